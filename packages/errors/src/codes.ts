@@ -1,0 +1,73 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+
+/**
+ * The one table of stable error codes. Every error a client can see has a code here;
+ * HTTP and gRPC statuses are derived from it in exactly one place.
+ */
+export const ERROR_CODES = {
+  // 400
+  bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is malformed.' },
+  live_runs_on_device: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The live route of this model runs on the device.' },
+  // 401
+  invalid_api_key: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The access token is missing, invalid, expired or revoked.' },
+  invalid_credentials: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The email or password is incorrect.' },
+  // 402
+  insufficient_credits: { http: 402, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The credit balance is too low for this request.' },
+  // 403
+  insufficient_scope: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'The access token lacks the required scope.' },
+  pat_route_not_allowed: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'Personal access tokens cannot call this endpoint; sign in to the app instead.' },
+  admin_required: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'This operation requires operator credentials.' },
+  // 404
+  not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND, message: 'The resource was not found.' },
+  route_not_found: { http: 404, grpc: GrpcStatus.UNIMPLEMENTED, message: 'No such endpoint.' },
+  // 405
+  method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, message: 'The method is not allowed on this endpoint.' },
+  // 409
+  conflict: { http: 409, grpc: GrpcStatus.ALREADY_EXISTS, message: 'The resource conflicts with an existing one.' },
+  idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The Idempotency-Key was already used with a different request.' },
+  // 413 / 415
+  payload_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request body is too large.' },
+  unsupported_media_type: { http: 415, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request content type is not supported.' },
+  // 422
+  validation_error: { http: 422, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is invalid.' },
+  // 429
+  rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'Too many requests.' },
+  // 5xx
+  internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
+  service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'A backend service is unavailable; retry later.' },
+  upstream_timeout: { http: 504, grpc: GrpcStatus.DEADLINE_EXCEEDED, message: 'A backend service did not answer in time.' },
+} as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CODES[code].http;
+}
+
+export function grpcStatusOf(code: ErrorCode): GrpcStatus {
+  return ERROR_CODES[code].grpc;
+}
+
+/** The code to use for a gRPC status that arrived without one of ours (transport failures). */
+export function codeForGrpcStatus(status: GrpcStatus): ErrorCode {
+  switch (status) {
+    case GrpcStatus.UNAVAILABLE:
+      return 'service_unavailable';
+    case GrpcStatus.DEADLINE_EXCEEDED:
+      return 'upstream_timeout';
+    case GrpcStatus.UNAUTHENTICATED:
+      return 'invalid_api_key';
+    case GrpcStatus.NOT_FOUND:
+      return 'not_found';
+    case GrpcStatus.INVALID_ARGUMENT:
+      return 'bad_request';
+    case GrpcStatus.RESOURCE_EXHAUSTED:
+      return 'rate_limited';
+    default:
+      return 'internal_error';
+  }
+}

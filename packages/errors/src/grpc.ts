@@ -1,0 +1,41 @@
+import { Metadata, type ServiceError, type StatusObject } from '@grpc/grpc-js';
+import { AppError, isAppError } from './app-error.ts';
+import { codeForGrpcStatus, grpcStatusOf, isErrorCode } from './codes.ts';
+
+const CODE_KEY = 'x-error-code';
+const DETAILS_KEY = 'x-error-details';
+
+/**
+ * Turns any thrown value into the gRPC status object a server sends. AppErrors keep
+ * their code and details in trailing metadata; anything else becomes internal_error
+ * with a generic message, so no internal text crosses the wire.
+ */
+export function toGrpcStatus(err: unknown): Partial<StatusObject> & { code: number; details: string; metadata: Metadata } {
+  const appError = isAppError(err) ? err : new AppError('internal_error');
+  const metadata = new Metadata();
+  metadata.set(CODE_KEY, appError.code);
+  if (Object.keys(appError.details).length > 0) metadata.set(DETAILS_KEY, JSON.stringify(appError.details));
+  return { code: grpcStatusOf(appError.code), details: appError.message, metadata };
+}
+
+/** Turns a gRPC client error back into the AppError the server meant. */
+export function fromGrpcError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  const serviceError = err as Partial<ServiceError>;
+  if (typeof serviceError?.code !== 'number') return new AppError('internal_error');
+  const metadata = serviceError.metadata;
+  const code = metadata?.get(CODE_KEY)[0];
+  if (isErrorCode(code)) {
+    const rawDetails = metadata?.get(DETAILS_KEY)[0];
+    let details: Record<string, unknown> = {};
+    if (typeof rawDetails === 'string') {
+      try {
+        details = JSON.parse(rawDetails) as Record<string, unknown>;
+      } catch {
+        details = {};
+      }
+    }
+    return new AppError(code, serviceError.details || undefined, details);
+  }
+  return new AppError(codeForGrpcStatus(serviceError.code));
+}

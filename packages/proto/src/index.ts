@@ -1,0 +1,1 @@
+export * from './generated/transcription/accounts/v1/accounts.ts';
