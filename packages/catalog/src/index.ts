@@ -1,0 +1,2 @@
+export * from './profiles.ts';
+export * from './features.ts';

@@ -1,0 +1,14 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ACCOUNT_EVENTS, ACCOUNT_EVENTS_FILTER } from './index.ts';
+
+describe('event catalog', () => {
+  it('names account events events.account.<event>, all under the filter', () => {
+    const prefix = ACCOUNT_EVENTS_FILTER.replace('>', '');
+    for (const subject of Object.values(ACCOUNT_EVENTS)) {
+      assert.match(subject, /^events\.account\.[a-z_]+$/);
+      assert.ok(subject.startsWith(prefix));
+    }
+    assert.equal(new Set(Object.values(ACCOUNT_EVENTS)).size, Object.values(ACCOUNT_EVENTS).length);
+  });
+});

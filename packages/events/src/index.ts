@@ -1,0 +1,24 @@
+/**
+ * The fleet's event catalog: subjects on the EVENTS stream (`events.<aggregate>.<event>`)
+ * and their JSON payloads. Producers and consumers import both from here, so a subject
+ * is spelled once.
+ */
+
+/** Account changes that invalidate what an edge may have cached about a user's credentials. */
+export const ACCOUNT_EVENTS = {
+  tokenRevoked: 'events.account.token_revoked',
+  sessionRevoked: 'events.account.session_revoked',
+  featuresChanged: 'events.account.features_changed',
+  deleted: 'events.account.deleted',
+} as const;
+
+/** Everything under `events.account.` — what a credential cache listens to. */
+export const ACCOUNT_EVENTS_FILTER = 'events.account.>';
+
+export interface AccountEventPayload {
+  user_id: string;
+  /** The token or device session concerned, when there is one. */
+  token_id?: string;
+  device_ids?: string[];
+  occurred_at: string;
+}

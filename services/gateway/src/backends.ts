@@ -1,0 +1,7 @@
+import type { GrpcClient } from '@tp/grpc';
+import type { AccountsServiceService } from '@tp/proto';
+
+/** The backends the gateway routes to, as typed gRPC clients. */
+export interface Backends {
+  accounts: GrpcClient<typeof AccountsServiceService>;
+}

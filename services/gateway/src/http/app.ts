@@ -1,0 +1,71 @@
+import express, { type RequestHandler } from 'express';
+import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@tp/logging';
+import { withIncomingHttpSpan } from '@tp/telemetry';
+import type { Authenticate } from '../auth/authenticator.ts';
+import { errorHandler, notFoundHandler } from './errors.ts';
+import { mountMethodNotAllowed, mountRoute } from './mount.ts';
+import type { AnyRoute } from './route.ts';
+
+export interface GatewayAppOptions {
+  routes: AnyRoute[];
+  authenticate: Authenticate;
+  log: Logger;
+  openApiDocument: unknown;
+  ready: () => Promise<Record<string, boolean>>;
+  /** Largest JSON body accepted. */
+  jsonLimitBytes?: number;
+}
+
+/** Request id in and out, one span and one access-log line per request. */
+function requestScope(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader('X-Request-Id', requestId);
+    const startedAt = process.hrtime.bigint();
+    void withRequestId(requestId, () =>
+      withIncomingHttpSpan(req.headers, { name: `${req.method} ${req.path}`, attributes: { 'http.request.method': req.method, 'url.path': req.path } }, (span) => {
+        // The span lasts until the response is done, so the promise settles on finish or close.
+        const done = new Promise<void>((resolve) => {
+          res.once('close', () => {
+            span.setAttribute('http.response.status_code', res.statusCode);
+            const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+            log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ua: req.headers['user-agent'] }, 'request');
+            resolve();
+          });
+        });
+        next();
+        return done;
+      }),
+    );
+  };
+}
+
+export function createGatewayApp(options: GatewayAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.use(requestScope(options.log));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const checks = await options.ready();
+    const ready = Object.values(checks).every(Boolean);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+  app.get('/openapi.json', (_req, res) => {
+    res.json(options.openApiDocument);
+  });
+
+  const api = express.Router({ caseSensitive: true, strict: false });
+  api.use(express.json({ limit: options.jsonLimitBytes ?? 1024 * 1024, type: ['application/json', 'application/*+json'] }));
+  for (const route of options.routes) mountRoute(api, route, options.authenticate);
+  mountMethodNotAllowed(api, options.routes);
+  app.use(api);
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(options.log));
+  return app;
+}

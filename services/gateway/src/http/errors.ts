@@ -1,0 +1,55 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, isAppError } from '@tp/errors';
+import type { Logger } from '@tp/logging';
+import { RequestValidationError } from './validation.ts';
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  body?: string;
+}
+
+/** Turns every error into the public envelope; nothing internal (stack, message) leaks. */
+export function errorHandler(log: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof RequestValidationError) {
+      res.status(422).json({ detail: err.issues });
+      return;
+    }
+    const parserError = err as BodyParserError;
+    if (parserError?.type === 'entity.parse.failed') {
+      res.status(422).json({ detail: [{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }] });
+      return;
+    }
+    if (parserError?.type === 'entity.too.large') {
+      sendAppError(res, new AppError('payload_too_large'));
+      return;
+    }
+    if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+      sendAppError(res, new AppError('unsupported_media_type', 'The request body encoding is not supported.'));
+      return;
+    }
+    if (isAppError(err)) {
+      if (err.httpStatus >= 500) log.warn({ code: err.code, path: req.path }, 'request failed with a server-side code');
+      sendAppError(res, err);
+      return;
+    }
+    log.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    sendAppError(res, new AppError('internal_error'));
+  };
+}
+
+export function sendAppError(res: import('express').Response, err: AppError): void {
+  if (err.code === 'invalid_api_key') res.setHeader('WWW-Authenticate', 'Bearer');
+  res.status(err.httpStatus).json(err.toBody());
+}
+
+export function notFoundHandler(): RequestHandler {
+  return (req, res) => {
+    sendAppError(res, new AppError('route_not_found', `No endpoint ${req.method} ${req.path}.`));
+  };
+}

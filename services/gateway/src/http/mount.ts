@@ -1,0 +1,80 @@
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { AppError } from '@tp/errors';
+import { currentRequestId } from '@tp/logging';
+import { extractCredential } from '../auth/credentials.ts';
+import type { Authenticate } from '../auth/authenticator.ts';
+import type { Principal } from '../auth/principal.ts';
+import { expressPath, type Access, type AnyRoute } from './route.ts';
+import { RequestValidationError, toValidationIssues, type RequestPart, type ValidationIssue } from './validation.ts';
+
+/** Enforces a route's access declaration; returns the caller (null for public routes). */
+export async function authorize(access: Access, req: Request, authenticate: Authenticate): Promise<Principal | null> {
+  if (access.kind === 'public') return null;
+  const credential = extractCredential(req.headers);
+  if (credential === null) {
+    if (access.kind === 'optional') return null;
+    throw new AppError('invalid_api_key', 'Missing access token: send "Authorization: Bearer <token>" or "X-API-Key: <token>".');
+  }
+  const principal = await authenticate(credential);
+  if (access.kind === 'app_session' && principal.kind !== 'app_session') {
+    throw new AppError('pat_route_not_allowed');
+  }
+  if (access.kind === 'scope' && !principal.scopes.has(access.scope)) {
+    throw new AppError('insufficient_scope', `This endpoint requires the ${access.scope} scope, which the token does not have.`, {
+      required_scope: access.scope,
+    });
+  }
+  return principal;
+}
+
+function parsePart(part: RequestPart, schema: z.ZodType | undefined, input: unknown, issues: ValidationIssue[]): unknown {
+  if (!schema) return undefined;
+  // reportInput lets the converter tell a missing field from a wrong one; inputs are never echoed.
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  issues.push(...toValidationIssues(part, result.error));
+  return undefined;
+}
+
+/** Validates every part of the request at once, so the client sees all problems in one 422. */
+function parseRequest(route: AnyRoute, req: Request) {
+  const issues: ValidationIssue[] = [];
+  const params = parsePart('path', route.params, req.params, issues);
+  const query = parsePart('query', route.query, req.query, issues);
+  const headers = parsePart('header', route.headers, req.headers, issues);
+  const body = parsePart('body', route.body, req.body, issues);
+  if (issues.length > 0) throw new RequestValidationError(issues);
+  return { params, query, headers, body };
+}
+
+export function mountRoute(router: Router, route: AnyRoute, authenticate: Authenticate): void {
+  router[route.method](expressPath(route.path), async (req: Request, res: Response) => {
+    const principal = await authorize(route.access, req, authenticate);
+    const parsed = parseRequest(route, req);
+    const data = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
+    if (res.headersSent) return;
+    if (route.status === 204) {
+      res.status(204).end();
+      return;
+    }
+    res.status(route.status).json({ data });
+  });
+}
+
+/** Answers 405 on a known path with a method it does not serve. */
+export function mountMethodNotAllowed(router: Router, routes: AnyRoute[]): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of routes) {
+    const methods = methodsByPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method.toUpperCase());
+    methodsByPath.set(route.path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].join(', ');
+    router.all(expressPath(path), (req, res) => {
+      res.setHeader('Allow', allow);
+      res.status(405).json(new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`).toBody());
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Backends } from '../backends.ts';
+import { allRoutes } from '../routes/index.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { requiredScopeOf } from './route.ts';
+
+// Building the document never calls a backend.
+const routes = allRoutes({} as Backends);
+const document = buildOpenApiDocument(routes, { version: '1.0.0', serverUrl: 'http://127.0.0.1:8080' }) as {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+};
+
+describe('/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    assert.equal(document.openapi, '3.1.0');
+    const result = await new Validator().validate(structuredClone(document) as object);
+    assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
+  });
+
+  it('lists every route once, each with x-required-scope from its declaration', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    assert.equal(operations.length, routes.length);
+    for (const route of routes) {
+      const op = document.paths[route.path]?.[route.method];
+      assert.ok(op, `${route.method} ${route.path}`);
+      assert.ok('x-required-scope' in op, route.operationId);
+      assert.equal(op['x-required-scope'], requiredScopeOf(route.access));
+    }
+    assert.equal(document.paths['/api/v1/auth/devices']?.get?.['x-required-scope'], 'devices:read');
+    assert.equal(document.paths['/api/v1/auth/tokens']?.post?.['x-required-scope'], 'app_session');
+    assert.equal(document.paths['/api/v1/models']?.get?.['x-required-scope'], null);
+  });
+
+  it('documents 422 with HTTPValidationError where a route takes input', () => {
+    const create = document.paths['/api/v1/auth/tokens']!.post! as { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
+    assert.equal(create.responses['422']!.content['application/json']!.schema.$ref, '#/components/schemas/HTTPValidationError');
+  });
+
+  it('has unique operation ids', () => {
+    const ids = routes.map((r) => r.operationId);
+    assert.equal(new Set(ids).size, ids.length);
+  });
+});

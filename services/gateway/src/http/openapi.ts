@@ -1,0 +1,118 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+
+// The generator needs `.openapi()` on schemas that use refinements and transforms.
+extendZodWithOpenApi(z);
+import { ERROR_CODES, type ErrorCode } from '@tp/errors';
+import { SCOPES } from '@tp/scopes';
+import { requiredScopeOf, type AnyRoute } from './route.ts';
+
+const ValidationIssueSchema = z
+  .object({
+    loc: z.array(z.union([z.string(), z.number()])),
+    msg: z.string(),
+    type: z.string(),
+  })
+  .meta({ id: 'ValidationError' });
+
+const HTTPValidationErrorSchema = z.object({ detail: z.array(ValidationIssueSchema) }).meta({ id: 'HTTPValidationError' });
+
+const ErrorResponseSchema = z
+  .object({
+    detail: z
+      .object({
+        code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+        message: z.string(),
+        required_scope: z.string().optional(),
+      })
+      .catchall(z.unknown()),
+  })
+  .meta({ id: 'ErrorResponse', description: 'Every error except validation errors: a stable code and a message.' });
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorResponseSchema } } });
+
+function responsesOf(route: AnyRoute): RouteConfig['responses'] {
+  const responses: RouteConfig['responses'] = {};
+  if (route.status === 204) responses[204] = { description: 'Done; no body.' };
+  else {
+    const data = route.response ?? z.object({}).catchall(z.unknown());
+    responses[route.status] = { description: 'Success.', content: { 'application/json': { schema: z.object({ data }) } } };
+  }
+  if (route.access.kind !== 'public') responses[401] = errorResponse('`invalid_api_key`: missing, unknown, expired or revoked token.');
+  if (route.access.kind === 'scope') responses[403] = errorResponse('`insufficient_scope`: the token lacks `x-required-scope`.');
+  if (route.access.kind === 'app_session') responses[403] = errorResponse('`pat_route_not_allowed`: only an app session may call this.');
+  for (const code of route.errors ?? []) {
+    const status = ERROR_CODES[code].http;
+    responses[status] ??= errorResponse(`\`${code}\`: ${ERROR_CODES[code].message}`);
+  }
+  if (route.params || route.query || route.body || route.headers) {
+    responses[422] = { description: 'Validation error.', content: { 'application/json': { schema: HTTPValidationErrorSchema } } };
+  }
+  return responses;
+}
+
+function securityOf(route: AnyRoute): RouteConfig['security'] {
+  const tokens: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+  switch (route.access.kind) {
+    case 'public':
+      return [];
+    case 'optional':
+      return [{}, ...tokens];
+    default:
+      return tokens;
+  }
+}
+
+export interface OpenApiInfo {
+  version: string;
+  serverUrl: string;
+}
+
+/** The OpenAPI 3.1 document, generated from the very schemas that validate requests. */
+export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal access token (`tsk_…`) or an app session token.',
+  });
+  registry.registerComponent('securitySchemes', 'apiKeyAuth', { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'A personal access token (`tsk_…`).' });
+  registry.register('HTTPValidationError', HTTPValidationErrorSchema);
+  registry.register('ErrorResponse', ErrorResponseSchema);
+
+  for (const route of routes) {
+    const request: RouteConfig['request'] = {};
+    if (route.params) request.params = route.params;
+    if (route.query) request.query = route.query;
+    if (route.headers) request.headers = route.headers;
+    if (route.body) request.body = { required: true, content: { 'application/json': { schema: route.body } } };
+    registry.registerPath({
+      method: route.method,
+      path: route.path,
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      request,
+      responses: responsesOf(route),
+      security: securityOf(route),
+      'x-required-scope': requiredScopeOf(route.access),
+    });
+  }
+
+  const scopeList = Object.entries(SCOPES)
+    .map(([scope, grants]) => `- \`${scope}\`: ${grants}`)
+    .join('\n');
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Transcription Service API',
+      version: info.version,
+      description:
+        'Public v1 API. Every operation names its required token scope in `x-required-scope` ' +
+        '(`app_session` = only a signed-in app session, never a personal access token; null = no scope).\n\nScopes:\n' +
+        scopeList,
+    },
+    servers: [{ url: info.serverUrl }],
+  });
+}

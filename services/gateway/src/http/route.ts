@@ -1,0 +1,93 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { ErrorCode } from '@tp/errors';
+import type { Scope } from '@tp/scopes';
+import type { Principal } from '../auth/principal.ts';
+
+/**
+ * Who may call a route. Declared once next to the route; the same declaration drives the
+ * check at request time and the `x-required-scope` extension in /openapi.json.
+ */
+export type Access =
+  /** No credential (e.g. sign-in, /format). */
+  | { kind: 'public' }
+  /** A credential is optional; when given it must be valid (e.g. /models). */
+  | { kind: 'optional' }
+  /** A personal access token with this scope, or an app session. */
+  | { kind: 'scope'; scope: Scope }
+  /** Only an app session; a personal access token gets 403 pat_route_not_allowed. */
+  | { kind: 'app_session' };
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface HandlerContext<P, Q, B, H> {
+  params: P;
+  query: Q;
+  body: B;
+  headers: H;
+  principal: Principal | null;
+  requestId: string;
+  req: Request;
+  res: Response;
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteSpec<
+  PS extends z.ZodObject | undefined,
+  QS extends z.ZodObject | undefined,
+  BS extends z.ZodType | undefined,
+  HS extends z.ZodObject | undefined,
+  RS extends z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** OpenAPI form: `/api/v1/media/{media_id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  headers?: HS;
+  /** Status of success; 204 means no body. */
+  status: 200 | 201 | 202 | 204;
+  /** Schema of `data` in the success body. */
+  response?: RS;
+  /** Error codes this route documents besides the ones every route has. */
+  errors?: ErrorCode[];
+  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<RS extends z.ZodType ? z.infer<RS> : void>;
+}
+
+// The registry stores routes with their generic parameters erased.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteSpec<any, any, any, any, any>;
+
+/** Keeps the type parameters of one route while letting route lists hold them all. */
+export function defineRoute<
+  PS extends z.ZodObject | undefined = undefined,
+  QS extends z.ZodObject | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+  HS extends z.ZodObject | undefined = undefined,
+  RS extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<PS, QS, BS, HS, RS>): AnyRoute {
+  return spec as AnyRoute;
+}
+
+/** The value of `x-required-scope`: a scope, `app_session`, or null for routes without one. */
+export function requiredScopeOf(access: Access): string | null {
+  switch (access.kind) {
+    case 'scope':
+      return access.scope;
+    case 'app_session':
+      return 'app_session';
+    default:
+      return null;
+  }
+}
+
+export function expressPath(openApiPath: string): string {
+  return openApiPath.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)\}/g, ':$1');
+}

@@ -1,0 +1,74 @@
+import type { Server } from 'node:http';
+import { connectBus, STREAMS } from '@tp/bus';
+import { createClient } from '@tp/grpc';
+import type { Logger } from '@tp/logging';
+import { AccountsServiceService } from '@tp/proto';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { PrincipalCache } from './auth/principal-cache.ts';
+import { startRevocationFeed } from './auth/revocation-feed.ts';
+import type { Backends } from './backends.ts';
+import type { GatewayConfig } from './config.ts';
+import { createGatewayApp } from './http/app.ts';
+import { buildOpenApiDocument } from './http/openapi.ts';
+import { allRoutes } from './routes/index.ts';
+
+export const API_VERSION = '1.0.0';
+
+export interface RunningGateway {
+  port: number;
+  url: string;
+  stopSteps: { name: string; run: () => Promise<void> }[];
+  stop(): Promise<void>;
+}
+
+/** Wires the gateway: backend clients, the credential cache and its revocation feed, the HTTP server. */
+export async function startGatewayService(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
+  const backends: Backends = {
+    accounts: createClient(AccountsServiceService, config.ACCOUNTS_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
+  };
+  const bus = await connectBus({ url: config.NATS_URL, name: 'gateway', prefix: config.NATS_PREFIX, log });
+  await bus.ensureStreams([STREAMS.EVENTS]);
+  const cache = new PrincipalCache({ ttlMs: config.AUTH_CACHE_TTL_MS, maxEntries: config.AUTH_CACHE_MAX_ENTRIES });
+  const feed = await startRevocationFeed(bus, cache, log);
+
+  const routes = allRoutes(backends);
+  const app = createGatewayApp({
+    routes,
+    authenticate: createAuthenticator(backends.accounts, cache),
+    log,
+    openApiDocument: buildOpenApiDocument(routes, { version: API_VERSION, serverUrl: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}` }),
+    ready: async () => ({ nats: !bus.connection.isClosed() }),
+    jsonLimitBytes: config.JSON_LIMIT_BYTES,
+  });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(listening)));
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  log.info({ port }, 'gateway listening');
+
+  const stopSteps = [
+    {
+      name: 'http',
+      run: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+    },
+    { name: 'revocation-feed', run: () => feed.stop() },
+    { name: 'bus', run: () => bus.close() },
+    { name: 'backends', run: async () => backends.accounts.close() },
+  ];
+  return {
+    port,
+    url: `http://${config.HOST}:${port}`,
+    stopSteps,
+    async stop() {
+      for (const step of stopSteps) await step.run();
+    },
+  };
+}

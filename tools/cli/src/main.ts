@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Metadata } from '@grpc/grpc-js';
+import { isAppError } from '@tp/errors';
+import { createClient } from '@tp/grpc';
+import { AccountsAdminServiceService } from '@tp/proto';
+import { COMMANDS, FLAG_NAMES, UsageError, usage } from './commands.ts';
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** ADMIN_API_KEY from the environment, else from the secrets `make up` generated. */
+function adminKey(): string {
+  if (process.env.ADMIN_API_KEY) return process.env.ADMIN_API_KEY;
+  const file = join(repoRoot, '.run', 'secrets.env');
+  if (existsSync(file)) {
+    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('ADMIN_API_KEY='));
+    if (line) return line.slice('ADMIN_API_KEY='.length).trim().replace(/^['"]|['"]$/g, '');
+  }
+  throw new UsageError('ADMIN_API_KEY is not set and .run/secrets.env has none: run `make up` first or export it');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { help: { type: 'boolean', short: 'h' }, ...Object.fromEntries(FLAG_NAMES.map((name) => [name, { type: 'string' as const }])) },
+  });
+  const command = COMMANDS[positionals.slice(0, 2).join(' ')];
+  if (values.help || !command || positionals.length !== 2) {
+    (values.help ? process.stdout : process.stderr).write(`${usage()}\n`);
+    return values.help ? 0 : 2;
+  }
+  const metadata = new Metadata();
+  metadata.set('x-admin-key', adminKey());
+  const admin = createClient(AccountsAdminServiceService, process.env.ACCOUNTS_GRPC_ADDR || '127.0.0.1:50051', { defaultDeadlineMs: 10_000 });
+  try {
+    await command.run(values as Record<string, string | undefined>, { admin, metadata, print: (text) => process.stdout.write(`${text}\n`) });
+    return 0;
+  } finally {
+    admin.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    process.stderr.write(`tsctl: ${(err as Error).message}\n\n${usage()}\n`);
+    process.exitCode = 2;
+  } else if (isAppError(err)) {
+    const hint = err.code === 'service_unavailable' ? ' (is `make up` running?)' : '';
+    process.stderr.write(`tsctl: ${err.code}: ${err.message}${hint}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stderr.write(`tsctl: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}
