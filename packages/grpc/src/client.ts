@@ -1,0 +1,67 @@
+import { performance } from 'node:perf_hooks';
+import { Client, credentials, Metadata, status as GrpcStatus, type ChannelOptions } from '@grpc/grpc-js';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { fromGrpcError } from '@tp/errors';
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tp/logging';
+import { splitPath, type CallOptions, type ClientMethods, type UnaryMethod, type UnaryServiceDefinition } from './definition.ts';
+import { metadataSetter, tracer } from './propagation.ts';
+
+export interface ClientOptions {
+  /** Deadline of every call unless the call gives its own. */
+  defaultDeadlineMs?: number;
+  log?: Logger;
+  channelOptions?: ChannelOptions;
+}
+
+export type GrpcClient<D extends UnaryServiceDefinition> = ClientMethods<D> & {
+  /** Closes the channel; calls made afterwards fail. */
+  close(): void;
+};
+
+/**
+ * A promise-based client for a ts-proto service definition. Every call carries a
+ * deadline, the current request id and the trace context, and rejects with the
+ * AppError the server meant (or service_unavailable / upstream_timeout).
+ */
+export function createClient<D extends UnaryServiceDefinition>(definition: D, address: string, options: ClientOptions = {}): GrpcClient<D> {
+  const { defaultDeadlineMs = 5000, log } = options;
+  const channel = new Client(address, credentials.createInsecure(), options.channelOptions);
+  const methods: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(definition)) {
+    methods[name] = (request: unknown, opts: CallOptions = {}) => call(channel, method, request, opts.deadlineMs ?? defaultDeadlineMs, opts.metadata, log);
+  }
+  methods.close = () => channel.close();
+  return methods as GrpcClient<D>;
+}
+
+function call(channel: Client, method: UnaryMethod, request: unknown, deadlineMs: number, extra: Metadata | undefined, log: Logger | undefined): Promise<unknown> {
+  const [service, rpcMethod] = splitPath(method.path);
+  const span = tracer().startSpan(`${service}/${rpcMethod}`, {
+    kind: SpanKind.CLIENT,
+    attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpcMethod },
+  });
+  const metadata = extra ? extra.clone() : new Metadata();
+  if (metadata.get(REQUEST_ID_HEADER).length === 0) metadata.set(REQUEST_ID_HEADER, currentRequestId() ?? requestIdFrom(undefined));
+  propagation.inject(trace.setSpan(context.active(), span), metadata, metadataSetter);
+  const started = performance.now();
+
+  return new Promise((resolve, reject) => {
+    channel.makeUnaryRequest(
+      method.path,
+      method.requestSerialize,
+      method.responseDeserialize,
+      request,
+      metadata,
+      { deadline: Date.now() + deadlineMs },
+      (err, response) => {
+        const code = err ? err.code : GrpcStatus.OK;
+        span.setAttribute('rpc.grpc.status_code', code);
+        if (err) span.setStatus({ code: SpanStatusCode.ERROR, message: err.details });
+        span.end();
+        log?.debug({ method: method.path, code: GrpcStatus[code], ms: Math.round(performance.now() - started) }, 'gRPC client call');
+        if (err) reject(fromGrpcError(err));
+        else resolve(response);
+      },
+    );
+  });
+}

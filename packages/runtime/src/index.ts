@@ -1,0 +1,3 @@
+export { startOpsServer, type OpsServer, type OpsServerOptions } from './ops-server.ts';
+export { handleShutdown, type ShutdownOptions, type ShutdownStep } from './shutdown.ts';
+export { fatal } from './fatal.ts';

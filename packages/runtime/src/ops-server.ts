@@ -1,0 +1,89 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { Logger } from '@tp/logging';
+
+export interface OpsServerOptions {
+  host: string;
+  port: number;
+  log: Logger;
+  /** Named dependency checks; the process is ready when every one is true. */
+  ready: () => Promise<Record<string, boolean>>;
+  /** A check that takes longer counts as not ready (a hung database must not hang the probe). */
+  readyTimeoutMs?: number;
+}
+
+export interface OpsServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The probe endpoints every service exposes on its own port, away from the API:
+ * `/healthz` says the process is alive (no dependencies, so a database outage does not
+ * restart every pod), `/readyz` says it should get traffic.
+ */
+export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
+  const { log, ready, readyTimeoutMs = 2000 } = options;
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (isRead && path === '/healthz') return send(res, 200, { status: 'ok' });
+    if (isRead && path === '/readyz') {
+      void readiness(ready, readyTimeoutMs).then(
+        (checks) => {
+          const allReady = Object.values(checks).every(Boolean);
+          send(res, allReady ? 200 : 503, { status: allReady ? 'ready' : 'not_ready', checks });
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'readiness check failed');
+          send(res, 503, { status: 'not_ready', checks: {}, error: err instanceof Error ? err.message : String(err) });
+        },
+      );
+      return;
+    }
+    send(res, 404, { status: 'not_found', detail: { code: 'route_not_found', message: 'No such endpoint.' } });
+  });
+  // Probes are short; do not let a stuck client hold the port open at shutdown.
+  server.keepAliveTimeout = 1000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as { port: number }).port;
+  log.info({ host: options.host, port }, 'ops server listening');
+
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+async function readiness(ready: () => Promise<Record<string, boolean>>, timeoutMs: number): Promise<Record<string, boolean>> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`readiness checks took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([ready(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : text);
+}

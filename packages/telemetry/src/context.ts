@@ -1,0 +1,96 @@
+import {
+  context,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Span,
+  type TextMapGetter,
+  type TextMapSetter,
+} from '@opentelemetry/api';
+
+export { SpanKind, SpanStatusCode, type Attributes, type Context, type Span };
+
+/** Headers as node:http gives them; other header maps fit too. */
+export type HeaderMap = Record<string, string | string[] | undefined>;
+
+export interface SpanOptions {
+  kind?: SpanKind;
+  attributes?: Attributes;
+  /** The context to start under; default the active one. */
+  parent?: Context;
+}
+
+const tracer = () => trace.getTracer('@tp/telemetry');
+
+/**
+ * Runs `fn(span)` inside a new active span and ends the span when `fn` returns or, if it
+ * returns a promise, when that settles. A throw or rejection marks the span as an error.
+ */
+export function withSpan<T>(name: string, options: SpanOptions, fn: (span: Span) => T): T {
+  const { kind = SpanKind.INTERNAL, attributes, parent = context.active() } = options;
+  return tracer().startActiveSpan(name, { kind, attributes }, parent, (span) => {
+    const fail = (err: unknown) => {
+      span.recordException(err instanceof Error ? err : String(err));
+      span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
+    };
+    let result: T;
+    try {
+      result = fn(span);
+    } catch (err) {
+      fail(err);
+      span.end();
+      throw err;
+    }
+    if (result instanceof Promise) {
+      return result.then(
+        (value) => {
+          span.end();
+          return value;
+        },
+        (err: unknown) => {
+          fail(err);
+          span.end();
+          throw err;
+        },
+      ) as T;
+    }
+    span.end();
+    return result;
+  });
+}
+
+/**
+ * Continues the caller's trace (W3C `traceparent`/`tracestate` in `headers`) in a SERVER
+ * span around `fn`. For a framework whose handler returns before the response is sent,
+ * return a promise that settles when the response finishes.
+ */
+export function withIncomingHttpSpan<T>(headers: HeaderMap, options: { name: string; attributes?: Attributes }, fn: (span: Span) => T): T {
+  return withSpan(options.name, { kind: SpanKind.SERVER, attributes: options.attributes, parent: extractContext(headers) }, fn);
+}
+
+/** Writes the active trace context into `carrier` (plain header map by default) and returns it. */
+export function injectContext<C = Record<string, string>>(carrier: C, setter: TextMapSetter<C> = defaultTextMapSetter as TextMapSetter<C>): C {
+  propagation.inject(context.active(), carrier, setter);
+  return carrier;
+}
+
+/** Reads a remote trace context from `carrier`; run work under it with `withSpan(..., { parent })` or `runInContext`. */
+export function extractContext<C = HeaderMap>(carrier: C, getter: TextMapGetter<C> = defaultTextMapGetter as TextMapGetter<C>): Context {
+  return propagation.extract(ROOT_CONTEXT, carrier, getter);
+}
+
+export function runInContext<T>(ctx: Context, fn: () => T): T {
+  return context.with(ctx, fn);
+}
+
+/** The trace id of the active span, if any (e.g. for error bodies and support tickets). */
+export function currentTraceId(): string | undefined {
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  return spanContext && trace.isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
+}
