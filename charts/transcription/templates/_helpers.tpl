@@ -1,0 +1,275 @@
+{{/*
+Names and labels. Every object is <fullname>-<component>; fullname follows the usual Helm rule
+(release name, plus the chart name unless the release name already contains it).
+*/}}
+{{- define "transcription.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "transcription.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* <fullname>-<component>, e.g. (include "transcription.componentName" (list $ "accounts")). */}}
+{{- define "transcription.componentName" -}}
+{{- $root := index . 0 }}
+{{- printf "%s-%s" (include "transcription.fullname" $root | trunc 50 | trimSuffix "-") (index . 1) }}
+{{- end }}
+
+{{- define "transcription.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "transcription.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "transcription.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "transcription.labels" -}}
+helm.sh/chart: {{ include "transcription.chart" . }}
+{{ include "transcription.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: transcription
+{{- with .Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* (list $ "gateway") */}}
+{{- define "transcription.componentSelectorLabels" -}}
+{{ include "transcription.selectorLabels" (index . 0) }}
+app.kubernetes.io/component: {{ index . 1 }}
+{{- end }}
+
+{{- define "transcription.componentLabels" -}}
+{{ include "transcription.labels" (index . 0) }}
+app.kubernetes.io/component: {{ index . 1 }}
+{{- end }}
+
+{{/*
+Image reference: <global.image.registry>/<repository>(@<digest>|:<tag>).
+(list $ .Values.gateway.image)
+*/}}
+{{- define "transcription.image" -}}
+{{- $root := index . 0 }}
+{{- $image := index . 1 }}
+{{- $registry := $root.Values.global.image.registry | trimSuffix "/" }}
+{{- $repository := ternary $image.repository (printf "%s/%s" $registry $image.repository) (empty $registry) }}
+{{- if $image.digest }}
+{{- printf "%s@%s" $repository $image.digest }}
+{{- else }}
+{{- printf "%s:%s" $repository (coalesce $image.tag $root.Values.global.image.tag $root.Chart.AppVersion | toString) }}
+{{- end }}
+{{- end }}
+
+{{- define "transcription.configMapName" -}}
+{{- printf "%s-config" (include "transcription.fullname" .) }}
+{{- end }}
+
+{{- define "transcription.secretName" -}}
+{{- .Values.secrets.existingSecret | default (printf "%s-secrets" (include "transcription.fullname" .)) }}
+{{- end }}
+
+{{/*
+Services that own a PostgreSQL schema. Each has the Secret key DATABASE_URL_<SERVICE>: the
+service reads it as DATABASE_URL, the migration job under its own name. A new data-owning service
+adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
+*/}}
+{{- define "transcription.databaseServices" -}}
+{{- list "accounts" | toJson }}
+{{- end }}
+
+{{- define "transcription.databaseUrlKey" -}}
+{{- printf "DATABASE_URL_%s" (. | upper | replace "-" "_") }}
+{{- end }}
+
+{{/* Every key the workloads read from the Secret; checked against an existingSecret. */}}
+{{- define "transcription.secretKeys" -}}
+{{- $keys := list "NATS_URL" "SESSION_SIGNING_SECRET" "ADMIN_API_KEY" }}
+{{- range include "transcription.databaseServices" . | fromJsonArray }}
+{{- $keys = append $keys (include "transcription.databaseUrlKey" .) }}
+{{- end }}
+{{- $keys | toJson }}
+{{- end }}
+
+{{/* An env entry read from the fleet Secret: (list $ "ENV_NAME" "SECRET_KEY") */}}
+{{- define "transcription.secretEnv" -}}
+- name: {{ index . 1 }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "transcription.secretName" (index . 0) }}
+      key: {{ index . 2 }}
+{{- end }}
+
+{{/* Settings every service reads from the ConfigMap and the Secret. */}}
+{{- define "transcription.commonEnv" -}}
+- name: LOG_LEVEL
+  valueFrom:
+    configMapKeyRef:
+      name: {{ include "transcription.configMapName" . }}
+      key: LOG_LEVEL
+- name: OTEL_EXPORTER_OTLP_ENDPOINT
+  valueFrom:
+    configMapKeyRef:
+      name: {{ include "transcription.configMapName" . }}
+      key: OTEL_EXPORTER_OTLP_ENDPOINT
+      # Absent when tracing is off, and then the variable is not set at all.
+      optional: true
+{{ include "transcription.secretEnv" (list . "NATS_URL" "NATS_URL") }}
+{{- end }}
+
+{{/*
+Pod annotations that roll the pods when the configuration they read changes. With an
+existingSecret the chart cannot see its content: roll with `kubectl rollout restart` (runbook).
+*/}}
+{{- define "transcription.checksumAnnotations" -}}
+checksum/config: {{ include (print .Template.BasePath "/configmap.yaml") . | sha256sum }}
+{{- if not .Values.secrets.existingSecret }}
+checksum/secret: {{ include (print .Template.BasePath "/secret.yaml") . | sha256sum }}
+{{- end }}
+{{- end }}
+
+{{- define "transcription.serviceAccountName" -}}
+{{- $root := index . 0 }}
+{{- $component := index . 1 }}
+{{- $sa := (index $root.Values $component).serviceAccount }}
+{{- if $sa.create }}
+{{- $sa.name | default (include "transcription.componentName" (list $root $component)) }}
+{{- else }}
+{{- $sa.name | default "default" }}
+{{- end }}
+{{- end }}
+
+{{/* Hardened container parts shared by every container: (list $ .Values.<component>) */}}
+{{- define "transcription.containerBase" -}}
+{{- $root := index . 0 }}
+{{- $values := index . 1 }}
+image: {{ include "transcription.image" (list $root $values.image) }}
+imagePullPolicy: {{ $root.Values.global.image.pullPolicy }}
+securityContext:
+  {{- toYaml $root.Values.securityContext | nindent 2 }}
+resources:
+  {{- toYaml $values.resources | nindent 2 }}
+volumeMounts:
+  - name: tmp
+    mountPath: /tmp
+{{- end }}
+
+{{/* Pod-level parts shared by every workload: (list $ .Values.<component>) */}}
+{{- define "transcription.podBase" -}}
+{{- $root := index . 0 }}
+{{- $values := index . 1 }}
+{{- with $root.Values.global.imagePullSecrets }}
+imagePullSecrets:
+  {{- range . }}
+  - name: {{ . }}
+  {{- end }}
+{{- end }}
+securityContext:
+  {{- toYaml $root.Values.podSecurityContext | nindent 2 }}
+# The services never call the Kubernetes API, and service links could shadow their env.
+automountServiceAccountToken: false
+enableServiceLinks: false
+{{- with $values.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+{{- with $values.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with $values.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with $values.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with $values.topologySpreadConstraints }}
+topologySpreadConstraints:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+volumes:
+  # The only writable path: the root filesystem is read-only.
+  - name: tmp
+    emptyDir:
+      sizeLimit: {{ $root.Values.tmpSizeLimit }}
+{{- end }}
+
+{{/* Deployment metadata and pod template metadata: (list $ "gateway") */}}
+{{- define "transcription.podMetadata" -}}
+{{- $root := index . 0 }}
+{{- $component := index . 1 }}
+{{- $values := index $root.Values $component }}
+metadata:
+  labels:
+    {{- include "transcription.componentLabels" (list $root $component) | nindent 4 }}
+    {{- with $values.podLabels }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+  annotations:
+    {{- include "transcription.checksumAnnotations" $root | nindent 4 }}
+    {{- with $values.podAnnotations }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+{{- end }}
+
+{{/* ServiceAccount of a component, when it creates one: (list $ "gateway") */}}
+{{- define "transcription.serviceAccount" -}}
+{{- $root := index . 0 }}
+{{- $component := index . 1 }}
+{{- $sa := (index $root.Values $component).serviceAccount }}
+{{- if $sa.create }}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ include "transcription.serviceAccountName" . }}
+  labels:
+    {{- include "transcription.componentLabels" . | nindent 4 }}
+  {{- with $sa.annotations }}
+  annotations:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+automountServiceAccountToken: false
+{{- end }}
+{{- end }}
+
+{{/* PodDisruptionBudget of a component: (list $ "gateway") */}}
+{{- define "transcription.podDisruptionBudget" -}}
+{{- $root := index . 0 }}
+{{- $component := index . 1 }}
+{{- $pdb := (index $root.Values $component).podDisruptionBudget }}
+{{- if $pdb.enabled }}
+apiVersion: policy/v1
+kind: PodDisruptionBudget
+metadata:
+  name: {{ include "transcription.componentName" . }}
+  labels:
+    {{- include "transcription.componentLabels" . | nindent 4 }}
+spec:
+  maxUnavailable: {{ $pdb.maxUnavailable }}
+  selector:
+    matchLabels:
+      {{- include "transcription.componentSelectorLabels" . | nindent 6 }}
+{{- end }}
+{{- end }}
+
+{{/* Rolling update that never drops below the desired replica count. */}}
+{{- define "transcription.deploymentStrategy" -}}
+revisionHistoryLimit: 5
+strategy:
+  type: RollingUpdate
+  rollingUpdate:
+    maxSurge: 1
+    maxUnavailable: 0
+{{- end }}

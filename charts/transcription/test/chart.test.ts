@@ -1,0 +1,465 @@
+// The chart, offline: helm lint --strict, helm template, kubernetes-models validation of every
+// rendered object, and the rules the fleet relies on (hardened pods, probes, resources, the
+// migration hook and its env contract, config checksums, one Deployment per Dockerfile).
+import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
+import { ensureHelm, repoRoot } from '../../../tools/dev/helm.ts';
+import {
+  byKind,
+  find,
+  lint,
+  parseManifests,
+  podTemplate,
+  productionValues,
+  render,
+  renderRaw,
+  validateManifest,
+  valuesFile,
+  workloads,
+  type Manifest,
+} from './manifests.ts';
+
+const run = promisify(execFile);
+
+async function dockerizedServices(): Promise<string[]> {
+  const services = await readdir(join(repoRoot, 'services'), { withFileTypes: true });
+  return services.filter((entry) => entry.isDirectory() && existsSync(join(repoRoot, 'services', entry.name, 'Dockerfile'))).map((entry) => entry.name).sort();
+}
+
+function containersOf(manifest: Manifest): IContainer[] {
+  const { spec } = podTemplate(manifest);
+  return [...(spec.initContainers ?? []), ...spec.containers];
+}
+
+function envOf(container: IContainer, name: string): IEnvVar {
+  const entry = container.env?.find((variable) => variable.name === name);
+  if (!entry) throw new Error(`container ${container.name} has no env ${name}`);
+  return entry;
+}
+
+function annotations(manifest: Manifest): Record<string, string> {
+  return (manifest.metadata.annotations ?? {}) as Record<string, string>;
+}
+
+describe('tools/dev/helm.ts', () => {
+  test('extracts an executable helm once and re-extracts only when the stamp is stale', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'helm-'));
+    try {
+      const target = join(dir, 'bin/helm');
+      assert.equal(await ensureHelm(target), target);
+      const { stdout } = await run(target, ['version', '--short']);
+      assert.match(stdout, /^v3\.\d+\.\d+/);
+      const first = await stat(target);
+
+      await ensureHelm(target);
+      assert.equal((await stat(target)).mtimeMs, first.mtimeMs, 'a current binary is not rewritten');
+
+      await writeFile(`${target}.version`, '0.0.0-stale\n');
+      await ensureHelm(target);
+      assert.notEqual((await stat(target)).mtimeMs, first.mtimeMs, 'a stale stamp re-extracts');
+      assert.notEqual(await readFile(`${target}.version`, 'utf8'), '0.0.0-stale\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the manifest validator', () => {
+  test('refuses a kind kubernetes-models does not know', async () => {
+    await assert.rejects(validateManifest({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } }), /unknown apiVersion/);
+    await assert.rejects(validateManifest({ apiVersion: 'apps/v1', kind: 'Widget', metadata: { name: 'w' } }), /unknown kind/);
+  });
+
+  test('refuses an object that breaks the Kubernetes schema', async () => {
+    const broken: Manifest = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'broken' },
+      spec: { selector: {}, template: { spec: { containers: [{ name: 'c', ports: [{ containerPort: 'http' }] }] } } },
+    };
+    await assert.rejects(validateManifest(broken), /Deployment broken .* invalid: .*containerPort/);
+  });
+
+  test('refuses a rendered document without kind', () => {
+    assert.throws(() => parseManifests('apiVersion: v1\nmetadata: {name: x}\n'), /without apiVersion\/kind/);
+  });
+});
+
+describe('helm lint --strict', () => {
+  test('passes with the default values', async () => {
+    const result = await lint();
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+  });
+
+  test('passes with the production example', async () => {
+    const result = await lint(productionValues);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+  });
+
+  const invalid: Array<[string, unknown, RegExp]> = [
+    ['a misspelt key', { gateway: { replcas: 3 } }, /replcas/],
+    ['an unknown top-level key', { gatway: { enabled: true } }, /gatway/],
+    ['a negative replica count', { accounts: { replicas: -1 } }, /accounts\.replicas/],
+    ['a short admin API key', { secrets: { adminApiKey: 'too-short' } }, /adminApiKey/],
+    ['a database URL that is not PostgreSQL', { secrets: { databaseUrls: { accounts: 'mysql://db/x' } } }, /databaseUrls\.accounts/],
+    ['an unknown pull policy', { global: { image: { pullPolicy: 'Sometimes' } } }, /pullPolicy/],
+    ['an unknown log level', { config: { logLevel: 'verbose' } }, /logLevel/],
+    ['resources without limits', { gateway: { resources: { limits: null } } }, /limits/],
+    ['a digest that is not sha256', { gateway: { image: { digest: 'latest' } } }, /digest/],
+  ];
+  for (const [what, values, message] of invalid) {
+    test(`refuses ${what}`, async () => {
+      const result = await lint(await valuesFile(values));
+      assert.notEqual(result.code, 0, `accepted ${JSON.stringify(values)}`);
+      assert.match(result.stdout + result.stderr, message);
+    });
+  }
+});
+
+describe('rendering refuses inconsistent values', () => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['no NATS URL and no existing Secret', { secrets: { natsUrl: '' } }, /secrets\.natsUrl is required/],
+    ['no accounts database URL and no existing Secret', { secrets: { databaseUrls: { accounts: '' } } }, /secrets\.databaseUrls\.accounts is required/],
+    ['maxReplicas below minReplicas', { gateway: { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 2 } } }, /maxReplicas/],
+    ['an ingress without hosts', { gateway: { ingress: { enabled: true, hosts: [] } } }, /ingress\.hosts/],
+  ];
+  for (const [what, values, message] of cases) {
+    test(what, async () => {
+      const result = await renderRaw(await valuesFile(values));
+      assert.notEqual(result.code, 0);
+      assert.match(result.stderr, message);
+    });
+  }
+});
+
+for (const [name, files] of [
+  ['default values', [] as string[]],
+  ['production example', [productionValues]],
+] as const) {
+  describe(`rendered with the ${name}`, () => {
+    let manifests: Manifest[] = [];
+    before(async () => {
+      manifests = await render(...files);
+    });
+
+    test('every object is a valid Kubernetes object of a known kind', async () => {
+      assert.ok(manifests.length > 0);
+      for (const manifest of manifests) await validateManifest(manifest);
+    });
+
+    test('object names are unique per kind', () => {
+      const keys = manifests.map((manifest) => `${manifest.kind}/${manifest.metadata.name}`);
+      assert.deepEqual(keys, [...new Set(keys)]);
+    });
+
+    test('every pod is non-root, seccomp-confined, and has a writable /tmp only', () => {
+      for (const workload of workloads(manifests)) {
+        const { spec } = podTemplate(workload);
+        const where = `${workload.kind} ${workload.metadata.name}`;
+        assert.equal(spec.securityContext?.runAsNonRoot, true, where);
+        assert.ok((spec.securityContext?.runAsUser ?? 0) > 0, `${where} runs as a numeric non-root user`);
+        assert.equal(spec.securityContext?.seccompProfile?.type, 'RuntimeDefault', where);
+        assert.equal(spec.automountServiceAccountToken, false, where);
+        const tmp = spec.volumes?.find((volume) => volume.name === 'tmp');
+        assert.ok(tmp?.emptyDir, `${where} has a tmp emptyDir`);
+        for (const container of containersOf(workload)) {
+          const at = `${where} container ${container.name}`;
+          const security = container.securityContext;
+          assert.equal(security?.runAsNonRoot ?? spec.securityContext?.runAsNonRoot, true, at);
+          assert.equal(security?.readOnlyRootFilesystem, true, at);
+          assert.equal(security?.allowPrivilegeEscalation, false, at);
+          assert.notEqual(security?.privileged, true, at);
+          assert.deepEqual(security?.capabilities?.drop, ['ALL'], at);
+          assert.deepEqual(security?.capabilities?.add ?? [], [], at);
+          assert.ok(container.volumeMounts?.some((mount) => mount.name === 'tmp' && mount.mountPath === '/tmp'), `${at} mounts /tmp`);
+        }
+      }
+    });
+
+    test('every container sets cpu and memory requests and limits', () => {
+      for (const workload of workloads(manifests)) {
+        for (const container of containersOf(workload)) {
+          const at = `${workload.metadata.name}/${container.name}`;
+          for (const bound of ['requests', 'limits'] as const) {
+            for (const resource of ['cpu', 'memory']) {
+              assert.ok(container.resources?.[bound]?.[resource] !== undefined, `${at} ${bound}.${resource}`);
+            }
+          }
+        }
+      }
+    });
+
+    test('every long-running container has liveness and readiness probes on a declared port', () => {
+      const deployments = byKind(manifests, 'Deployment');
+      assert.ok(deployments.length > 0);
+      for (const deployment of deployments) {
+        for (const container of podTemplate(deployment).spec.containers) {
+          const at = `${deployment.metadata.name}/${container.name}`;
+          const ports = new Set((container.ports ?? []).flatMap((port) => [port.name, port.containerPort]));
+          for (const probe of [container.livenessProbe, container.readinessProbe]) {
+            assert.ok(probe, `${at} has the probe`);
+            const port = probe.httpGet?.port ?? probe.grpc?.port ?? probe.tcpSocket?.port;
+            assert.ok(port !== undefined && ports.has(port), `${at} probes a declared port (${String(port)})`);
+          }
+          assert.equal(container.livenessProbe?.httpGet?.path, '/healthz', at);
+          assert.equal(container.readinessProbe?.httpGet?.path, '/readyz', at);
+        }
+      }
+    });
+
+    test('pods carry a config checksum so configuration changes roll them', () => {
+      for (const deployment of byKind(manifests, 'Deployment')) {
+        assert.match(podTemplate(deployment).metadata?.annotations?.['checksum/config'] ?? '', /^[a-f0-9]{64}$/, deployment.metadata.name);
+      }
+    });
+
+    test('the migration Job is a pre-install/pre-upgrade hook with bounded retries', () => {
+      const job = find(manifests, 'Job', 'migrations');
+      const hook = annotations(job);
+      assert.deepEqual(hook['helm.sh/hook']?.split(',').sort(), ['pre-install', 'pre-upgrade']);
+      assert.ok(hook['helm.sh/hook-delete-policy']?.split(',').includes('before-hook-creation'));
+      const backoffLimit = (job.spec as { backoffLimit?: number }).backoffLimit;
+      assert.ok(backoffLimit !== undefined && backoffLimit >= 0 && backoffLimit <= 5, `backoffLimit ${backoffLimit}`);
+      assert.ok((job.spec as { activeDeadlineSeconds?: number }).activeDeadlineSeconds, 'the job has a deadline');
+      assert.equal(podTemplate(job).spec.restartPolicy, 'Never');
+      assert.deepEqual(podTemplate(job).spec.containers[0]?.command, ['node', 'packages/db/src/cli.ts', 'deploy', '--all']);
+    });
+
+    test('the migration Job reads each service database URL from the very Secret key the service uses', () => {
+      const job = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
+      assert.ok(job);
+      let services = 0;
+      for (const deployment of byKind(manifests, 'Deployment')) {
+        for (const container of podTemplate(deployment).spec.containers) {
+          const url = container.env?.find((variable) => variable.name === 'DATABASE_URL');
+          if (!url) continue;
+          services += 1;
+          const source = url.valueFrom?.secretKeyRef;
+          assert.ok(source?.name && source.key, `${deployment.metadata.name} reads DATABASE_URL from a Secret`);
+          assert.equal(source.key, `DATABASE_URL_${container.name.toUpperCase().replaceAll('-', '_')}`);
+          assert.deepEqual(envOf(job, source.key).valueFrom?.secretKeyRef, source);
+        }
+      }
+      assert.ok(services > 0, 'at least one service owns a database');
+    });
+
+    test('when the chart renders the Secret, it exists before the migration hook runs', () => {
+      const secrets = byKind(manifests, 'Secret');
+      const job = find(manifests, 'Job', 'migrations');
+      for (const secret of secrets) {
+        const hook = annotations(secret);
+        assert.match(hook['helm.sh/hook'] ?? '', /pre-install/);
+        assert.match(hook['helm.sh/hook'] ?? '', /pre-upgrade/);
+        assert.ok(Number(hook['helm.sh/hook-weight']) < Number(annotations(job)['helm.sh/hook-weight'] ?? 0));
+      }
+      // The Job does not depend on any other object of the release, which would not exist yet.
+      const jobPod = podTemplate(job).spec;
+      assert.equal(jobPod.serviceAccountName, undefined);
+      const referenced = new Set(jobPod.containers.flatMap((container) => (container.env ?? []).map((variable) => variable.valueFrom?.configMapKeyRef?.name).filter(Boolean)));
+      assert.equal(referenced.size, 0, 'the migration job reads no ConfigMap');
+    });
+
+    test('every secret and config reference resolves to a key that exists', () => {
+      const configMaps = new Map(byKind(manifests, 'ConfigMap').map((map) => [map.metadata.name, (map.data ?? {}) as Record<string, string>]));
+      const secrets = new Map(byKind(manifests, 'Secret').map((secret) => [secret.metadata.name, (secret.data ?? {}) as Record<string, string>]));
+      for (const workload of workloads(manifests)) {
+        for (const container of containersOf(workload)) {
+          for (const variable of container.env ?? []) {
+            const configRef = variable.valueFrom?.configMapKeyRef;
+            if (configRef && !configRef.optional) {
+              assert.ok(configMaps.get(configRef.name ?? '')?.[configRef.key] !== undefined, `${container.name} ${variable.name}`);
+            }
+            const secretRef = variable.valueFrom?.secretKeyRef;
+            if (secretRef && secrets.has(secretRef.name ?? '')) {
+              assert.ok(secrets.get(secretRef.name ?? '')?.[secretRef.key] !== undefined, `${container.name} ${variable.name}`);
+            }
+          }
+        }
+      }
+    });
+
+    test('every service that has a Dockerfile is deployed with a Service in front', async () => {
+      const services = await dockerizedServices();
+      assert.ok(services.length >= 2);
+      for (const service of services) {
+        const deployment = find(manifests, 'Deployment', service);
+        const kube = find(manifests, 'Service', service);
+        assert.ok(podTemplate(deployment).spec.containers.some((container) => container.name === service));
+        const selector = (kube.spec as { selector?: Record<string, string> }).selector ?? {};
+        const labels = podTemplate(deployment).metadata?.labels ?? {};
+        for (const [key, value] of Object.entries(selector)) assert.equal(labels[key], value, `${service} Service selects its pods`);
+        const targetPorts = ((kube.spec as { ports?: Array<{ targetPort?: string | number }> }).ports ?? []).map((port) => port.targetPort);
+        const containerPorts = podTemplate(deployment).spec.containers.flatMap((container) => (container.ports ?? []).map((port) => port.name));
+        for (const target of targetPorts) assert.ok(containerPorts.includes(String(target)), `${service} Service targets port ${String(target)}`);
+      }
+    });
+
+    test('every listen address a service reads (*_HOST) is set to 0.0.0.0, or probes and peers cannot reach it', async () => {
+      for (const service of await dockerizedServices()) {
+        const configFile = join(repoRoot, 'services', service, 'src/config.ts');
+        if (!existsSync(configFile)) continue;
+        const hosts = [...(await readFile(configFile, 'utf8')).matchAll(/(\w+_HOST|HOST): env\.host\(/g)].map((match) => match[1] ?? '');
+        const container = podTemplate(find(manifests, 'Deployment', service)).spec.containers[0];
+        assert.ok(container);
+        for (const host of hosts) assert.equal(envOf(container, host).value, '0.0.0.0', `${service} ${host}`);
+      }
+    });
+
+    test('the gateway dials the accounts Service', () => {
+      const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
+      const accounts = find(manifests, 'Service', 'accounts');
+      const port = (accounts.spec as { ports: Array<{ port: number }> }).ports[0]?.port;
+      assert.ok(gateway);
+      assert.equal(envOf(gateway, 'ACCOUNTS_GRPC_ADDR').value, `${accounts.metadata.name}:${port}`);
+      assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
+    });
+
+    test('a PodDisruptionBudget covers each Deployment', () => {
+      for (const deployment of byKind(manifests, 'Deployment')) {
+        const labels = podTemplate(deployment).metadata?.labels ?? {};
+        const covered = byKind(manifests, 'PodDisruptionBudget').some((pdb) => {
+          const match = (pdb.spec as { selector?: { matchLabels?: Record<string, string> } }).selector?.matchLabels ?? {};
+          return Object.entries(match).every(([key, value]) => labels[key] === value);
+        });
+        assert.ok(covered, deployment.metadata.name);
+      }
+    });
+  });
+}
+
+describe('values that change the rendering', () => {
+  test('a config change changes the pods checksum; an unrelated change does not', async () => {
+    const checksum = async (values: unknown) =>
+      podTemplate(find(await render(await valuesFile(values)), 'Deployment', 'gateway')).metadata?.annotations?.['checksum/config'];
+    const base = await checksum({ config: { logLevel: 'info' } });
+    assert.equal(await checksum({ config: { logLevel: 'info' }, gateway: { replicas: 5 } }), base);
+    assert.notEqual(await checksum({ config: { logLevel: 'debug' } }), base);
+  });
+
+  test('with an existingSecret the chart renders no Secret and every reference points at it', async () => {
+    const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
+    assert.equal(byKind(manifests, 'Secret').length, 0);
+    let references = 0;
+    for (const workload of workloads(manifests)) {
+      for (const container of containersOf(workload)) {
+        for (const variable of container.env ?? []) {
+          const ref = variable.valueFrom?.secretKeyRef;
+          if (!ref) continue;
+          references += 1;
+          assert.equal(ref.name, 'fleet-secrets', `${container.name} ${variable.name}`);
+        }
+      }
+      assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
+    }
+    assert.ok(references >= 5);
+  });
+
+  test('explicit secrets are used as given; empty ones are generated with 48 characters', async () => {
+    const key = 'k'.repeat(40);
+    const manifests = await render(await valuesFile({ secrets: { adminApiKey: key } }));
+    const [secret] = byKind(manifests, 'Secret');
+    const data = (secret?.data ?? {}) as Record<string, string>;
+    assert.equal(Buffer.from(data.ADMIN_API_KEY ?? '', 'base64').toString(), key);
+    assert.equal(Buffer.from(data.SESSION_SIGNING_SECRET ?? '', 'base64').toString().length, 48);
+  });
+
+  test('autoscaling hands the gateway replica count to an HPA', async () => {
+    const manifests = await render(await valuesFile({ gateway: { autoscaling: { enabled: true, minReplicas: 3, maxReplicas: 9 } } }));
+    const deployment = find(manifests, 'Deployment', 'gateway');
+    assert.equal((deployment.spec as { replicas?: number }).replicas, undefined);
+    const hpa = find(manifests, 'HorizontalPodAutoscaler', 'gateway');
+    assert.equal((hpa.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name, deployment.metadata.name);
+    for (const manifest of manifests) await validateManifest(manifest);
+    const plain = await render();
+    assert.equal(byKind(plain, 'HorizontalPodAutoscaler').length, 0);
+    assert.equal((find(plain, 'Deployment', 'gateway').spec as { replicas?: number }).replicas, 2);
+  });
+
+  test('the ingress routes to the gateway Service port', async () => {
+    const manifests = await render(productionValues);
+    const ingress = find(manifests, 'Ingress', 'gateway');
+    const service = find(manifests, 'Service', 'gateway');
+    const rules = (ingress.spec as { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string; port: { name: string } } } }> } }> }).rules;
+    const portNames = (service.spec as { ports: Array<{ name: string }> }).ports.map((port) => port.name);
+    for (const path of rules.flatMap((rule) => rule.http.paths)) {
+      assert.equal(path.backend.service.name, service.metadata.name);
+      assert.ok(portNames.includes(path.backend.service.port.name));
+    }
+  });
+
+  test('images come from the global registry, tag or digest', async () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    const manifests = await render(await valuesFile({ global: { image: { registry: 'reg.example/tp', tag: '1.2.3' } }, accounts: { image: { digest } } }));
+    const image = (component: string, kind = 'Deployment') => podTemplate(find(manifests, kind, component)).spec.containers[0]?.image;
+    assert.equal(image('gateway'), 'reg.example/tp/transcription-gateway:1.2.3');
+    assert.equal(image('accounts'), `reg.example/tp/transcription-accounts@${digest}`);
+    assert.equal(image('migrations', 'Job'), 'reg.example/tp/transcription-migrations:1.2.3');
+  });
+
+  test('disabling a component removes all its objects', async () => {
+    const manifests = await render(await valuesFile({ gateway: { enabled: false }, migrations: { enabled: false } }));
+    const components = new Set(manifests.map((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component']));
+    assert.ok(!components.has('gateway'));
+    assert.ok(!components.has('migrations'));
+    assert.ok(components.has('accounts'));
+  });
+});
+
+describe('service Dockerfiles', () => {
+  test('share one pattern: identical but for the SERVICE default, which names their folder', async () => {
+    const services = await dockerizedServices();
+    const normalised = new Set<string>();
+    for (const service of services) {
+      const text = await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8');
+      const defaults = [...text.matchAll(/^ARG SERVICE=(.*)$/gm)].map((match) => match[1]);
+      assert.deepEqual(defaults, [service], `services/${service}/Dockerfile`);
+      normalised.add(text.replace(/^ARG SERVICE=.*$/m, 'ARG SERVICE='));
+      // The build selects the workspace package @tp/<SERVICE>.
+      const manifest = JSON.parse(await readFile(join(repoRoot, 'services', service, 'package.json'), 'utf8')) as { name: string };
+      assert.equal(manifest.name, `@tp/${service}`);
+    }
+    assert.equal(normalised.size, 1, 'the Dockerfiles differ beyond ARG SERVICE');
+  });
+
+  test('build the way the platform runs: Node 24 slim, pinned pnpm, codegen, non-root numeric user', async () => {
+    const text = await readFile(join(repoRoot, 'services/gateway/Dockerfile'), 'utf8');
+    const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { packageManager: string };
+    assert.match(text, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+    assert.ok(text.includes(manifest.packageManager), `installs ${manifest.packageManager}`);
+    assert.match(text, /pnpm install --frozen-lockfile/);
+    assert.match(text, /buf generate proto --template proto\/buf\.gen\.yaml/);
+    assert.match(text, /node packages\/db\/src\/cli\.ts generate --all/);
+    assert.match(text, /^ENV NODE_ENV=production$/m);
+    const users = [...text.matchAll(/^USER (.*)$/gm)].map((match) => match[1]);
+    assert.ok(users.length >= 2 && users.every((user) => /^[1-9]\d*:[1-9]\d*$/.test(user ?? '')), `numeric users: ${users.join(', ')}`);
+    assert.match(text, /^CMD \["node", "src\/main\.ts"\]$/m);
+    // The chart's pods run as the user the image was built for.
+    const values = parse(await readFile(join(repoRoot, 'charts/transcription/values.yaml'), 'utf8')) as { podSecurityContext: { runAsUser: number; runAsGroup: number } };
+    assert.ok(users.includes(`${values.podSecurityContext.runAsUser}:${values.podSecurityContext.runAsGroup}`));
+  });
+
+  test('copy everything pnpm fetch needs before running it', async () => {
+    const text = await readFile(join(repoRoot, 'services/gateway/Dockerfile'), 'utf8');
+    const beforeFetch = text.slice(0, text.indexOf('RUN pnpm fetch'));
+    assert.ok(beforeFetch.length > 0 && beforeFetch.length < text.length);
+    const workspace = parse(await readFile(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as { patchedDependencies?: Record<string, string> };
+    const needed = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', ...Object.values(workspace.patchedDependencies ?? {}).map((path) => `${path.split('/')[0]}/`)];
+    const copied = [...beforeFetch.matchAll(/^COPY (.*)$/gm)].flatMap((match) => (match[1] ?? '').split(/\s+/));
+    for (const path of needed) assert.ok(copied.includes(path), `COPY ${path} before pnpm fetch`);
+  });
+
+  test('.dockerignore keeps local installs and generated code out of the build context', async () => {
+    const ignored = (await readFile(join(repoRoot, '.dockerignore'), 'utf8')).split('\n').map((line) => line.trim());
+    for (const pattern of ['**/node_modules', '**/src/generated', '.git', '.tools']) assert.ok(ignored.includes(pattern), pattern);
+    for (const needed of ['patches', 'proto', 'packages', 'services', 'pnpm-lock.yaml']) assert.ok(!ignored.includes(needed), needed);
+  });
+});
