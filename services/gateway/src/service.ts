@@ -37,6 +37,8 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
     authenticate: createAuthenticator(backends.accounts, cache),
     log,
     openApiDocument: buildOpenApiDocument(routes, { version: API_VERSION, serverUrl: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}` }),
+    // Backends are not part of readiness: an edge that drops out when accounts blips turns a
+    // 503 with a clear code into refused connections for every client.
     ready: async () => ({ nats: !bus.connection.isClosed() }),
     jsonLimitBytes: config.JSON_LIMIT_BYTES,
   });

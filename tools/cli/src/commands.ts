@@ -73,7 +73,7 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'tokens list': {
     usage: 'tokens list --email E',
     run: async (flags, { admin, metadata, print }) => {
-      const { tokens } = await admin.listUserTokens({ email: required(flags, 'email') }, { metadata });
+      const { tokens } = await admin.listUserTokens({ email: required(flags, 'email'), limit: 200 }, { metadata });
       print(JSON.stringify(tokens.map(presentToken), null, 2));
     },
   },

@@ -45,3 +45,13 @@ describe('token grants', () => {
     assert.ok(isTokenActive({ revokedAt: null, expiresAt: new Date(now.getTime() + 1) }, now));
   });
 });
+
+describe('listLimit', async () => {
+  const { listLimit } = await import('./token-policy.ts');
+  it('defaults to 50 and stays within 1..200', () => {
+    assert.equal(listLimit(0), 50);
+    assert.equal(listLimit(7), 7);
+    assert.equal(listLimit(500), 200);
+    assert.equal(listLimit(-3), 1);
+  });
+});

@@ -65,3 +65,9 @@ export function decideTokenGrant(request: TokenRequest, now: Date): TokenGrant {
 export function isTokenActive(token: { revokedAt: Date | null; expiresAt: Date | null }, now: Date): boolean {
   return token.revokedAt === null && (token.expiresAt === null || token.expiresAt.getTime() > now.getTime());
 }
+
+/** Page size of listings: the API allows 1..200 with 50 by default; 0 (unset on the wire) means the default. */
+export function listLimit(requested: number): number {
+  if (requested === 0) return 50;
+  return Math.min(Math.max(Math.trunc(requested), 1), 200);
+}

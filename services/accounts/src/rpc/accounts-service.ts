@@ -7,7 +7,7 @@ import { hashAccessToken, isWellFormedAccessToken, TOKEN_PREFIX } from '../domai
 import { looksLikeJwt, signAppSession, verifyAppSession } from '../domain/app-sessions.ts';
 import { normalizeEmail } from '../domain/emails.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '../domain/passwords.ts';
-import { isTokenActive } from '../domain/token-policy.ts';
+import { isTokenActive, listLimit } from '../domain/token-policy.ts';
 import type { AccountsStore, UserFeature } from '../store/accounts-store.ts';
 import { accountEvent, type Identity } from './identity.ts';
 import { toWireDevice, toWireToken } from './wire.ts';
@@ -98,8 +98,8 @@ export function accountsServiceHandlers(deps: AccountsServiceDeps): ServiceHandl
       return { token: toWireToken(token), secret };
     },
 
-    async listTokens({ userId }) {
-      return { tokens: (await store.listAccessTokens(userId)).map(toWireToken) };
+    async listTokens({ userId, limit }) {
+      return { tokens: (await store.listAccessTokens(userId, listLimit(limit))).map(toWireToken) };
     },
 
     async revokeToken({ userId, tokenId }) {

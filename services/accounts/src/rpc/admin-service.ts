@@ -7,6 +7,7 @@ import type { AccountsAdminServiceService } from '@tp/proto';
 import { normalizeEmail } from '../domain/emails.ts';
 import { hashPassword, passwordProblem } from '../domain/passwords.ts';
 import type { AccountsStore } from '../store/accounts-store.ts';
+import { listLimit } from '../domain/token-policy.ts';
 import type { Identity } from './identity.ts';
 import { toWireToken } from './wire.ts';
 
@@ -54,9 +55,9 @@ export function adminServiceHandlers(deps: { store: AccountsStore; identity: Ide
       return { token: toWireToken(token), secret };
     }),
 
-    listUserTokens: guarded(async ({ email }) => {
+    listUserTokens: guarded(async ({ email, limit }) => {
       const user = await userByEmail(email);
-      return { tokens: (await store.listAccessTokens(user.id)).map(toWireToken) };
+      return { tokens: (await store.listAccessTokens(user.id, listLimit(limit))).map(toWireToken) };
     }),
 
     revokeUserToken: guarded(async ({ email, tokenId }) => {

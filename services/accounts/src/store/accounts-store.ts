@@ -55,7 +55,7 @@ export function createAccountsStore(prisma: PrismaClient) {
       });
     },
 
-    listAccessTokens: (userId: string) => prisma.accessToken.findMany({ where: { userId }, orderBy: { id: 'desc' } }),
+    listAccessTokens: (userId: string, limit: number) => prisma.accessToken.findMany({ where: { userId }, orderBy: { id: 'desc' }, take: limit }),
 
     findAccessTokenByHash: (tokenHash: string) => prisma.accessToken.findUnique({ where: { tokenHash }, include: { user: { include: { features: true } } } }),
 

@@ -3,7 +3,7 @@ import { ALL_SCOPES, PRESETS, type Scope } from '@tp/scopes';
 import type { Token } from '@tp/proto';
 import type { Backends } from '../backends.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
-import { iso, timestamp } from './schemas.ts';
+import { iso, limitParam, timestamp } from './schemas.ts';
 
 const ScopeSchema = z.enum(ALL_SCOPES as [Scope, ...Scope[]]);
 const PresetSchema = z.enum(Object.keys(PRESETS) as [keyof typeof PRESETS, ...(keyof typeof PRESETS)[]]);
@@ -75,10 +75,11 @@ export function tokenRoutes({ accounts }: Backends): AnyRoute[] {
       summary: 'List personal access tokens',
       tag: 'Personal access tokens',
       access: { kind: 'app_session' },
+      query: z.object({ limit: limitParam }),
       status: 200,
       response: z.array(TokenSchema),
-      handler: async ({ principal }) => {
-        const { tokens } = await accounts.listTokens({ userId: principal!.userId });
+      handler: async ({ principal, query }) => {
+        const { tokens } = await accounts.listTokens({ userId: principal!.userId, limit: query.limit });
         return tokens.map(presentToken);
       },
     }),

@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { createTestBusNamespace, createTestDatabase, freePort, repoRoot } from '@tp/testing';
+
+/**
+ * Boots the real services as separate processes, the way `make up` does, against a fresh
+ * database and a private NATS namespace, so each e2e file sees a fleet of its own.
+ */
+export interface Fleet {
+  gatewayUrl: string;
+  accountsGrpcAddr: string;
+  adminKey: string;
+  /** Runs tools/tsctl against this fleet. */
+  tsctl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Stops one service (to test how the others behave without it). */
+  stopService(name: 'accounts' | 'gateway'): Promise<void>;
+  logs(name: 'accounts' | 'gateway'): string;
+  stop(): Promise<void>;
+}
+
+interface Running {
+  child: ChildProcess;
+  output: string[];
+}
+
+async function waitReady(url: string, running: Running, name: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) throw new Error(`${name} exited with ${running.child.exitCode}:\n${running.output.join('')}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} not ready after ${timeoutMs} ms:\n${running.output.join('')}`);
+}
+
+function launch(entry: string, env: Record<string, string>): Running {
+  const child = spawn(process.execPath, [join(repoRoot(), entry)], {
+    cwd: repoRoot(),
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return { child, output };
+}
+
+async function terminate(running: Running | undefined): Promise<void> {
+  if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => running.child.once('exit', () => resolve()));
+  running.child.kill('SIGTERM');
+  const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function startFleet(options: { gatewayEnv?: Record<string, string> } = {}): Promise<Fleet> {
+  const database = await createTestDatabase({ service: 'accounts' });
+  const bus = await createTestBusNamespace();
+  const [grpcPort, opsPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const adminKey = randomBytes(32).toString('hex');
+  const natsUrl = bus.natsUrl;
+  const processes = new Map<string, Running>();
+
+  const accounts = launch('services/accounts/src/main.ts', {
+    DATABASE_URL: database.databaseUrl,
+    NATS_URL: natsUrl,
+    NATS_PREFIX: bus.prefix,
+    GRPC_PORT: String(grpcPort),
+    OPS_PORT: String(opsPort),
+    SESSION_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_API_KEY: adminKey,
+    LOG_LEVEL: 'warn',
+  });
+  processes.set('accounts', accounts);
+  const gateway = launch('services/gateway/src/main.ts', {
+    PORT: String(gatewayPort),
+    ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`,
+    NATS_URL: natsUrl,
+    NATS_PREFIX: bus.prefix,
+    LOG_LEVEL: 'warn',
+    ...options.gatewayEnv,
+  });
+  processes.set('gateway', gateway);
+
+  const cleanup = async () => {
+    for (const running of [...processes.values()].reverse()) await terminate(running);
+    await bus.cleanup();
+    await database.drop();
+  };
+  try {
+    await waitReady(`http://127.0.0.1:${opsPort}/readyz`, accounts, 'accounts');
+    await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 'gateway');
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+
+  return {
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    accountsGrpcAddr: `127.0.0.1:${grpcPort}`,
+    adminKey,
+    tsctl: (...args) =>
+      new Promise((resolve) => {
+        const child = spawn(join(repoRoot(), 'tools', 'tsctl'), args, {
+          env: { PATH: process.env.PATH ?? '', ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`, ADMIN_API_KEY: adminKey },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      }),
+    stopService: async (name) => terminate(processes.get(name)),
+    logs: (name) => processes.get(name)?.output.join('') ?? '',
+    stop: cleanup,
+  };
+}
