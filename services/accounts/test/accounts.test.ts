@@ -116,9 +116,13 @@ describe('revocation', () => {
     assert.equal(received[0]?.data.token_id, token!.tokenId);
     assert.ok(performance.now() - started < 500, 'the relay is nudged, not left to its poll');
 
-    const outbox = await db.query('SELECT id, published_at FROM accounts.outbox WHERE subject = $1', [ACCOUNT_EVENTS.tokenRevoked]);
-    assert.equal(outbox.rows.length, 1);
-    assert.ok(outbox.rows[0].published_at);
+    // The relay marks the row after the stream acknowledged it, so the event may arrive first.
+    const published = async () => (await db.query('SELECT id, published_at FROM accounts.outbox WHERE subject = $1', [ACCOUNT_EVENTS.tokenRevoked])).rows;
+    const waitStarted = performance.now();
+    while ((await published())[0]?.published_at == null && performance.now() - waitStarted < 2000) await new Promise((r) => setTimeout(r, 10));
+    const rows = await published();
+    assert.equal(rows.length, 1);
+    assert.ok(rows[0].published_at, 'the outbox row is marked published');
     await assert.rejects(accounts.authenticate({ credential: secret }), { code: 'invalid_api_key' });
 
     // Revoking twice is harmless and announces nothing new.

@@ -1,0 +1,46 @@
+# The local platform. Every target uses the pinned Node and pnpm in .tools/bin (tools/dev/toolchain.sh).
+# Variables given to make reach the processes it starts: make up LOG_LEVEL=debug GATEWAY_PORT=8081
+SHELL := /usr/bin/env bash
+.DEFAULT_GOAL := help
+ROOT := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+export PATH := $(ROOT)/.tools/bin:$(PATH)
+NODE := $(ROOT)/.tools/bin/node
+DEV := $(ROOT)/tools/dev
+
+.PHONY: help up down test generate migrate typecheck logs status toolchain install
+
+help: ## List the targets
+	@echo 'Usage: make <target> [VAR=value ...]'
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z-]+:.*## / {printf "  %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+up: toolchain ## Start everything locally (PostgreSQL, NATS, S3, services); prints the gateway URL
+	@$(NODE) $(DEV)/up.ts
+
+down: toolchain ## Stop exactly what make up started
+	@$(NODE) $(DEV)/down.ts
+
+test: toolchain ## Run the whole suite, starting the infrastructure it needs
+	@$(NODE) $(DEV)/test.ts
+
+generate: install ## Generate gRPC code and Prisma clients
+	@$(NODE) $(DEV)/generate.ts
+
+migrate: install ## Apply pending migrations to DATABASE_URL's database
+	@$(NODE) $(DEV)/migrate.ts
+
+typecheck: generate ## tsc --noEmit over the whole repository (after make generate)
+	@cd $(ROOT) && node_modules/.bin/tsc -p tsconfig.json --noEmit
+
+status: toolchain ## Show which of our processes run and what the platform uses
+	@$(NODE) $(DEV)/status.ts
+
+logs: ## Follow the logs (make logs S=accounts for one)
+	@files=(); for f in $(ROOT)/.run/logs/$(or $(S),*).log; do [ -e "$$f" ] && files+=("$$f"); done; \
+	if (( $${#files[@]} == 0 )); then echo 'no logs$(if $(S), for $(S)) yet: run make up'; exit 0; fi; \
+	exec tail -n 40 -F "$${files[@]}"
+
+toolchain: ## Install the pinned Node and pnpm into .tools/
+	@bash $(ROOT)/tools/dev/toolchain.sh
+
+install: toolchain ## pnpm install --frozen-lockfile when node_modules is missing or the lockfile changed
+	@$(NODE) $(DEV)/install.ts

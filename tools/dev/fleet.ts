@@ -1,0 +1,58 @@
+// The services `make up` runs, in start order (a service starts once the ones before it are
+// ready). A new service adds one entry: its entry file, its environment, its readiness URL,
+// and the OS packages it needs beyond the platform's own.
+import type { OsNeed } from './os-packages.ts';
+import type { Platform } from './platform.ts';
+
+export interface ServiceSpec {
+  name: string;
+  /** Repository-relative; `<NAME>_ENTRY` in the environment points it elsewhere. */
+  entry: string;
+  /** Wins over the caller's variable of the same name; platform settings come from the caller already. */
+  env: Record<string, string>;
+  /** Ready when this answers 200. */
+  healthUrl: string;
+  osNeeds?: OsNeed[];
+}
+
+export function fleet(p: Platform): ServiceSpec[] {
+  const accountsGrpcPort = p.setting('ACCOUNTS_GRPC_PORT', '50051');
+  const accountsOpsPort = p.setting('ACCOUNTS_OPS_PORT', '9101');
+  const gatewayPort = p.setting('GATEWAY_PORT', '8080');
+
+  return [
+    {
+      name: 'accounts',
+      entry: 'services/accounts/src/main.ts',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: accountsGrpcPort,
+        OPS_PORT: accountsOpsPort,
+        DATABASE_URL: p.databaseUrlFor('accounts'),
+        NATS_URL: p.natsUrl,
+        SESSION_SIGNING_SECRET: p.secret('SESSION_SIGNING_SECRET'),
+        ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${accountsOpsPort}/readyz`,
+    },
+    {
+      name: 'gateway',
+      entry: 'services/gateway/src/main.ts',
+      env: {
+        HOST: '127.0.0.1',
+        PORT: gatewayPort,
+        ACCOUNTS_GRPC_ADDR: `127.0.0.1:${accountsGrpcPort}`,
+        NATS_URL: p.natsUrl,
+        PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${gatewayPort}/readyz`,
+    },
+  ];
+}
+
+/** The URL `make up` prints: the public edge. */
+export function gatewayUrl(p: Platform): string {
+  return `http://127.0.0.1:${p.setting('GATEWAY_PORT', '8080')}`;
+}

@@ -1,0 +1,119 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fleet, gatewayUrl } from './fleet.ts';
+import { layout } from './layout.ts';
+import { platformEnv, platformFrom } from './platform.ts';
+import { ensureSecrets, readSecrets, SECRET_GENERATORS } from './secrets.ts';
+
+const dirs = layout('/tmp/tp-platform-test');
+const secrets = { SESSION_SIGNING_SECRET: 's'.repeat(64), ADMIN_API_KEY: 'tp_admin_x', S3_ACCESS_KEY_ID: 'TPLOCALKEY', S3_SECRET_ACCESS_KEY: 'secret' };
+
+test('secrets are generated once with mode 600, reused, and completed when one is missing', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tp-secrets-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'secrets.env');
+
+  const first = ensureSecrets(file);
+  assert.deepEqual(Object.keys(first).sort(), Object.keys(SECRET_GENERATORS).sort());
+  assert.equal(statSync(file).mode & 0o777, 0o600);
+  assert.ok(first.SESSION_SIGNING_SECRET!.length >= 32);
+  assert.match(first.S3_ACCESS_KEY_ID!, /^TPLOCAL[A-Z0-9]{13}$/);
+  assert.deepEqual(ensureSecrets(file), first, 'reused, not regenerated');
+
+  writeFileSync(file, `ADMIN_API_KEY=${first.ADMIN_API_KEY}\nOTHER=kept\n`, { mode: 0o644 });
+  const completed = ensureSecrets(file);
+  assert.equal(completed.ADMIN_API_KEY, first.ADMIN_API_KEY);
+  assert.equal(completed.OTHER, 'kept');
+  assert.notEqual(completed.SESSION_SIGNING_SECRET, first.SESSION_SIGNING_SECRET);
+  assert.deepEqual(readSecrets(file), completed);
+  assert.equal(statSync(file).mode & 0o777, 0o600, 'permissions repaired');
+  assert.match(readFileSync(file, 'utf8'), /^# Local development secrets/);
+});
+
+test('defaults: the machine PostgreSQL and NATS, S3 on 9000, gateway on 8080', () => {
+  const p = platformFrom({}, secrets, dirs);
+  assert.equal(p.databaseUrl, 'postgresql://postgres@127.0.0.1:5432/transcription');
+  assert.deepEqual(p.database, { host: '127.0.0.1', port: 5432, user: 'postgres', name: 'transcription' });
+  assert.equal(p.databaseUrlFor('accounts'), 'postgresql://postgres@127.0.0.1:5432/transcription?schema=accounts');
+  assert.deepEqual(p.nats, { host: '127.0.0.1', port: 4222 });
+  assert.equal(p.s3.endpoint, 'http://127.0.0.1:9000');
+  assert.equal(p.s3.bucket, 'transcription-media');
+  assert.equal(p.s3.dataDir, dirs.s3Dir);
+  assert.equal(gatewayUrl(p), 'http://127.0.0.1:8080');
+});
+
+test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is replaced per service', () => {
+  const p = platformFrom(
+    {
+      DATABASE_URL: 'postgresql://app:pw@localhost:55432/other?schema=whatever',
+      NATS_URL: 'nats://127.0.0.1:54222',
+      S3_PORT: '9100',
+      GATEWAY_PORT: '8181',
+      ACCOUNTS_GRPC_PORT: '50061',
+      ADMIN_API_KEY: 'from-caller',
+    },
+    secrets,
+    dirs,
+  );
+  assert.deepEqual(p.database, { host: '127.0.0.1', port: 55432, user: 'app', name: 'other' });
+  assert.equal(p.databaseUrlFor('accounts'), 'postgresql://app:pw@localhost:55432/other?schema=accounts');
+  assert.deepEqual(p.nats, { host: '127.0.0.1', port: 54222 });
+  assert.equal(p.s3.endpoint, 'http://127.0.0.1:9100');
+  assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
+  assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
+
+  const [accounts, gateway] = fleet(p);
+  assert.equal(accounts!.env.GRPC_PORT, '50061');
+  assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
+  assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
+  assert.equal(gateway!.env.PORT, '8181');
+  assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
+  assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
+  assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
+});
+
+test('the fleet: accounts then gateway, with the documented environment', () => {
+  const services = fleet(platformFrom({}, secrets, dirs));
+  assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
+    ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
+    ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
+  ]);
+  assert.deepEqual(services[0]!.env, {
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '50051',
+    OPS_PORT: '9101',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=accounts',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    SESSION_SIGNING_SECRET: secrets.SESSION_SIGNING_SECRET,
+    ADMIN_API_KEY: secrets.ADMIN_API_KEY,
+    LOG_LEVEL: 'info',
+  });
+  assert.deepEqual(services[1]!.env, {
+    HOST: '127.0.0.1',
+    PORT: '8080',
+    ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+    LOG_LEVEL: 'info',
+  });
+});
+
+test('missing secrets and non-PostgreSQL URLs are refused by name', () => {
+  assert.throws(() => platformFrom({}, {}, dirs).secret('ADMIN_API_KEY'), /ADMIN_API_KEY is missing/);
+  assert.throws(() => platformFrom({ DATABASE_URL: 'mysql://root@127.0.0.1/x' }, secrets, dirs), /must be a postgresql:\/\/ URL/);
+});
+
+test('tests and tools get every way to reach the platform, S3 keys included', () => {
+  const env = platformEnv(platformFrom({ S3_PORT: '9100', DATABASE_URL: 'postgresql://postgres@127.0.0.1:55432/transcription' }, secrets, dirs), secrets);
+  assert.equal(env.DATABASE_URL, 'postgresql://postgres@127.0.0.1:55432/transcription');
+  assert.equal(env.TEST_DATABASE_URL, 'postgresql://postgres@127.0.0.1:55432/postgres', 'per-file test databases on the same server');
+  assert.equal(env.NATS_URL, 'nats://127.0.0.1:4222');
+  assert.equal(env.S3_ENDPOINT, 'http://127.0.0.1:9100');
+  assert.equal(env.S3_ACCESS_KEY_ID, 'TPLOCALKEY');
+  assert.equal(env.S3_SECRET_ACCESS_KEY, 'secret');
+  assert.equal(env.S3_FORCE_PATH_STYLE, 'true');
+  assert.equal(env.ADMIN_API_KEY, 'tp_admin_x');
+});

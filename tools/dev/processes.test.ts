@@ -1,0 +1,108 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureLayout, layout } from './layout.ts';
+import type { Layout } from './layout.ts';
+import { isAlive, logFile, managedNames, pidFile, processStartTicks, readPidFile, runningPid, startDaemon, stopDaemon, tailLog } from './processes.ts';
+
+function tempLayout(t: { after: (fn: () => void) => void }): Layout {
+  const dirs = layout(mkdtempSync(join(tmpdir(), 'tp-processes-')));
+  ensureLayout(dirs);
+  t.after(() => rmSync(dirs.runDir, { recursive: true, force: true }));
+  return dirs;
+}
+
+function nodeDaemon(dirs: Layout, name: string, script: string, stopSignal?: NodeJS.Signals): number {
+  return startDaemon(dirs, { name, command: process.execPath, args: ['-e', script], env: { PATH: process.env.PATH }, cwd: dirs.runDir, ...(stopSignal ? { stopSignal } : {}) });
+}
+
+async function waitForLog(dirs: Layout, name: string, pattern: RegExp): Promise<void> {
+  for (let i = 0; i < 100 && !pattern.test(tailLog(dirs, name)); i++) await sleep(50);
+  assert.match(tailLog(dirs, name), pattern);
+}
+
+test('a daemon gets a pid file, a log, its own process group, and stops on SIGTERM', async (t) => {
+  const dirs = tempLayout(t);
+  const pid = nodeDaemon(dirs, 'svc', "console.log('hello from svc'); process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); setInterval(() => {}, 1000);");
+  const record = readPidFile(dirs, 'svc')!;
+  assert.equal(record.pid, pid);
+  assert.equal(record.startTicks, processStartTicks(pid));
+  assert.equal(record.stopSignal, 'SIGTERM');
+  assert.equal(runningPid(dirs, 'svc'), pid);
+  assert.deepEqual(managedNames(dirs), ['svc']);
+  // Session leader of its own group: a group kill reaches its children and nothing else.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  assert.equal(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2], String(pid));
+  await waitForLog(dirs, 'svc', /hello from svc/);
+
+  assert.equal(await stopDaemon(dirs, 'svc'), 'stopped');
+  assert.equal(processStartTicks(pid), undefined);
+  assert.equal(existsSync(pidFile(dirs, 'svc')), false);
+  assert.match(readFileSync(logFile(dirs, 'svc'), 'utf8'), /bye/);
+});
+
+test('a daemon that ignores its stop signal is killed with its children', async (t) => {
+  const dirs = tempLayout(t);
+  const script = `
+    const { spawn } = require('node:child_process');
+    const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
+    console.log('child ' + child.pid);
+    process.on('SIGTERM', () => {});
+    setInterval(() => {}, 1000);`;
+  const pid = nodeDaemon(dirs, 'stubborn', script);
+  await waitForLog(dirs, 'stubborn', /child \d+/);
+  const childPid = Number(/child (\d+)/.exec(tailLog(dirs, 'stubborn'))![1]);
+  assert.ok(processStartTicks(childPid));
+
+  assert.equal(await stopDaemon(dirs, 'stubborn', 500), 'killed');
+  assert.equal(processStartTicks(pid), undefined);
+  for (let i = 0; i < 50 && processStartTicks(childPid); i++) await sleep(50);
+  assert.equal(processStartTicks(childPid), undefined, 'the child went with its group');
+});
+
+test('children left behind by a daemon that exits are stopped too', async (t) => {
+  const dirs = tempLayout(t);
+  const script = `
+    const { spawn } = require('node:child_process');
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    console.log('child ' + child.pid);
+    process.on('SIGTERM', () => process.exit(0));
+    setInterval(() => {}, 1000);`;
+  nodeDaemon(dirs, 'parent', script);
+  await waitForLog(dirs, 'parent', /child \d+/);
+  const childPid = Number(/child (\d+)/.exec(tailLog(dirs, 'parent'))![1]);
+  assert.equal(await stopDaemon(dirs, 'parent'), 'stopped');
+  for (let i = 0; i < 50 && processStartTicks(childPid); i++) await sleep(50);
+  assert.equal(processStartTicks(childPid), undefined);
+});
+
+test('the stop signal is recorded per process (PostgreSQL stops fast on SIGINT)', async (t) => {
+  const dirs = tempLayout(t);
+  nodeDaemon(dirs, 'db', "process.on('SIGINT', () => { console.log('got SIGINT'); process.exit(0); }); process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);", 'SIGINT');
+  assert.equal(readPidFile(dirs, 'db')!.stopSignal, 'SIGINT');
+  await sleep(200);
+  assert.equal(await stopDaemon(dirs, 'db', 5_000), 'stopped');
+  assert.match(tailLog(dirs, 'db'), /got SIGINT/);
+});
+
+test('a stale pid file, or one whose pid now belongs to another process, is not ours', async (t) => {
+  const dirs = tempLayout(t);
+  writeFileSync(pidFile(dirs, 'gone'), '999999999\n1\nSIGTERM\n');
+  assert.equal(runningPid(dirs, 'gone'), undefined);
+  assert.equal(existsSync(pidFile(dirs, 'gone')), false, 'stale pid file removed');
+
+  // This test process is alive, but started at another time than the record says.
+  writeFileSync(pidFile(dirs, 'recycled'), `${process.pid}\n1\nSIGTERM\n`);
+  assert.equal(isAlive(readPidFile(dirs, 'recycled')!), false);
+  assert.equal(await stopDaemon(dirs, 'recycled'), 'not-running');
+  assert.equal(existsSync(pidFile(dirs, 'recycled')), false);
+});
+
+test('starting a program that does not exist fails at once', (t) => {
+  const dirs = tempLayout(t);
+  assert.throws(() => startDaemon(dirs, { name: 'nope', command: '/does/not/exist', args: [], env: {}, cwd: dirs.runDir }), /could not start nope/);
+  assert.equal(existsSync(pidFile(dirs, 'nope')), false);
+});

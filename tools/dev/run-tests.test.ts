@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { stopOrder } from './down.ts';
+import { findTestFiles, testArgs } from './run-tests.ts';
+
+test('finds *.test.ts under the test roots, never in node_modules or generated code', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'tp-find-tests-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  for (const file of [
+    'packages/ids/src/ids.test.ts',
+    'services/accounts/test/accounts.test.ts',
+    'services/accounts/src/generated/prisma/x.test.ts',
+    'services/accounts/node_modules/dep/y.test.ts',
+    'tools/dev/z.test.ts',
+    'charts/transcription/test/chart.test.ts',
+    'tests/e2e/auth.test.ts',
+    'docs/not-a-root.test.ts',
+    'packages/ids/src/ids.ts',
+    'packages/ids/src/helper.test.js',
+  ]) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), '');
+  }
+  assert.deepEqual(findTestFiles(root), [
+    'charts/transcription/test/chart.test.ts',
+    'packages/ids/src/ids.test.ts',
+    'services/accounts/test/accounts.test.ts',
+    'tests/e2e/auth.test.ts',
+    'tools/dev/z.test.ts',
+  ]);
+  assert.deepEqual(findTestFiles(root, ['services/accounts', 'tools/dev/z.test.ts', 'missing']), ['services/accounts/test/accounts.test.ts', 'tools/dev/z.test.ts']);
+});
+
+test('runs with the spec reporter, 4 files at once and a per-test timeout, all overridable', () => {
+  assert.deepEqual(testArgs(['a.test.ts'], {}), ['--test', '--test-concurrency=4', '--test-timeout=120000', '--test-reporter=spec', '--test-force-exit', 'a.test.ts']);
+  const args = testArgs([], { TEST_CONCURRENCY: '2', TEST_TIMEOUT_MS: '5000' });
+  assert.ok(args.includes('--test-concurrency=2') && args.includes('--test-timeout=5000'));
+});
+
+test('make down stops services in reverse start order, then S3, NATS and PostgreSQL last', () => {
+  assert.deepEqual(stopOrder(['accounts', 'gateway', 'local-s3', 'nats', 'postgres', 'retired'], ['accounts', 'gateway']), [
+    'retired',
+    'gateway',
+    'accounts',
+    'local-s3',
+    'nats',
+    'postgres',
+  ]);
+  assert.deepEqual(stopOrder([], ['accounts']), []);
+});

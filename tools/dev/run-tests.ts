@@ -1,0 +1,57 @@
+// Runs every *.test.ts under packages/, services/, tools/, charts/ and tests/ with Node's test
+// runner (spec reporter, so its closing summary is the last thing printed); exits non-zero on
+// any failure. Arguments narrow the run to some folders or files: node tools/dev/run-tests.ts services/accounts
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { layout, repoRoot } from './layout.ts';
+import { platformEnv, platformFrom } from './platform.ts';
+import { readSecrets } from './secrets.ts';
+
+export const TEST_ROOTS = ['packages', 'services', 'tools', 'charts', 'tests'];
+const SKIP_DIRS = new Set(['node_modules', 'generated', '.git', '.run', '.tools']);
+
+export function findTestFiles(base: string, roots: string[] = TEST_ROOTS): string[] {
+  const found: string[] = [];
+  const walk = (path: string): void => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isFile()) {
+      if (path.endsWith('.test.ts')) found.push(path);
+      return;
+    }
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory() && !SKIP_DIRS.has(entry.name)) walk(join(path, entry.name));
+      else if (entry.isFile() && entry.name.endsWith('.test.ts')) found.push(join(path, entry.name));
+    }
+  };
+  for (const root of roots) walk(resolve(base, root));
+  return [...new Set(found)].map((file) => relative(base, file)).sort();
+}
+
+/** Integration tests mostly wait on PostgreSQL, NATS and S3, so 4 files at once suit 2 cores. */
+export function testArgs(files: string[], env: NodeJS.ProcessEnv): string[] {
+  return [
+    '--test',
+    `--test-concurrency=${env.TEST_CONCURRENCY || 4}`,
+    `--test-timeout=${env.TEST_TIMEOUT_MS || 120_000}`,
+    '--test-reporter=spec',
+    // A file whose tests are done but that leaks a handle (a pool, a socket) must not hang the suite.
+    '--test-force-exit',
+    ...files,
+  ];
+}
+
+if (import.meta.main) {
+  const files = findTestFiles(repoRoot, process.argv.length > 2 ? process.argv.slice(2) : TEST_ROOTS);
+  if (!files.length) {
+    console.error(`run-tests: no *.test.ts found under ${process.argv.slice(2).join(' ') || TEST_ROOTS.join(', ')}`);
+    process.exit(1);
+  }
+  // Reach the local platform (and its S3 keys) even when started as plain `pnpm test`.
+  const dirs = layout();
+  const secrets = readSecrets(dirs.secretsFile);
+  const env = { ...platformEnv(platformFrom(process.env, secrets, dirs), secrets), LOG_LEVEL: 'warn', ...process.env };
+  const child = spawn(process.execPath, testArgs(files, env), { cwd: repoRoot, env, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}

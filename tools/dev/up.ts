@@ -1,0 +1,36 @@
+// make up: everything the platform needs, locally, then every service; prints the gateway URL.
+import { context, logger, main, osNeeds } from './context.ts';
+import { fleet, gatewayUrl } from './fleet.ts';
+import { ensureNats } from './nats.ts';
+import { ensureLocalS3 } from './object-store.ts';
+import { ensureOsPackages } from './os-packages.ts';
+import { platformEnv } from './platform.ts';
+import { ensureDatabase, ensurePostgres } from './postgres.ts';
+import { ensureService } from './services.ts';
+import { generateCode, installDependencies, migrate } from './workspace.ts';
+
+const log = logger('up');
+
+main('make up', async () => {
+  installDependencies(log);
+  const { dirs, secrets, platform } = context({ create: true });
+  const services = fleet(platform);
+  ensureOsPackages(osNeeds(services), log);
+
+  await ensurePostgres(platform, dirs, log);
+  ensureDatabase(platform, log);
+  await ensureNats(platform, dirs, log);
+  await ensureLocalS3(platform, dirs, log);
+
+  const toolEnv = { ...platformEnv(platform, secrets), ...process.env, DATABASE_URL: platform.databaseUrl };
+  generateCode(log, toolEnv);
+  migrate(log, toolEnv);
+
+  const timeoutMs = Number(process.env.SERVICE_START_TIMEOUT_MS || 60_000);
+  const outcomes = new Map<string, string>();
+  for (const spec of services) outcomes.set(spec.name, await ensureService(spec, platform, dirs, log, timeoutMs));
+
+  const gateway = outcomes.get('gateway');
+  console.log(`\nGateway: ${gatewayUrl(platform)}${gateway === 'skipped' ? '  (not running: its entry file does not exist yet)' : ''}`);
+  console.log(`Logs: make logs   Status: make status   Stop: make down   Secrets: ${dirs.secretsFile}`);
+});
