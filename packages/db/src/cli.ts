@@ -1,0 +1,143 @@
+// Migration commands for the services, offline:
+//   node packages/db/src/cli.ts <deploy|dev|status|generate> (--service <svc> | --all) [--name N] [--accept-data-loss]
+// DATABASE_URL (optional) names the database; each service works in its own schema.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { databaseNameOf, withSchema } from './database-url.ts';
+import { isMigrationError, MigrationError } from './errors.ts';
+import { prismaGenerate } from './generate.ts';
+import { migrateDeploy, migrateDev, migrationsStatus } from './migrate.ts';
+import { ensureDatabase } from './postgres.ts';
+import { defaultDatabaseUrl, serviceDirOf, serviceSchema, servicesWithSchema } from './services.ts';
+
+const USAGE = `usage: node packages/db/src/cli.ts <command> (--service <name> | --all) [options]
+
+commands:
+  deploy     apply pending migrations of services/<name>/prisma/migrations (creates database and schema)
+  dev        write a migration for the changes in schema.prisma and apply it (needs --name when there are changes)
+  status     compare migrations, database and schema.prisma; exit 1 unless all agree
+  generate   run prisma generate offline
+
+options:
+  --service <name>      one service (services/<name>/prisma/schema.prisma)
+  --all                 every service with a prisma/schema.prisma (deploy, status, generate)
+  --name <name>         name of the new migration (dev), e.g. add_notes
+  --accept-data-loss    let dev write a migration that drops data
+  --root <dir>          repository root (default: the one this file is in)
+
+DATABASE_URL defaults to postgresql://postgres@127.0.0.1:5432/transcription?schema=<service>;
+with --all, each service uses DATABASE_URL's database with its own schema.`;
+
+const COMMANDS = ['deploy', 'dev', 'status', 'generate'] as const;
+type Command = (typeof COMMANDS)[number];
+
+interface Io {
+  out: (line: string) => void;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const { command, service, all, name, acceptDataLoss, root } = parseCommandLine(argv);
+  const services = all ? servicesWithSchema(root) : [service!];
+  if (services.length === 0) throw new MigrationError('invalid_input', `no service under ${path.join(root, 'services')} has a prisma/schema.prisma`);
+
+  let healthy = true;
+  for (const svc of services) {
+    const serviceDir = serviceDirOf(root, svc);
+    if (command === 'generate') {
+      io.out(`${svc}: ${await prismaGenerate(serviceDir)}`);
+      continue;
+    }
+    const databaseUrl = databaseUrlFor(svc, io.env, all);
+    if (command !== 'status' && (await ensureDatabase(databaseUrl))) io.out(`created database ${databaseNameOf(databaseUrl)}`);
+    if (command === 'deploy') {
+      const { applied } = await migrateDeploy({ serviceDir, databaseUrl });
+      io.out(`${svc}: ${applied.length === 0 ? 'no pending migration' : `applied ${applied.join(', ')}`}`);
+    } else if (command === 'dev') {
+      const result = await migrateDev({ serviceDir, databaseUrl, ...(name === undefined ? {} : { name }), acceptDataLoss });
+      for (const warning of result.warnings) io.out(`${svc}: accepted data loss: ${warning}`);
+      const pending = result.applied.filter((migration) => migration !== result.created);
+      if (pending.length > 0) io.out(`${svc}: applied pending ${pending.join(', ')}`);
+      io.out(result.created === null ? `${svc}: schema.prisma matches the migrations, nothing to create` : `${svc}: created and applied ${result.created}`);
+    } else {
+      healthy = reportStatus(svc, await migrationsStatus({ serviceDir, databaseUrl }), io) && healthy;
+    }
+  }
+  return healthy ? 0 : 1;
+}
+
+function reportStatus(svc: string, status: Awaited<ReturnType<typeof migrationsStatus>>, io: Io): boolean {
+  const problems = [
+    status.pending.length > 0 ? `pending: ${status.pending.join(', ')}` : '',
+    status.failed.length > 0 ? `failed: ${status.failed.join(', ')}` : '',
+    status.edited.length > 0 ? `edited after being applied: ${status.edited.join(', ')}` : '',
+    status.missingFromFolder.length > 0 ? `applied but missing from the folder: ${status.missingFromFolder.join(', ')}` : '',
+    status.replayError !== null ? `the migrations do not replay on an empty database: ${status.replayError}` : '',
+    status.unmigratedChanges !== null ? `schema.prisma has changes without a migration (run dev):\n${status.unmigratedChanges.trim()}` : '',
+  ].filter((line) => line !== '');
+  io.out(problems.length === 0 ? `${svc}: up to date` : problems.map((line) => `${svc}: ${line}`).join('\n'));
+  return problems.length === 0;
+}
+
+function databaseUrlFor(service: string, env: NodeJS.ProcessEnv, all: boolean): string {
+  const fromEnv = env.DATABASE_URL;
+  if (fromEnv === undefined || fromEnv === '') return defaultDatabaseUrl(service);
+  // One URL cannot name every service's schema: with --all it only says which database.
+  return all ? withSchema(fromEnv, serviceSchema(service)) : fromEnv;
+}
+
+function parseCommandLine(argv: readonly string[]) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        service: { type: 'string' },
+        all: { type: 'boolean', default: false },
+        name: { type: 'string' },
+        'accept-data-loss': { type: 'boolean', default: false },
+        root: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new MigrationError('invalid_input', `${(error as Error).message}\n\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) throw new UsageRequested();
+  const [command, ...extra] = positionals;
+  if (command === undefined) throw new MigrationError('invalid_input', `no command given\n\n${USAGE}`);
+  if (!COMMANDS.includes(command as Command)) throw new MigrationError('invalid_input', `unknown command "${command}"\n\n${USAGE}`);
+  if (extra.length > 0) throw new MigrationError('invalid_input', `unexpected argument(s): ${extra.join(' ')}`);
+  if (values.all === (values.service !== undefined)) throw new MigrationError('invalid_input', `${command} needs either --service <name> or --all`);
+  if (values.all && command === 'dev') throw new MigrationError('invalid_input', 'dev works on one service at a time: use --service <name>');
+  if (values.name !== undefined && command !== 'dev') throw new MigrationError('invalid_input', '--name only applies to dev');
+  return {
+    command: command as Command,
+    service: values.service,
+    all: values.all,
+    name: values.name,
+    acceptDataLoss: values['accept-data-loss'],
+    root: path.resolve(values.root ?? path.join(import.meta.dirname, '..', '..', '..')),
+  };
+}
+
+class UsageRequested extends Error {}
+
+if (import.meta.main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2), { out: (line) => console.log(line), env: process.env });
+  } catch (error) {
+    if (error instanceof UsageRequested) {
+      console.log(USAGE);
+    } else if (isMigrationError(error)) {
+      // An expected failure: the message says what to do, a stack trace would only bury it.
+      console.error(`error: ${error.message}`);
+      process.exitCode = 1;
+    } else {
+      console.error(error);
+      process.exitCode = 1;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+export { parseDatabaseUrl, withDatabase, withSchema, databaseNameOf, redact, quoteIdent, type ParsedDatabaseUrl } from './database-url.ts';
+export { createPgAdapter } from './adapter.ts';
+export { migrateDeploy, migrateDev, migrationsStatus, type MigrateInput, type MigrateDevInput, type MigrateDevResult, type MigrationsStatus } from './migrate.ts';
+export { readMigrationsList, migrationsDirOf, schemaFileOf, LOCK_FILE_CONTENT } from './migrations-dir.ts';
+export { ensureDatabase } from './postgres.ts';
+export { schemaEngineVersion } from './schema-engine.ts';
+export { MigrationError, isMigrationError, type MigrationErrorCode } from './errors.ts';
+export { serviceSchema, defaultDatabaseUrl } from './services.ts';
