@@ -106,6 +106,13 @@ test('deploy --all gives every data-owning service its own schema in DATABASE_UR
   assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'ignored'")).length, 0);
 });
 
+test('deploy --all prefers a service\'s own DATABASE_URL_<SERVICE>, as the chart\'s migration job passes it', async () => {
+  const run = await cli(['deploy', '--all', '--root', root], { DATABASE_URL: db.url('ignored'), DATABASE_URL_NOTES_TWO: db.url('own_two') });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'own_two'")).length, 1);
+  assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'ignored'")).length, 0);
+});
+
 test('dev writes a migration for the service without one, then status agrees', async () => {
   const env = { DATABASE_URL: db.url('notes_two') };
   assertCleanFailure(await cli(['dev', '--service', 'notes-two', '--root', root], env), /give the new migration a name \(--name/);

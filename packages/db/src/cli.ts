@@ -25,7 +25,8 @@ options:
   --accept-data-loss    let dev write a migration that drops data
   --root <dir>          repository root (default: the one this file is in)
 
-DATABASE_URL defaults to postgresql://postgres@127.0.0.1:5432/transcription?schema=<service>;
+DATABASE_URL_<SERVICE> (e.g. DATABASE_URL_ACCOUNTS) is that service's URL when set; otherwise
+DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/transcription?schema=<service>;
 with --all, each service uses DATABASE_URL's database with its own schema.`;
 
 const COMMANDS = ['deploy', 'dev', 'status', 'generate'] as const;
@@ -79,7 +80,15 @@ function reportStatus(svc: string, status: Awaited<ReturnType<typeof migrationsS
   return problems.length === 0;
 }
 
+/** `DATABASE_URL_<SERVICE>` (ai-proxy → DATABASE_URL_AI_PROXY), as the chart's migration job passes them. */
+export function serviceUrlVariable(service: string): string {
+  return `DATABASE_URL_${service.toUpperCase().replaceAll('-', '_')}`;
+}
+
 function databaseUrlFor(service: string, env: NodeJS.ProcessEnv, all: boolean): string {
+  // A service's own URL (the one its pods read) wins: in a cluster each may use its own credentials.
+  const own = env[serviceUrlVariable(service)];
+  if (own !== undefined && own !== '') return own;
   const fromEnv = env.DATABASE_URL;
   if (fromEnv === undefined || fromEnv === '') return defaultDatabaseUrl(service);
   // One URL cannot name every service's schema: with --all it only says which database.
