@@ -7,7 +7,7 @@ export PATH := $(ROOT)/.tools/bin:$(PATH)
 NODE := $(ROOT)/.tools/bin/node
 DEV := $(ROOT)/tools/dev
 
-.PHONY: help up down test generate migrate typecheck logs status toolchain install
+.PHONY: help up down test bench generate migrate typecheck logs status toolchain install
 
 help: ## List the targets
 	@echo 'Usage: make <target> [VAR=value ...]'
@@ -21,6 +21,10 @@ down: toolchain ## Stop exactly what make up started
 
 test: toolchain ## Run the whole suite, starting the infrastructure it needs
 	@$(NODE) $(DEV)/test.ts
+
+bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
+	@$(NODE) $(DEV)/generate.ts
+	@$(NODE) $(ROOT)/tools/bench/src/gateway-auth.ts
 
 generate: install ## Generate gRPC code and Prisma clients
 	@$(NODE) $(DEV)/generate.ts

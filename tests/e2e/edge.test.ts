@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { startFleet, type Fleet } from './support/fleet.ts';
+import { startFleet, type Fleet } from '@tp/testing';
 import { call } from './support/http.ts';
 
 let fleet: Fleet;

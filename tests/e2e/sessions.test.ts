@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFleet, type Fleet } from './support/fleet.ts';
+import { startFleet, type Fleet } from '@tp/testing';
 import { call, eventually } from './support/http.ts';
 
 let fleet: Fleet;

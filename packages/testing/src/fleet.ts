@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createTestBusNamespace, createTestDatabase, freePort, repoRoot } from '@tp/testing';
+import { createTestBusNamespace } from './bus-namespace.ts';
+import { freePort, repoRoot } from './repo.ts';
+import { createTestDatabase } from './test-database.ts';
 
 /**
  * Boots the real services as separate processes, the way `make up` does, against a fresh
