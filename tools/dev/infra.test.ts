@@ -16,7 +16,7 @@ import type { Platform } from './platform.ts';
 import { ensureDatabase, ensurePostgres, pgTarget } from './postgres.ts';
 import { httpStatus, natsInfo, pgState, psql } from './probes.ts';
 import { readPidFile, runningPid, stopDaemon } from './processes.ts';
-import { freePort } from './test-ports.ts';
+import { freePort } from '@tp/testing';
 
 const quiet = (): void => {};
 const secrets = { S3_ACCESS_KEY_ID: 'TPLOCALTESTKEY', S3_SECRET_ACCESS_KEY: 'infra-test-secret-0123456789' };

@@ -11,7 +11,7 @@ import type { Layout } from './layout.ts';
 import { platformFrom } from './platform.ts';
 import type { Platform } from './platform.ts';
 import { readPidFile, runningPid, stopDaemon } from './processes.ts';
-import { freePort } from './test-ports.ts';
+import { freePort } from '@tp/testing';
 import { entryFile, ensureService, serviceEnv } from './services.ts';
 
 // Stands in for a service: ready on OPS_PORT, reports its environment; FAKE_MODE=crash dies at once, =slow never readies.

@@ -12,12 +12,12 @@ import {
   type JetStreamPublishOptions,
   type PubAck,
 } from '@nats-io/jetstream';
-import { context, propagation, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, propagation, SpanKind } from '@opentelemetry/api';
 import { currentRequestId, REQUEST_ID_HEADER, type Logger } from '@tp/logging';
+import { withSpan } from '@tp/telemetry';
 import type { ConsumerDeclaration, StreamDeclaration } from './declarations.ts';
 import { startConsumer, type ConsumeOptions } from './consume.ts';
 import { startEventSubscription, type SubscribeEventsOptions } from './events.ts';
-import { tracer } from './message.ts';
 import { contextHeaders, headerGetter, type MessageHeaders } from './propagation.ts';
 
 export type { PubAck } from '@nats-io/jetstream';
@@ -112,28 +112,19 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
       const explicit = publishOptions.headers ?? {};
       // An explicit trace context (an outbox row) is the parent of this send, not the relay's own context.
       const parent = propagation.extract(context.active(), explicit, headerGetter);
-      return tracer.startActiveSpan(
+      return withSpan(
         `send ${logical}`,
-        { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': logical } },
-        parent,
-        async (span) => {
-          try {
-            const all: MessageHeaders = { ...explicit, ...contextHeaders(), 'content-type': 'application/json' };
-            const requestId = explicit[REQUEST_ID_HEADER] ?? currentRequestId();
-            if (requestId) all[REQUEST_ID_HEADER] = requestId;
-            else delete all[REQUEST_ID_HEADER];
-            const natsHeaderSet = natsHeaders();
-            for (const [key, value] of Object.entries(all)) natsHeaderSet.set(key, value);
-            const jsOptions: Partial<JetStreamPublishOptions> = { headers: natsHeaderSet };
-            if (publishOptions.msgId) jsOptions.msgID = publishOptions.msgId;
-            return await js.publish(subject(logical), body, jsOptions);
-          } catch (err) {
-            span.recordException(err as Error);
-            span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
-            throw err;
-          } finally {
-            span.end();
-          }
+        { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': logical }, parent },
+        async () => {
+          const all: MessageHeaders = { ...explicit, ...contextHeaders(), 'content-type': 'application/json' };
+          const requestId = explicit[REQUEST_ID_HEADER] ?? currentRequestId();
+          if (requestId) all[REQUEST_ID_HEADER] = requestId;
+          else delete all[REQUEST_ID_HEADER];
+          const natsHeaderSet = natsHeaders();
+          for (const [key, value] of Object.entries(all)) natsHeaderSet.set(key, value);
+          const jsOptions: Partial<JetStreamPublishOptions> = { headers: natsHeaderSet };
+          if (publishOptions.msgId) jsOptions.msgID = publishOptions.msgId;
+          return js.publish(subject(logical), body, jsOptions);
         },
       );
     },

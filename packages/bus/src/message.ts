@@ -1,6 +1,7 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, SpanKind } from '@opentelemetry/api';
 import type { JsMsg } from '@nats-io/jetstream';
 import { requestIdFrom, withRequestId } from '@tp/logging';
+import { withSpan } from '@tp/telemetry';
 import { contextFromHeaders, requestIdOf, type MessageHeaders } from './propagation.ts';
 
 /** What an event subscriber receives. */
@@ -21,8 +22,6 @@ export interface BusMessage<T = unknown> extends BusEvent<T> {
   /** Tells the server the handler is still busy, restarting the ack wait. */
   working(): void;
 }
-
-export const tracer = trace.getTracer('@tp/bus');
 
 export function headersOf(m: JsMsg): MessageHeaders {
   const headers: MessageHeaders = {};
@@ -67,20 +66,10 @@ export async function inMessageContext<R>(event: BusEvent<unknown>, operation: s
   const requestId = requestIdFrom(requestIdOf(event.headers));
   return context.with(parent, () =>
     withRequestId(requestId, () =>
-      tracer.startActiveSpan(
+      withSpan(
         `${operation} ${event.subject}`,
         { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': event.subject, 'messaging.operation.type': operation } },
-        async (span) => {
-          try {
-            return await fn();
-          } catch (err) {
-            span.recordException(err as Error);
-            span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
-            throw err;
-          } finally {
-            span.end();
-          }
-        },
+        async () => fn(),
       ),
     ),
   );
