@@ -62,7 +62,7 @@ async function terminate(running: Running | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startFleet(options: { gatewayEnv?: Record<string, string> } = {}): Promise<Fleet> {
+export async function startFleet(options: { gatewayEnv?: Record<string, string>; accountsEnv?: Record<string, string> } = {}): Promise<Fleet> {
   const database = await createTestDatabase({ service: 'accounts' });
   const bus = await createTestBusNamespace();
   const [grpcPort, opsPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
@@ -79,6 +79,7 @@ export async function startFleet(options: { gatewayEnv?: Record<string, string> 
     SESSION_SIGNING_SECRET: randomBytes(32).toString('hex'),
     ADMIN_API_KEY: adminKey,
     LOG_LEVEL: 'warn',
+    ...options.accountsEnv,
   });
   processes.set('accounts', accounts);
   const gateway = launch('services/gateway/src/main.ts', {
