@@ -18,6 +18,8 @@ export interface ServiceSpec {
 export function fleet(p: Platform): ServiceSpec[] {
   const accountsGrpcPort = p.setting('ACCOUNTS_GRPC_PORT', '50051');
   const accountsOpsPort = p.setting('ACCOUNTS_OPS_PORT', '9101');
+  const mediaGrpcPort = p.setting('MEDIA_GRPC_PORT', '50052');
+  const mediaOpsPort = p.setting('MEDIA_OPS_PORT', '9102');
   const gatewayPort = p.setting('GATEWAY_PORT', '8080');
 
   return [
@@ -37,12 +39,36 @@ export function fleet(p: Platform): ServiceSpec[] {
       healthUrl: `http://127.0.0.1:${accountsOpsPort}/readyz`,
     },
     {
+      // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
+      name: 'media',
+      entry: 'services/media/src/main.ts',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: mediaGrpcPort,
+        OPS_PORT: mediaOpsPort,
+        DATABASE_URL: p.databaseUrlFor('media'),
+        NATS_URL: p.natsUrl,
+        // The local S3 of make up. Services only inherit the caller's environment, which does not
+        // carry these (the keys live in .run/secrets.env), so they are set here.
+        S3_ENDPOINT: p.s3.endpoint,
+        S3_REGION: p.s3.region,
+        S3_BUCKET: p.s3.bucket,
+        S3_ACCESS_KEY_ID: p.s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: p.s3.secretAccessKey,
+        S3_FORCE_PATH_STYLE: 'true',
+        MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${mediaOpsPort}/readyz`,
+    },
+    {
       name: 'gateway',
       entry: 'services/gateway/src/main.ts',
       env: {
         HOST: '127.0.0.1',
         PORT: gatewayPort,
         ACCOUNTS_GRPC_ADDR: `127.0.0.1:${accountsGrpcPort}`,
+        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
         LOG_LEVEL: p.logLevel,

@@ -9,7 +9,13 @@ import { platformEnv, platformFrom } from './platform.ts';
 import { ensureSecrets, readSecrets, SECRET_GENERATORS } from './secrets.ts';
 
 const dirs = layout('/tmp/tp-platform-test');
-const secrets = { SESSION_SIGNING_SECRET: 's'.repeat(64), ADMIN_API_KEY: 'tp_admin_x', S3_ACCESS_KEY_ID: 'TPLOCALKEY', S3_SECRET_ACCESS_KEY: 'secret' };
+const secrets = {
+  SESSION_SIGNING_SECRET: 's'.repeat(64),
+  ADMIN_API_KEY: 'tp_admin_x',
+  MEDIA_TOKEN_SECRET: 'm'.repeat(64),
+  S3_ACCESS_KEY_ID: 'TPLOCALKEY',
+  S3_SECRET_ACCESS_KEY: 'secret',
+};
 
 test('secrets are generated once with mode 600, reused, and completed when one is missing', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tp-secrets-'));
@@ -20,6 +26,8 @@ test('secrets are generated once with mode 600, reused, and completed when one i
   assert.deepEqual(Object.keys(first).sort(), Object.keys(SECRET_GENERATORS).sort());
   assert.equal(statSync(file).mode & 0o777, 0o600);
   assert.ok(first.SESSION_SIGNING_SECRET!.length >= 32);
+  assert.ok(first.MEDIA_TOKEN_SECRET!.length >= 32);
+  assert.notEqual(first.MEDIA_TOKEN_SECRET, first.SESSION_SIGNING_SECRET);
   assert.match(first.S3_ACCESS_KEY_ID!, /^TPLOCAL[A-Z0-9]{13}$/);
   assert.deepEqual(ensureSecrets(file), first, 'reused, not regenerated');
 
@@ -53,7 +61,10 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
       S3_PORT: '9100',
       GATEWAY_PORT: '8181',
       ACCOUNTS_GRPC_PORT: '50061',
+      MEDIA_GRPC_PORT: '50062',
+      MEDIA_OPS_PORT: '9112',
       ADMIN_API_KEY: 'from-caller',
+      MEDIA_TOKEN_SECRET: 'media-from-caller',
     },
     secrets,
     dirs,
@@ -65,20 +76,28 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, gateway] = fleet(p);
+  const [accounts, media, gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
+  assert.equal(media!.env.GRPC_PORT, '50062');
+  assert.equal(media!.env.OPS_PORT, '9112');
+  assert.equal(media!.healthUrl, 'http://127.0.0.1:9112/readyz');
+  assert.equal(media!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=media');
+  assert.equal(media!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'media follows the local S3 port');
+  assert.equal(media!.env.MEDIA_TOKEN_SECRET, 'media-from-caller');
   assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
+  assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
   assert.equal(gateway!.env.PORT, '8181');
   assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
   assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts then gateway, with the documented environment', () => {
+test('the fleet: accounts, media, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
     ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
+    ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
     ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
   ]);
   assert.deepEqual(services[0]!.env, {
@@ -92,9 +111,25 @@ test('the fleet: accounts then gateway, with the documented environment', () => 
     LOG_LEVEL: 'info',
   });
   assert.deepEqual(services[1]!.env, {
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '50052',
+    OPS_PORT: '9102',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=media',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'transcription-media',
+    S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+    MEDIA_TOKEN_SECRET: secrets.MEDIA_TOKEN_SECRET,
+    LOG_LEVEL: 'info',
+  });
+  assert.deepEqual(services[2]!.env, {
     HOST: '127.0.0.1',
     PORT: '8080',
     ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
+    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
     NATS_URL: 'nats://127.0.0.1:4222',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',

@@ -11,6 +11,7 @@ const alnum = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const SECRET_GENERATORS: Record<string, () => string> = {
   SESSION_SIGNING_SECRET: () => randomBytes(48).toString('base64url'),
   ADMIN_API_KEY: () => `tp_admin_${randomBytes(32).toString('base64url')}`,
+  MEDIA_TOKEN_SECRET: () => randomBytes(48).toString('base64url'),
   // Shaped like AWS keys: 20 upper-case characters and a 40-character secret.
   S3_ACCESS_KEY_ID: () => `TPLOCAL${Array.from(randomBytes(13), (b) => alnum[b % alnum.length]).join('')}`,
   S3_SECRET_ACCESS_KEY: () => randomBytes(30).toString('base64url'),

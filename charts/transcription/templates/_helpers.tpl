@@ -86,20 +86,31 @@ service reads it as DATABASE_URL, the migration job under its own name. A new da
 adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
-{{- list "accounts" | toJson }}
+{{- list "accounts" "media" | toJson }}
 {{- end }}
 
 {{- define "transcription.databaseUrlKey" -}}
 {{- printf "DATABASE_URL_%s" (. | upper | replace "-" "_") }}
 {{- end }}
 
-{{/* Every key the workloads read from the Secret; checked against an existingSecret. */}}
+{{/*
+Every key the workloads require in the Secret; checked against an existingSecret. The optional
+pair S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY (transcription.optionalSecretKeys) is checked apart.
+*/}}
 {{- define "transcription.secretKeys" -}}
-{{- $keys := list "NATS_URL" "SESSION_SIGNING_SECRET" "ADMIN_API_KEY" }}
+{{- $keys := list "NATS_URL" "SESSION_SIGNING_SECRET" "ADMIN_API_KEY" "MEDIA_TOKEN_SECRET" }}
 {{- range include "transcription.databaseServices" . | fromJsonArray }}
 {{- $keys = append $keys (include "transcription.databaseUrlKey" .) }}
 {{- end }}
 {{- $keys | toJson }}
+{{- end }}
+
+{{/*
+Static object storage credentials of media: both keys or neither. Without them media uses the
+pod's IAM role (IRSA / EKS Pod Identity) through the AWS SDK's default credential chain.
+*/}}
+{{- define "transcription.optionalSecretKeys" -}}
+{{- list "S3_ACCESS_KEY_ID" "S3_SECRET_ACCESS_KEY" | toJson }}
 {{- end }}
 
 {{/* An env entry read from the fleet Secret: (list $ "ENV_NAME" "SECRET_KEY") */}}
@@ -109,6 +120,12 @@ adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.js
     secretKeyRef:
       name: {{ include "transcription.secretName" (index . 0) }}
       key: {{ index . 2 }}
+{{- end }}
+
+{{/* An env entry from the fleet Secret that stays unset when the key is absent: (list $ "ENV_NAME" "SECRET_KEY") */}}
+{{- define "transcription.optionalSecretEnv" -}}
+{{ include "transcription.secretEnv" . }}
+      optional: true
 {{- end }}
 
 {{/* Settings every service reads from the ConfigMap and the Secret. */}}

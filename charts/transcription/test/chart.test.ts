@@ -50,6 +50,32 @@ function annotations(manifest: Manifest): Record<string, string> {
   return (manifest.metadata.annotations ?? {}) as Record<string, string>;
 }
 
+function container(manifests: Manifest[], component: string): IContainer {
+  const found = podTemplate(find(manifests, 'Deployment', component)).spec.containers.find((candidate) => candidate.name === component);
+  if (!found) throw new Error(`no ${component} container`);
+  return found;
+}
+
+/** A Kubernetes quantity in bytes (the binary and decimal suffixes the chart uses). */
+function bytes(quantity: string | number | undefined): number {
+  const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|k|M|G)?$/.exec(String(quantity ?? ''));
+  if (!match) throw new Error(`unsupported quantity ${String(quantity)}`);
+  const unit = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, k: 1e3, M: 1e6, G: 1e9 }[match[2] ?? ''] ?? 1;
+  return Number(match[1]) * unit;
+}
+
+// The settings media reads as plain values, with the chart defaults (values.yaml media.uploads).
+const MEDIA_NUMBERS = {
+  UPLOAD_URL_TTL_SECONDS: '900',
+  UPLOAD_SESSION_TTL_SECONDS: '3600',
+  MEDIA_MAX_BYTES: '5368709120',
+  STORAGE_QUOTA_BYTES: '53687091200',
+  COMPLETE_WAIT_MS: '3000',
+  VERIFY_CONCURRENCY: '2',
+  VERIFY_TIMEOUT_MS: '60000',
+  DIRECT_UPLOAD_PART_BYTES: '8388608',
+};
+
 describe('tools/dev/helm.ts', () => {
   test('extracts an executable helm once and re-extracts only when the stamp is stale', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'helm-'));
@@ -109,8 +135,22 @@ describe('helm lint --strict', () => {
     ['a misspelt key', { gateway: { replcas: 3 } }, /replcas/],
     ['an unknown top-level key', { gatway: { enabled: true } }, /gatway/],
     ['a negative replica count', { accounts: { replicas: -1 } }, /accounts\.replicas/],
+    ['a negative media replica count', { media: { replicas: -1 } }, /media\.replicas/],
     ['a short admin API key', { secrets: { adminApiKey: 'too-short' } }, /adminApiKey/],
+    ['a short media token secret', { secrets: { mediaTokenSecret: 'too-short' } }, /mediaTokenSecret/],
     ['a database URL that is not PostgreSQL', { secrets: { databaseUrls: { accounts: 'mysql://db/x' } } }, /databaseUrls\.accounts/],
+    ['a media database URL that is not PostgreSQL', { secrets: { databaseUrls: { media: 'mysql://db/x' } } }, /databaseUrls\.media/],
+    ['an unknown media storage key', { media: { s3: { pathStyle: true } } }, /pathStyle/],
+    ['a storage endpoint without scheme', { media: { s3: { endpoint: 'minio:9000' } } }, /media\.s3\.endpoint/],
+    ['a public storage endpoint without scheme', { media: { s3: { publicEndpoint: 'files.example.com' } } }, /media\.s3\.publicEndpoint/],
+    ['an invalid bucket name', { media: { s3: { bucket: 'Media_Bucket' } } }, /media\.s3\.bucket/],
+    ['a path style that is not a boolean', { media: { s3: { forcePathStyle: 'sometimes' } } }, /forcePathStyle/],
+    ['a direct upload part below the S3 minimum', { media: { uploads: { directUploadPartBytes: 1024 } } }, /directUploadPartBytes/],
+    ['a fractional upload limit', { media: { uploads: { maxBytes: 1.5 } } }, /maxBytes/],
+    ['no verification concurrency', { media: { uploads: { verifyConcurrency: 0 } } }, /verifyConcurrency/],
+    ['an upload URL shorter than a minute', { media: { uploads: { urlTtlSeconds: 30 } } }, /urlTtlSeconds/],
+    ['a file limit above the S3 object limit', { media: { uploads: { maxBytes: 6 * 2 ** 40 } } }, /maxBytes/],
+    ['media resources without limits', { media: { resources: { limits: null } } }, /limits/],
     ['an unknown pull policy', { global: { image: { pullPolicy: 'Sometimes' } } }, /pullPolicy/],
     ['an unknown log level', { config: { logLevel: 'verbose' } }, /logLevel/],
     ['resources without limits', { gateway: { resources: { limits: null } } }, /limits/],
@@ -129,6 +169,11 @@ describe('rendering refuses inconsistent values', () => {
   const cases: Array<[string, unknown, RegExp]> = [
     ['no NATS URL and no existing Secret', { secrets: { natsUrl: '' } }, /secrets\.natsUrl is required/],
     ['no accounts database URL and no existing Secret', { secrets: { databaseUrls: { accounts: '' } } }, /secrets\.databaseUrls\.accounts is required/],
+    ['no media database URL and no existing Secret', { secrets: { databaseUrls: { media: '' } } }, /secrets\.databaseUrls\.media is required/],
+    ['an S3 access key id without its secret', { secrets: { s3AccessKeyId: 'AKIAEXAMPLE' } }, /s3AccessKeyId and secrets\.s3SecretAccessKey go together/],
+    ['an S3 secret without its access key id', { secrets: { s3SecretAccessKey: 'secret' } }, /s3AccessKeyId and secrets\.s3SecretAccessKey go together/],
+    ['an upload URL outliving its session', { media: { uploads: { urlTtlSeconds: 7200, sessionTtlSeconds: 3600 } } }, /urlTtlSeconds must not exceed/],
+    ['parts too small for the largest file', { media: { uploads: { directUploadPartBytes: 5242880, maxBytes: 107374182400 } } }, /directUploadPartBytes times 10000/],
     ['maxReplicas below minReplicas', { gateway: { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 2 } } }, /maxReplicas/],
     ['an ingress without hosts', { gateway: { ingress: { enabled: true, hosts: [] } } }, /ingress\.hosts/],
   ];
@@ -154,6 +199,15 @@ for (const [name, files] of [
     test('every object is a valid Kubernetes object of a known kind', async () => {
       assert.ok(manifests.length > 0);
       for (const manifest of manifests) await validateManifest(manifest);
+    });
+
+    test('deploys gateway, accounts and media, each with a Service, a ServiceAccount and a PodDisruptionBudget', () => {
+      const components = (kind: string) => byKind(manifests, kind).map((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component']).sort();
+      assert.deepEqual(components('Deployment'), ['accounts', 'gateway', 'media']);
+      assert.deepEqual(components('Service'), ['accounts', 'gateway', 'media']);
+      assert.deepEqual(components('ServiceAccount'), ['accounts', 'gateway', 'media']);
+      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'gateway', 'media']);
+      assert.equal(podTemplate(find(manifests, 'Deployment', 'media')).spec.serviceAccountName, find(manifests, 'ServiceAccount', 'media').metadata.name);
     });
 
     test('object names are unique per kind', () => {
@@ -250,6 +304,9 @@ for (const [name, files] of [
         }
       }
       assert.ok(services > 0, 'at least one service owns a database');
+      const urls = (job.env ?? []).map((variable) => variable.name).filter((name) => name.startsWith('DATABASE_URL'));
+      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_MEDIA']);
+      assert.equal(envOf(container(manifests, 'media'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_MEDIA');
     });
 
     test('when the chart renders the Secret, it exists before the migration hook runs', () => {
@@ -314,13 +371,63 @@ for (const [name, files] of [
       }
     });
 
-    test('the gateway dials the accounts Service', () => {
+    test('the gateway dials the accounts and media Services', () => {
       const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
-      const accounts = find(manifests, 'Service', 'accounts');
-      const port = (accounts.spec as { ports: Array<{ port: number }> }).ports[0]?.port;
       assert.ok(gateway);
-      assert.equal(envOf(gateway, 'ACCOUNTS_GRPC_ADDR').value, `${accounts.metadata.name}:${port}`);
+      for (const [variable, component] of [['ACCOUNTS_GRPC_ADDR', 'accounts'], ['MEDIA_GRPC_ADDR', 'media']] as const) {
+        const service = find(manifests, 'Service', component);
+        const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
+        assert.equal(envOf(gateway, variable).value, `${service.metadata.name}:${port?.port}`);
+        assert.equal(port?.targetPort, 'grpc');
+      }
+      assert.equal(envOf(gateway, 'MEDIA_GRPC_ADDR').value, `${find(manifests, 'Service', 'media').metadata.name}:50052`);
       assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
+    });
+
+    test('media: gRPC 50052 and ops 9102 on 0.0.0.0, probed on /healthz and /readyz', () => {
+      const media = container(manifests, 'media');
+      assert.deepEqual(Object.fromEntries((media.ports ?? []).map((port) => [port.name, port.containerPort])), { grpc: 50052, ops: 9102 });
+      for (const [name, value] of Object.entries({ GRPC_HOST: '0.0.0.0', GRPC_PORT: '50052', OPS_HOST: '0.0.0.0', OPS_PORT: '9102' })) {
+        assert.equal(envOf(media, name).value, value, name);
+      }
+      assert.deepEqual(media.startupProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(media.livenessProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(media.readinessProbe?.httpGet, { path: '/readyz', port: 'ops' });
+      assert.deepEqual(media.lifecycle?.preStop?.exec?.command, ['sleep', '5']);
+    });
+
+    test('media reads its secrets from the fleet Secret, like accounts', () => {
+      const media = container(manifests, 'media');
+      const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
+      assert.ok(fleetSecret);
+      for (const [name, key] of [['DATABASE_URL', 'DATABASE_URL_MEDIA'], ['MEDIA_TOKEN_SECRET', 'MEDIA_TOKEN_SECRET'], ['NATS_URL', 'NATS_URL']] as const) {
+        const ref = envOf(media, name).valueFrom?.secretKeyRef;
+        assert.deepEqual({ name: ref?.name, key: ref?.key, optional: ref?.optional }, { name: fleetSecret, key, optional: undefined }, name);
+        assert.equal(envOf(media, name).value, undefined, `${name} is never inline`);
+      }
+      assert.equal(envOf(media, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(media, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+    });
+
+    test('media gets its storage and upload settings as plain strings, integers never in exponent form', () => {
+      const media = container(manifests, 'media');
+      for (const [name, value] of Object.entries(MEDIA_NUMBERS)) assert.equal(envOf(media, name).value, value, name);
+      assert.equal(envOf(media, 'S3_FORCE_PATH_STYLE').value, 'false');
+      assert.match(envOf(media, 'S3_REGION').value ?? '', /^[a-z0-9-]+$/);
+      assert.match(envOf(media, 'S3_BUCKET').value ?? '', /^[a-z0-9][a-z0-9.-]+$/);
+      const names = (media.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      // Unset endpoints mean AWS S3 and "the same as S3_ENDPOINT": the variables are left out, not empty.
+      assert.ok(!names.includes('S3_ENDPOINT'));
+      assert.ok(!names.includes('S3_PUBLIC_ENDPOINT'));
+    });
+
+    test('media gets more memory than accounts (ffprobe), with requests within limits', () => {
+      const media = container(manifests, 'media').resources;
+      const accounts = container(manifests, 'accounts').resources;
+      assert.ok(bytes(media?.limits?.memory) > bytes(accounts?.limits?.memory), 'memory limit');
+      assert.ok(bytes(media?.requests?.memory) >= bytes(accounts?.requests?.memory), 'memory request');
+      assert.ok(bytes(media?.requests?.memory) <= bytes(media?.limits?.memory));
     });
 
     test('a PodDisruptionBudget covers each Deployment', () => {
@@ -360,7 +467,68 @@ describe('values that change the rendering', () => {
       }
       assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
     }
-    assert.ok(references >= 5);
+    assert.ok(references >= 9);
+  });
+
+  test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise', async () => {
+    const s3Refs = (manifests: Manifest[]) =>
+      (container(manifests, 'media').env ?? []).filter((variable) => variable.name.startsWith('S3_') && variable.valueFrom).map((variable) => [variable.name, variable.valueFrom?.secretKeyRef]);
+
+    const ambient = await render();
+    assert.deepEqual(s3Refs(ambient), [], 'no keys: no credential variables at all');
+    const ambientSecret = (byKind(ambient, 'Secret')[0]?.data ?? {}) as Record<string, string>;
+    assert.ok(!('S3_ACCESS_KEY_ID' in ambientSecret) && !('S3_SECRET_ACCESS_KEY' in ambientSecret));
+
+    const inline = await render(await valuesFile({ secrets: { s3AccessKeyId: 'AKIAEXAMPLE', s3SecretAccessKey: 's3cr3t' } }));
+    const secret = byKind(inline, 'Secret')[0];
+    assert.ok(secret);
+    const data = (secret.data ?? {}) as Record<string, string>;
+    assert.equal(Buffer.from(data.S3_ACCESS_KEY_ID ?? '', 'base64').toString(), 'AKIAEXAMPLE');
+    assert.equal(Buffer.from(data.S3_SECRET_ACCESS_KEY ?? '', 'base64').toString(), 's3cr3t');
+    assert.deepEqual(s3Refs(inline), [
+      ['S3_ACCESS_KEY_ID', { name: secret.metadata.name, key: 'S3_ACCESS_KEY_ID' }],
+      ['S3_SECRET_ACCESS_KEY', { name: secret.metadata.name, key: 'S3_SECRET_ACCESS_KEY' }],
+    ]);
+
+    // An existing Secret may hold the pair or not: optional references, checked against the cluster on install.
+    const existing = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
+    assert.deepEqual(s3Refs(existing), [
+      ['S3_ACCESS_KEY_ID', { name: 'fleet-secrets', key: 'S3_ACCESS_KEY_ID', optional: true }],
+      ['S3_SECRET_ACCESS_KEY', { name: 'fleet-secrets', key: 'S3_SECRET_ACCESS_KEY', optional: true }],
+    ]);
+    for (const manifest of [...inline, ...existing]) await validateManifest(manifest);
+  });
+
+  test('media storage and upload settings reach the container as given', async () => {
+    const manifests = await render(
+      await valuesFile({
+        media: {
+          s3: { endpoint: 'http://minio.storage:9000', publicEndpoint: 'https://files.example.com', region: 'eu-west-1', bucket: 'media.test', forcePathStyle: true },
+          uploads: { maxBytes: 10737418240, storageQuotaBytes: 1099511627776, verifyConcurrency: 4 },
+        },
+      }),
+    );
+    const media = container(manifests, 'media');
+    const expected = {
+      S3_ENDPOINT: 'http://minio.storage:9000',
+      S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'media.test',
+      S3_FORCE_PATH_STYLE: 'true',
+      ...MEDIA_NUMBERS,
+      MEDIA_MAX_BYTES: '10737418240',
+      STORAGE_QUOTA_BYTES: '1099511627776',
+      VERIFY_CONCURRENCY: '4',
+    };
+    for (const [name, value] of Object.entries(expected)) assert.equal(envOf(media, name).value, value, name);
+  });
+
+  test('the gateway follows the media Service port', async () => {
+    const manifests = await render(await valuesFile({ media: { service: { port: 6000 } } }));
+    const service = find(manifests, 'Service', 'media');
+    assert.equal(envOf(container(manifests, 'gateway'), 'MEDIA_GRPC_ADDR').value, `${service.metadata.name}:6000`);
+    assert.equal((service.spec as { ports: Array<{ targetPort: string }> }).ports[0]?.targetPort, 'grpc');
+    assert.equal(envOf(container(manifests, 'media'), 'GRPC_PORT').value, '50052', 'the container port stays');
   });
 
   test('explicit secrets are used as given; empty ones are generated with 48 characters', async () => {
@@ -370,6 +538,10 @@ describe('values that change the rendering', () => {
     const data = (secret?.data ?? {}) as Record<string, string>;
     assert.equal(Buffer.from(data.ADMIN_API_KEY ?? '', 'base64').toString(), key);
     assert.equal(Buffer.from(data.SESSION_SIGNING_SECRET ?? '', 'base64').toString().length, 48);
+    assert.equal(Buffer.from(data.MEDIA_TOKEN_SECRET ?? '', 'base64').toString().length, 48);
+    const token = 't'.repeat(32);
+    const pinned = (byKind(await render(await valuesFile({ secrets: { mediaTokenSecret: token } })), 'Secret')[0]?.data ?? {}) as Record<string, string>;
+    assert.equal(Buffer.from(pinned.MEDIA_TOKEN_SECRET ?? '', 'base64').toString(), token);
   });
 
   test('autoscaling hands the gateway replica count to an HPA', async () => {
@@ -398,10 +570,13 @@ describe('values that change the rendering', () => {
 
   test('images come from the global registry, tag or digest', async () => {
     const digest = `sha256:${'a'.repeat(64)}`;
-    const manifests = await render(await valuesFile({ global: { image: { registry: 'reg.example/tp', tag: '1.2.3' } }, accounts: { image: { digest } } }));
+    const manifests = await render(
+      await valuesFile({ global: { image: { registry: 'reg.example/tp', tag: '1.2.3' } }, accounts: { image: { digest } }, media: { image: { tag: '1.2.4' } } }),
+    );
     const image = (component: string, kind = 'Deployment') => podTemplate(find(manifests, kind, component)).spec.containers[0]?.image;
     assert.equal(image('gateway'), 'reg.example/tp/transcription-gateway:1.2.3');
     assert.equal(image('accounts'), `reg.example/tp/transcription-accounts@${digest}`);
+    assert.equal(image('media'), 'reg.example/tp/transcription-media:1.2.4');
     assert.equal(image('migrations', 'Job'), 'reg.example/tp/transcription-migrations:1.2.3');
   });
 
@@ -411,6 +586,11 @@ describe('values that change the rendering', () => {
     assert.ok(!components.has('gateway'));
     assert.ok(!components.has('migrations'));
     assert.ok(components.has('accounts'));
+    assert.ok(components.has('media'));
+
+    const withoutMedia = await render(await valuesFile({ media: { enabled: false } }));
+    assert.ok(!withoutMedia.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
+    assert.ok(withoutMedia.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'accounts'));
   });
 });
 
