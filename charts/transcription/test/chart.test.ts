@@ -602,12 +602,20 @@ describe('service Dockerfiles', () => {
       const text = await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8');
       const defaults = [...text.matchAll(/^ARG SERVICE=(.*)$/gm)].map((match) => match[1]);
       assert.deepEqual(defaults, [service], `services/${service}/Dockerfile`);
-      normalised.add(text.replace(/^ARG SERVICE=.*$/m, 'ARG SERVICE='));
+      normalised.add(text.replace(/^ARG SERVICE=.*$/m, 'ARG SERVICE=').replace(/^ARG SERVICE_PACKAGES=.*$/m, 'ARG SERVICE_PACKAGES='));
       // The build selects the workspace package @tp/<SERVICE>.
       const manifest = JSON.parse(await readFile(join(repoRoot, 'services', service, 'package.json'), 'utf8')) as { name: string };
       assert.equal(manifest.name, `@tp/${service}`);
     }
-    assert.equal(normalised.size, 1, 'the Dockerfiles differ beyond ARG SERVICE');
+    assert.equal(normalised.size, 1, 'the Dockerfiles differ beyond ARG SERVICE and ARG SERVICE_PACKAGES');
+  });
+
+  test('install the OS packages each service runs: ffprobe for media, nothing for the others', async () => {
+    const packagesOf = async (service: string) =>
+      /^ARG SERVICE_PACKAGES=(.*)$/m.exec(await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8'))?.[1]?.trim().split(/\s+/).filter(Boolean);
+    assert.deepEqual(await packagesOf('media'), ['ffmpeg']);
+    assert.deepEqual(await packagesOf('accounts'), []);
+    assert.deepEqual(await packagesOf('gateway'), []);
   });
 
   test('build the way the platform runs: Node 24 slim, pinned pnpm, codegen, non-root numeric user', async () => {
