@@ -25,6 +25,7 @@ test: toolchain ## Run the whole suite, starting the infrastructure it needs
 bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(DEV)/generate.ts
 	@$(NODE) $(ROOT)/tools/bench/src/gateway-auth.ts
+	@$(NODE) $(ROOT)/tools/bench/src/upload-memory.ts
 
 generate: install ## Generate gRPC code and Prisma clients
 	@$(NODE) $(DEV)/generate.ts

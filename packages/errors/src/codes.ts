@@ -8,6 +8,9 @@ export const ERROR_CODES = {
   // 400
   bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is malformed.' },
   live_runs_on_device: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The live route of this model runs on the device.' },
+  media_empty: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file is empty.' },
+  media_unplayable: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file is not playable audio or video.' },
+  media_no_audio: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file has no audio stream.' },
   // 401
   invalid_api_key: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The access token is missing, invalid, expired or revoked.' },
   invalid_credentials: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The email or password is incorrect.' },
@@ -16,6 +19,9 @@ export const ERROR_CODES = {
   // 403
   insufficient_scope: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'The access token lacks the required scope.' },
   pat_route_not_allowed: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'Personal access tokens cannot call this endpoint; sign in to the app instead.' },
+  invalid_finalize_token: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'The finalize token does not belong to this media.' },
+  storage_key_not_allowed: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'Only objects inside your own storage prefix can be registered.' },
+  storage_quota_exceeded: { http: 403, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The storage quota is used up; delete media to make room.' },
   admin_required: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'This operation requires operator credentials.' },
   // 404
   not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND, message: 'The resource was not found.' },
@@ -24,9 +30,14 @@ export const ERROR_CODES = {
   method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, message: 'The method is not allowed on this endpoint.' },
   // 409
   conflict: { http: 409, grpc: GrpcStatus.ALREADY_EXISTS, message: 'The resource conflicts with an existing one.' },
+  upload_incomplete: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The file has not been uploaded to the upload URL yet.' },
+  media_not_ready: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The media is not verified yet.' },
   idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The Idempotency-Key was already used with a different request.' },
+  // 410
+  upload_session_expired: { http: 410, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The upload session has expired; create a new one.' },
   // 413 / 415
   payload_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request body is too large.' },
+  media_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The file is larger than the largest upload accepted.' },
   unsupported_media_type: { http: 415, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request content type is not supported.' },
   // 422
   validation_error: { http: 422, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is invalid.' },
@@ -34,6 +45,7 @@ export const ERROR_CODES = {
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'Too many requests.' },
   // 5xx
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
+  storage_unavailable: { http: 502, grpc: GrpcStatus.UNAVAILABLE, message: 'The object store did not accept the request; retry later.' },
   service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'A backend service is unavailable; retry later.' },
   upstream_timeout: { http: 504, grpc: GrpcStatus.DEADLINE_EXCEEDED, message: 'A backend service did not answer in time.' },
 } as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>;

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACCOUNT_EVENTS, ACCOUNT_EVENTS_FILTER } from './index.ts';
+import { ACCOUNT_EVENTS, ACCOUNT_EVENTS_FILTER, MEDIA_EVENTS } from './index.ts';
 
 describe('event catalog', () => {
   it('names account events events.account.<event>, all under the filter', () => {
@@ -10,5 +10,11 @@ describe('event catalog', () => {
       assert.ok(subject.startsWith(prefix));
     }
     assert.equal(new Set(Object.values(ACCOUNT_EVENTS)).size, Object.values(ACCOUNT_EVENTS).length);
+  });
+});
+
+describe('media events', () => {
+  it('follow events.<aggregate>.<event>', () => {
+    for (const subject of Object.values(MEDIA_EVENTS)) assert.match(subject, /^events\.media\.[a-z_]+$/);
   });
 });

@@ -22,3 +22,27 @@ export interface AccountEventPayload {
   device_ids?: string[];
   occurred_at: string;
 }
+
+/** Media lifecycle, published by media through its outbox. */
+export const MEDIA_EVENTS = {
+  verified: 'events.media.verified',
+  deleted: 'events.media.deleted',
+} as const;
+
+export interface MediaVerifiedPayload {
+  media_id: string;
+  user_id: string;
+  workspace_id: string | null;
+  content_type: string;
+  size_bytes: number;
+  duration_seconds: number;
+  container_format: string;
+  occurred_at: string;
+}
+
+export interface MediaDeletedPayload {
+  media_id: string;
+  user_id: string;
+  workspace_id: string | null;
+  occurred_at: string;
+}

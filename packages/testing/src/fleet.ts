@@ -1,23 +1,31 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestBusNamespace } from './bus-namespace.ts';
 import { freePort, repoRoot } from './repo.ts';
+import { startTestObjectStore, type TestObjectStore } from './object-store.ts';
 import { createTestDatabase } from './test-database.ts';
 
 /**
  * Boots the real services as separate processes, the way `make up` does, against a fresh
  * database and a private NATS namespace, so each e2e file sees a fleet of its own.
  */
+export type FleetService = 'accounts' | 'media' | 'gateway';
+
 export interface Fleet {
   gatewayUrl: string;
   accountsGrpcAddr: string;
   adminKey: string;
+  /** The S3 store media writes to, for checking objects from the outside. */
+  objectStore: TestObjectStore;
   /** Runs tools/tsctl against this fleet. */
   tsctl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Stops one service (to test how the others behave without it). */
-  stopService(name: 'accounts' | 'gateway'): Promise<void>;
-  logs(name: 'accounts' | 'gateway'): string;
+  stopService(name: FleetService): Promise<void>;
+  logs(name: FleetService): string;
+  /** Resident memory of a service process now (from /proc). */
+  rssBytes(name: FleetService): number;
   stop(): Promise<void>;
 }
 
@@ -62,10 +70,18 @@ async function terminate(running: Running | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startFleet(options: { gatewayEnv?: Record<string, string>; accountsEnv?: Record<string, string> } = {}): Promise<Fleet> {
+export interface FleetOptions {
+  gatewayEnv?: Record<string, string>;
+  accountsEnv?: Record<string, string>;
+  mediaEnv?: Record<string, string>;
+}
+
+export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const database = await createTestDatabase({ service: 'accounts' });
+  const mediaDatabase = await createTestDatabase({ service: 'media' });
+  const objectStore = await startTestObjectStore();
   const bus = await createTestBusNamespace();
-  const [grpcPort, opsPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [grpcPort, opsPort, mediaGrpcPort, mediaOpsPort, gatewayPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
   const adminKey = randomBytes(32).toString('hex');
   const natsUrl = bus.natsUrl;
   const processes = new Map<string, Running>();
@@ -82,9 +98,22 @@ export async function startFleet(options: { gatewayEnv?: Record<string, string>;
     ...options.accountsEnv,
   });
   processes.set('accounts', accounts);
+  const media = launch('services/media/src/main.ts', {
+    DATABASE_URL: mediaDatabase.databaseUrl,
+    NATS_URL: natsUrl,
+    NATS_PREFIX: bus.prefix,
+    GRPC_PORT: String(mediaGrpcPort),
+    OPS_PORT: String(mediaOpsPort),
+    MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    ...objectStore.env,
+    LOG_LEVEL: 'warn',
+    ...options.mediaEnv,
+  });
+  processes.set('media', media);
   const gateway = launch('services/gateway/src/main.ts', {
     PORT: String(gatewayPort),
     ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`,
+    MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
     NATS_URL: natsUrl,
     NATS_PREFIX: bus.prefix,
     LOG_LEVEL: 'warn',
@@ -95,10 +124,13 @@ export async function startFleet(options: { gatewayEnv?: Record<string, string>;
   const cleanup = async () => {
     for (const running of [...processes.values()].reverse()) await terminate(running);
     await bus.cleanup();
+    await objectStore.stop();
+    await mediaDatabase.drop();
     await database.drop();
   };
   try {
     await waitReady(`http://127.0.0.1:${opsPort}/readyz`, accounts, 'accounts');
+    await waitReady(`http://127.0.0.1:${mediaOpsPort}/readyz`, media, 'media');
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 'gateway');
   } catch (err) {
     await cleanup();
@@ -109,6 +141,7 @@ export async function startFleet(options: { gatewayEnv?: Record<string, string>;
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     accountsGrpcAddr: `127.0.0.1:${grpcPort}`,
     adminKey,
+    objectStore,
     tsctl: (...args) =>
       new Promise((resolve) => {
         const child = spawn(join(repoRoot(), 'tools', 'tsctl'), args, {
@@ -122,6 +155,13 @@ export async function startFleet(options: { gatewayEnv?: Record<string, string>;
       }),
     stopService: async (name) => terminate(processes.get(name)),
     logs: (name) => processes.get(name)?.output.join('') ?? '',
+    rssBytes: (name) => {
+      const pid = processes.get(name)?.child.pid;
+      const status = pid === undefined ? '' : readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+      if (kb === undefined) throw new Error(`no resident memory reading for ${name}`);
+      return Number(kb) * 1024;
+    },
     stop: cleanup,
   };
 }

@@ -2,3 +2,4 @@ export { createTestDatabase, dropStaleTestDatabases, adminUrl, TEST_DATABASE_PRE
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
 export { startFleet, type Fleet } from './fleet.ts';
+export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';

@@ -1,7 +1,8 @@
 import type { GrpcClient } from '@tp/grpc';
-import type { AccountsServiceService } from '@tp/proto';
+import type { AccountsServiceService, MediaServiceService } from '@tp/proto';
 
 /** The backends the gateway routes to, as typed gRPC clients. */
 export interface Backends {
   accounts: GrpcClient<typeof AccountsServiceService>;
+  media: GrpcClient<typeof MediaServiceService>;
 }

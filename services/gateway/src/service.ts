@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connectBus, STREAMS } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import type { Logger } from '@tp/logging';
-import { AccountsServiceService } from '@tp/proto';
+import { AccountsServiceService, MediaServiceService } from '@tp/proto';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
 import { startRevocationFeed } from './auth/revocation-feed.ts';
@@ -25,13 +25,14 @@ export interface RunningGateway {
 export async function startGatewayService(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
   const backends: Backends = {
     accounts: createClient(AccountsServiceService, config.ACCOUNTS_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
+    media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
   };
   const bus = await connectBus({ url: config.NATS_URL, name: 'gateway', prefix: config.NATS_PREFIX, log });
   await bus.ensureStreams([STREAMS.EVENTS]);
   const cache = new PrincipalCache({ ttlMs: config.AUTH_CACHE_TTL_MS, maxEntries: config.AUTH_CACHE_MAX_ENTRIES });
   const feed = await startRevocationFeed(bus, cache, log);
 
-  const routes = allRoutes(backends);
+  const routes = allRoutes(backends, log);
   const app = createGatewayApp({
     routes,
     authenticate: createAuthenticator(backends.accounts, cache),
@@ -63,7 +64,13 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
     },
     { name: 'revocation-feed', run: () => feed.stop() },
     { name: 'bus', run: () => bus.close() },
-    { name: 'backends', run: async () => backends.accounts.close() },
+    {
+      name: 'backends',
+      run: async () => {
+        backends.accounts.close();
+        backends.media.close();
+      },
+    },
   ];
   return {
     port,

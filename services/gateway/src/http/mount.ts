@@ -5,7 +5,7 @@ import { currentRequestId } from '@tp/logging';
 import { extractCredential } from '../auth/credentials.ts';
 import type { Authenticate } from '../auth/authenticator.ts';
 import type { Principal } from '../auth/principal.ts';
-import { expressPath, type Access, type AnyRoute } from './route.ts';
+import { expressPath, WithStatus, type Access, type AnyRoute } from './route.ts';
 import { RequestValidationError, toValidationIssues, type RequestPart, type ValidationIssue } from './validation.ts';
 
 /** Enforces a route's access declaration; returns the caller (null for public routes). */
@@ -52,8 +52,13 @@ export function mountRoute(router: Router, route: AnyRoute, authenticate: Authen
   router[route.method](expressPath(route.path), async (req: Request, res: Response) => {
     const principal = await authorize(route.access, req, authenticate);
     const parsed = parseRequest(route, req);
-    const data = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
+    const result = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
     if (res.headersSent) return;
+    if (result instanceof WithStatus) {
+      res.status(result.status).json({ data: result.data });
+      return;
+    }
+    const data = result;
     if (route.status === 204) {
       res.status(204).end();
       return;

@@ -1,13 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { createLogger } from '@tp/logging';
 import type { Backends } from '../backends.ts';
 import { allRoutes } from '../routes/index.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { requiredScopeOf } from './route.ts';
 
 // Building the document never calls a backend.
-const routes = allRoutes({} as Backends);
+const routes = allRoutes({} as Backends, createLogger({ service: 'test', level: 'silent' }));
 const document = buildOpenApiDocument(routes, { version: '1.0.0', serverUrl: 'http://127.0.0.1:8080' }) as unknown as {
   openapi: string;
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -42,5 +43,27 @@ describe('/openapi.json', () => {
   it('has unique operation ids', () => {
     const ids = routes.map((r) => r.operationId);
     assert.equal(new Set(ids).size, ids.length);
+  });
+});
+
+describe('media operations', () => {
+  it('appear with the scopes of spec §4.6 and §4.9', () => {
+    const scopeOf = (method: string, path: string) => document.paths[path]?.[method]?.['x-required-scope'];
+    assert.equal(scopeOf('get', '/api/v1/media'), 'files:read');
+    assert.equal(scopeOf('post', '/api/v1/media/upload-session'), 'files:write');
+    assert.equal(scopeOf('post', '/api/v1/media/complete'), 'files:write');
+    assert.equal(scopeOf('post', '/api/v1/media/register'), 'files:write');
+    assert.equal(scopeOf('post', '/api/v1/media/upload'), 'files:write');
+    assert.equal(scopeOf('get', '/api/v1/media/{media_id}'), 'files:read');
+    assert.equal(scopeOf('delete', '/api/v1/media/{media_id}'), 'files:write');
+    assert.equal(scopeOf('get', '/api/v1/media/{media_id}/artifacts'), 'transcripts:read');
+    assert.equal(scopeOf('get', '/api/v1/cloud-storage/usage'), 'files:read');
+  });
+
+  it('documents the 202 of finalization and the multipart body of upload', () => {
+    const complete = document.paths['/api/v1/media/complete']!.post! as { responses: Record<string, unknown> };
+    assert.ok(complete.responses['201'] && complete.responses['202']);
+    const upload = document.paths['/api/v1/media/upload']!.post! as { requestBody: { content: Record<string, unknown> } };
+    assert.deepEqual(Object.keys(upload.requestBody.content), ['multipart/form-data']);
   });
 });

@@ -38,6 +38,9 @@ function responsesOf(route: AnyRoute): RouteConfig['responses'] {
     const data = route.response ?? z.object({}).catchall(z.unknown());
     responses[route.status] = { description: 'Success.', content: { 'application/json': { schema: z.object({ data }) } } };
   }
+  for (const alternate of route.alternateResponses ?? []) {
+    responses[alternate.status] = { description: alternate.description, content: { 'application/json': { schema: z.object({ data: alternate.schema }) } } };
+  }
   if (route.access.kind !== 'public') responses[401] = errorResponse('`invalid_api_key`: missing, unknown, expired or revoked token.');
   if (route.access.kind === 'scope') responses[403] = errorResponse('`insufficient_scope`: the token lacks `x-required-scope`.');
   if (route.access.kind === 'app_session') responses[403] = errorResponse('`pat_route_not_allowed`: only an app session may call this.');
@@ -45,7 +48,7 @@ function responsesOf(route: AnyRoute): RouteConfig['responses'] {
     const status = ERROR_CODES[code].http;
     responses[status] ??= errorResponse(`\`${code}\`: ${ERROR_CODES[code].message}`);
   }
-  if (route.params || route.query || route.body || route.headers) {
+  if (route.params || route.query || route.body || route.headers || route.multipartBody) {
     responses[422] = { description: 'Validation error.', content: { 'application/json': { schema: HTTPValidationErrorSchema } } };
   }
   return responses;
@@ -86,6 +89,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo) {
     if (route.query) request.query = route.query;
     if (route.headers) request.headers = route.headers;
     if (route.body) request.body = { required: true, content: { 'application/json': { schema: route.body } } };
+    if (route.multipartBody) request.body = { required: true, content: { 'multipart/form-data': { schema: route.multipartBody } } };
     registry.registerPath({
       method: route.method,
       path: route.path,

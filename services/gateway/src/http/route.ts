@@ -33,6 +33,17 @@ export interface HandlerContext<P, Q, B, H> {
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
+/** A handler's answer with another documented status than the route's usual one (e.g. 202 beside 201). */
+export class WithStatus<T = unknown> {
+  readonly status: number;
+  readonly data: T;
+
+  constructor(status: number, data: T) {
+    this.status = status;
+    this.data = data;
+  }
+}
+
 export interface RouteSpec<
   PS extends z.ZodObject | undefined,
   QS extends z.ZodObject | undefined,
@@ -56,9 +67,16 @@ export interface RouteSpec<
   status: 200 | 201 | 202 | 204;
   /** Schema of `data` in the success body. */
   response?: RS;
+  /** Other success statuses a handler may answer with `new WithStatus(...)`, for the OpenAPI document. */
+  alternateResponses?: { status: 200 | 201 | 202; description: string; schema: z.ZodType }[];
+  /**
+   * A multipart/form-data body, for the OpenAPI document only: the handler reads the stream
+   * itself, so large files never sit in memory.
+   */
+  multipartBody?: z.ZodObject;
   /** Error codes this route documents besides the ones every route has. */
   errors?: ErrorCode[];
-  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<RS extends z.ZodType ? z.infer<RS> : void>;
+  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus>;
 }
 
 // The registry stores routes with their generic parameters erased.

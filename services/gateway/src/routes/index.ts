@@ -1,12 +1,21 @@
+import type { Logger } from '@tp/logging';
 import type { Backends } from '../backends.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { accountRoutes } from './account.ts';
 import { deviceRoutes } from './devices.ts';
+import { mediaRoutes } from './media.ts';
 import { modelRoutes } from './models.ts';
 import { sessionRoutes } from './sessions.ts';
 import { tokenRoutes } from './tokens.ts';
 
 /** Every public operation of the gateway. */
-export function allRoutes(backends: Backends): AnyRoute[] {
-  return [...modelRoutes(), ...sessionRoutes(backends), ...tokenRoutes(backends), ...deviceRoutes(backends), ...accountRoutes(backends)];
+export function allRoutes(backends: Backends, log: Logger): AnyRoute[] {
+  return [
+    ...modelRoutes(),
+    ...sessionRoutes(backends),
+    ...tokenRoutes(backends),
+    ...deviceRoutes(backends),
+    ...accountRoutes(backends),
+    ...mediaRoutes(backends, log),
+  ];
 }

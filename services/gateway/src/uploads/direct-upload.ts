@@ -1,0 +1,156 @@
+import type { Request } from 'express';
+import busboy from 'busboy';
+import { AppError } from '@tp/errors';
+import type { Logger } from '@tp/logging';
+import type { MediaOutcome, UploadedPart } from '@tp/proto';
+import type { Backends } from '../backends.ts';
+import { deadlineForWait } from '../http/prefer.ts';
+import { RequestValidationError } from '../http/validation.ts';
+import { mediaTypeOf } from './content-types.ts';
+
+export interface DirectUploadOptions {
+  media: Backends['media'];
+  userId: string;
+  log: Logger;
+  /** How long to wait for verification (0 = the service default). */
+  waitMs: number;
+}
+
+const FIELDS = new Set(['workspace_id', 'file_name', 'content_type']);
+
+/**
+ * Streams a multipart/form-data upload into storage: the file part is cut into parts of the
+ * size media asks for, each PUT to a URL media presigns, one at a time. Memory stays at about
+ * one part whatever the file size, and storage credentials never reach the gateway.
+ * Fields (`workspace_id`, `file_name`, `content_type`) must come before the `file` part.
+ */
+export function streamDirectUpload(req: Request, options: DirectUploadOptions): Promise<MediaOutcome> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    return Promise.reject(new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".'));
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  } catch {
+    return Promise.reject(new RequestValidationError([{ loc: ['body'], msg: 'Malformed multipart/form-data header (boundary missing)', type: 'value_error' }]));
+  }
+
+  return new Promise<MediaOutcome>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let upload: Promise<MediaOutcome> | null = null;
+    let file: NodeJS.ReadableStream & { destroy?: (err?: Error) => void } | null = null;
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      // Ends the part loop if it is still reading, so an interrupted upload is aborted, not left hanging.
+      file?.destroy?.(new Error('upload ended'));
+      req.unpipe(parser);
+      req.resume(); // drain what the client still sends, so the error response can be read
+      reject(err);
+    };
+
+    parser.on('field', (name, value) => {
+      if (upload) return fail(new RequestValidationError([{ loc: ['body', name], msg: 'Fields must come before the file part', type: 'value_error' }]));
+      if (!FIELDS.has(name)) return fail(new RequestValidationError([{ loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]));
+      fields[name] = value;
+    });
+
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file') {
+        stream.resume();
+        return fail(new RequestValidationError([{ loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]));
+      }
+      file = stream;
+      const fileName = (fields.file_name ?? info.filename ?? '').trim() || 'upload';
+      upload = uploadParts(stream, {
+        ...options,
+        fileName,
+        contentType: mediaTypeOf(fields.content_type ?? info.mimeType, fileName),
+        workspaceId: fields.workspace_id ?? '',
+        userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
+      });
+      upload.then(
+        (outcome) => {
+          if (!settled) {
+            settled = true;
+            resolve(outcome);
+          }
+        },
+        fail,
+      );
+    });
+
+    parser.on('filesLimit', () => fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Send exactly one file', type: 'too_long' }])));
+    parser.on('partsLimit', () => fail(new RequestValidationError([{ loc: ['body'], msg: 'Too many form parts', type: 'too_long' }])));
+    parser.on('error', () => fail(new RequestValidationError([{ loc: ['body'], msg: 'Malformed multipart/form-data body', type: 'value_error' }])));
+    parser.on('close', () => {
+      if (!upload) fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]));
+    });
+    req.on('aborted', () => fail(new AppError('bad_request', 'The upload was interrupted.')));
+    req.pipe(parser);
+  });
+}
+
+interface PartContext extends DirectUploadOptions {
+  fileName: string;
+  contentType: string;
+  workspaceId: string;
+  userAgent: string;
+}
+
+async function uploadParts(stream: NodeJS.ReadableStream, ctx: PartContext): Promise<MediaOutcome> {
+  const { media, userId } = ctx;
+  const started = await media.startDirectUpload({ userId, fileName: ctx.fileName, contentType: ctx.contentType, workspaceId: ctx.workspaceId, userAgent: ctx.userAgent });
+  const { mediaId } = started;
+  const partSize = started.partSizeBytes;
+  const parts: UploadedPart[] = [];
+  const buffer = Buffer.allocUnsafe(partSize);
+  let filled = 0;
+  let total = 0;
+
+  const putPart = async (bytes: Buffer) => {
+    const partNumber = parts.length + 1;
+    if (partNumber > started.maxParts) throw new AppError('media_too_large');
+    const { url } = await media.signUploadPart({ userId, mediaId, partNumber });
+    let res: Response;
+    try {
+      res = await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-length': String(bytes.length) } });
+    } catch {
+      throw new AppError('storage_unavailable');
+    }
+    await res.arrayBuffer();
+    const etag = res.headers.get('etag');
+    if (!res.ok || !etag) {
+      ctx.log.warn({ status: res.status, partNumber, mediaId }, 'storage refused an upload part');
+      throw new AppError('storage_unavailable');
+    }
+    parts.push({ partNumber, etag });
+  };
+
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > started.maxSizeBytes) throw new AppError('media_too_large', `The file is larger than ${started.maxSizeBytes} bytes.`);
+      let offset = 0;
+      while (offset < chunk.length) {
+        const take = Math.min(partSize - filled, chunk.length - offset);
+        chunk.copy(buffer, filled, offset, offset + take);
+        filled += take;
+        offset += take;
+        if (filled === partSize) {
+          // The buffer is reused only after this PUT finished, so one part is in memory at a time.
+          await putPart(buffer);
+          filled = 0;
+        }
+      }
+    }
+    if (total === 0) throw new AppError('media_empty');
+    if (filled > 0) await putPart(Buffer.from(buffer.subarray(0, filled)));
+    return await media.finishDirectUpload({ userId, mediaId, parts, waitMs: ctx.waitMs }, { deadlineMs: deadlineForWait(ctx.waitMs) });
+  } catch (err) {
+    await media.abortDirectUpload({ userId, mediaId }).catch((abortErr: unknown) => ctx.log.warn({ err: abortErr, mediaId }, 'could not abort a direct upload'));
+    throw err;
+  }
+}

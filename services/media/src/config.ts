@@ -1,0 +1,70 @@
+import { env, z } from '@tp/config';
+
+const MIB = 1024 * 1024;
+const GIB = 1024 * MIB;
+const bytes = (fallback: number) => z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(fallback);
+const seconds = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const MediaConfigSchema = z
+  .object({
+    GRPC_HOST: env.host('127.0.0.1'),
+    GRPC_PORT: env.port(50052),
+    OPS_HOST: env.host('127.0.0.1'),
+    OPS_PORT: env.port(9102),
+    DATABASE_URL: env.postgresUrl(),
+    NATS_URL: env.natsUrl(),
+    /** Isolates subjects and streams (tests); empty in production. */
+    NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),
+
+    /** Unset: AWS S3 (the region's endpoint). Set for MinIO, R2, Ceph RGW or the local store. */
+    S3_ENDPOINT: z.url().optional(),
+    /** Endpoint written into presigned URLs, when clients reach storage at another address than the service does. */
+    S3_PUBLIC_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name'),
+    /** Both or neither: without them the SDK's default chain (instance role, web identity, …) is used. */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: env.bool(false),
+
+    /** Key of the finalize tokens (HMAC-SHA256 of the upload session id). */
+    MEDIA_TOKEN_SECRET: env.secret(32),
+    /** Lifetime of a presigned upload (PUT or part) URL. */
+    UPLOAD_URL_TTL_SECONDS: seconds(900, 60, 7 * 86_400),
+    /** How long an upload session (or a direct upload) may stay unfinished before it expires. */
+    UPLOAD_SESSION_TTL_SECONDS: seconds(3600, 60, 7 * 86_400),
+    MEDIA_MAX_BYTES: bytes(5 * GIB),
+    STORAGE_QUOTA_BYTES: bytes(50 * GIB),
+    /** How long CompleteUpload waits for verification by default before answering "pending". */
+    COMPLETE_WAIT_MS: env.milliseconds(3000),
+    /** Verifications (ffprobe processes) run at once by one replica. */
+    VERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /** Longest one ffprobe run may take. */
+    VERIFY_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Ack wait of the verification consumer: a replica that dies mid-verification is replaced after this long. */
+    VERIFY_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30_000),
+    /** Size of every part but the last of a direct (multipart) upload; S3 needs at least 5 MiB. */
+    DIRECT_UPLOAD_PART_BYTES: z.coerce.number().int().min(5 * MIB).max(5 * GIB).default(8 * MIB),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+
+    LOG_LEVEL: env.logLevel(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
+  })
+  .superRefine((config, ctx) => {
+    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
+      const missing = config.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither' });
+    }
+    if (config.UPLOAD_URL_TTL_SECONDS > config.UPLOAD_SESSION_TTL_SECONDS) {
+      ctx.addIssue({ code: 'custom', path: ['UPLOAD_URL_TTL_SECONDS'], message: 'must not exceed UPLOAD_SESSION_TTL_SECONDS' });
+    }
+    if (config.DIRECT_UPLOAD_PART_BYTES * 10_000 < config.MEDIA_MAX_BYTES) {
+      ctx.addIssue({ code: 'custom', path: ['DIRECT_UPLOAD_PART_BYTES'], message: 'times 10000 parts must reach MEDIA_MAX_BYTES' });
+    }
+    if (config.MEDIA_MAX_BYTES > 5 * 1024 * GIB) {
+      ctx.addIssue({ code: 'custom', path: ['MEDIA_MAX_BYTES'], message: 'S3 objects are at most 5 TiB' });
+    }
+  });
+
+export type MediaConfig = z.infer<typeof MediaConfigSchema>;
