@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { openAsBlob } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { request as httpRequest } from 'node:http';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { startFleet, type Fleet } from '@tp/testing';
 import { call, eventually } from './support/http.ts';
 import { mediaFolder } from './support/media-files.ts';
@@ -210,6 +211,35 @@ describe('multipart upload', () => {
     // (garbage collection decides the rest, so allow one part's worth and some slack).
     assert.ok(large.peak - small.peak < 32 * 1048576, `peak grew by ${mb(large.peak - small.peak)} MB for ${mb(largeSize - smallSize)} MB more data`);
     assert.ok(large.peak - baseline < largeSize * 0.75, `peak ${mb(large.peak - baseline)} MB above baseline for a ${mb(largeSize)} MB file`);
+  });
+
+  it('aborts the storage upload and forgets the media when the client disconnects halfway', async () => {
+    const boundary = 'e2e-boundary';
+    const url = new URL(`${fleet.gatewayUrl}/api/v1/media/upload`);
+    const req = httpRequest({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { authorization: `Bearer ${users.ada.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(40 * 1024 * 1024) },
+    });
+    req.on('error', () => undefined);
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+    // 12 MiB of the promised 40: more than one part reaches storage before the connection drops.
+    for (let i = 0; i < 12; i += 1) {
+      if (!req.write(Buffer.alloc(1024 * 1024, 7))) await new Promise((r) => req.once('drain', r));
+    }
+    const cut = async () =>
+      ((await call(fleet.gatewayUrl, 'GET', '/api/v1/media?limit=200', { token: users.ada.token })).body.data as { media_id: string; file_name: string; status: string }[]).find(
+        (m) => m.file_name === 'cut.wav',
+      );
+    await eventually(async () => (await cut())?.status === 'awaiting_upload', 5000, 50);
+    const { media_id } = (await cut())!;
+    req.destroy();
+    await eventually(async () => (await cut()) === undefined, 5000, 100);
+    assert.equal((await call(fleet.gatewayUrl, 'GET', `/api/v1/media/${media_id}`, { token: users.ada.token })).status, 404);
+    const objects = await s3.send(new ListObjectsV2Command({ Bucket: fleet.objectStore.bucket, Prefix: `users/${users.ada.id}/media/${media_id}/` }));
+    assert.equal(objects.KeyCount ?? 0, 0);
   });
 
   it('refuses a form without a file, and a non-multipart body', async () => {
