@@ -13,3 +13,10 @@ export function createPgAdapter(databaseUrl: string, pool: Omit<PoolConfig, 'con
   const { config, schema } = pgConfigFor(databaseUrl);
   return new PrismaPg({ ...config, ...pool }, { schema });
 }
+
+/**
+ * Limits for interactive transactions. Prisma's defaults (2 s to get a connection, 5 s in all)
+ * turn a burst of transactions that queue on one row lock into internal errors; these leave
+ * room for that queue while still ending a transaction that hangs.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;

@@ -12,7 +12,8 @@ import { createTestBusNamespace, createTestDatabase, freePort } from '@tp/testin
 import { AccountsConfigSchema } from '../src/config.ts';
 import { startAccountsService, type RunningAccounts } from '../src/service.ts';
 
-const log = createLogger({ service: 'accounts-test', level: 'silent' });
+// Unexpected errors inside the service still reach the test output.
+const log = createLogger({ service: 'accounts-test', level: 'error' });
 const adminKey = randomBytes(32).toString('hex');
 const admin = new Metadata();
 admin.set('x-admin-key', adminKey);

@@ -15,7 +15,8 @@ import { MediaConfigSchema, type MediaConfig } from '../src/config.ts';
 import { startMediaService, type MediaServiceOptions, type RunningMedia } from '../src/service.ts';
 
 const run = promisify(execFile);
-export const log = createLogger({ service: 'media-test', level: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent' });
+// Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
+export const log = createLogger({ service: 'media-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error' });
 
 export type MediaClient = ReturnType<typeof createClient<typeof MediaServiceService>>;
 

@@ -1,3 +1,4 @@
+import { TRANSACTION_OPTIONS } from '@tp/db';
 import { AppError } from '@tp/errors';
 import type { OutboxMessage } from '@tp/bus';
 import { newId } from '@tp/ids';
@@ -19,6 +20,7 @@ function isUniqueViolation(err: unknown): boolean {
 /** The only place that talks to the accounts tables. */
 export function createAccountsStore(prisma: PrismaClient) {
   type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+  const transaction = <R>(work: (tx: Tx) => Promise<R>): Promise<R> => prisma.$transaction(work, TRANSACTION_OPTIONS);
   const writeOutbox = (tx: Tx, entries: OutboxEntry[]) =>
     entries.length === 0 ? Promise.resolve() : tx.outboxMessage.createMany({ data: entries.map((e) => ({ id: e.id, subject: e.subject, payload: e.payload as object, headers: e.headers as object })) });
 
@@ -36,7 +38,7 @@ export function createAccountsStore(prisma: PrismaClient) {
     findUserById: (id: string) => prisma.user.findUnique({ where: { id } }),
 
     async deleteUser(userId: string, events: OutboxEntry[]): Promise<boolean> {
-      return prisma.$transaction(async (tx) => {
+      return transaction(async (tx) => {
         const { count } = await tx.user.deleteMany({ where: { id: userId } });
         if (count > 0) await writeOutbox(tx, events);
         return count > 0;
@@ -44,7 +46,7 @@ export function createAccountsStore(prisma: PrismaClient) {
     },
 
     async createAccessToken(userId: string, grant: TokenGrant, secret: { hash: string; displayPrefix: string }, maxActive: number, now: Date): Promise<AccessToken> {
-      return prisma.$transaction(async (tx) => {
+      return transaction(async (tx) => {
         // Serialise token creation per user so the active-token limit holds under concurrency.
         await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
         const active = await tx.accessToken.count({ where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
@@ -61,7 +63,7 @@ export function createAccountsStore(prisma: PrismaClient) {
 
     /** Revokes once; revoking again returns the token unchanged. Null when the user has no such token. */
     async revokeAccessToken(userId: string, tokenId: string, now: Date, events: OutboxEntry[]): Promise<AccessToken | null> {
-      return prisma.$transaction(async (tx) => {
+      return transaction(async (tx) => {
         const { count } = await tx.accessToken.updateMany({ where: { id: tokenId, userId, revokedAt: null }, data: { revokedAt: now } });
         if (count > 0) await writeOutbox(tx, events);
         return tx.accessToken.findFirst({ where: { id: tokenId, userId } });
@@ -82,7 +84,7 @@ export function createAccountsStore(prisma: PrismaClient) {
 
     /** Revokes the user's active sessions matching `which`; returns the ids revoked. */
     async revokeDeviceSessions(userId: string, which: { only?: string; except?: string }, now: Date, eventsFor: (ids: string[]) => OutboxEntry[]): Promise<string[]> {
-      return prisma.$transaction(async (tx) => {
+      return transaction(async (tx) => {
         const where = {
           userId,
           revokedAt: null,
@@ -99,7 +101,7 @@ export function createAccountsStore(prisma: PrismaClient) {
     },
 
     async grantFeature(userId: string, featureKey: string, events: OutboxEntry[]): Promise<UserFeature> {
-      return prisma.$transaction(async (tx) => {
+      return transaction(async (tx) => {
         const existing = await tx.userFeature.findUnique({ where: { userId_featureKey: { userId, featureKey } } });
         if (existing) return existing;
         const feature = await tx.userFeature.create({ data: { userId, featureKey } });

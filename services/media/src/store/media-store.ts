@@ -1,3 +1,4 @@
+import { TRANSACTION_OPTIONS } from '@tp/db';
 import type { OutboxMessage } from '@tp/bus';
 import type { DirectUpload, MediaAsset, PrismaClient, UploadSession, Verification } from '../generated/prisma/client.ts';
 import type { MediaSource, MediaStatus } from '../domain/media-rules.ts';
@@ -55,6 +56,7 @@ export interface ProbeFacts {
 /** The only place that talks to the media tables. */
 export function createMediaStore(prisma: PrismaClient) {
   type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+  const transaction = <R>(work: (tx: Tx) => Promise<R>): Promise<R> => prisma.$transaction(work, TRANSACTION_OPTIONS);
   const writeOutbox = (tx: Tx, entries: OutboxMessage[]) =>
     entries.length === 0 ? Promise.resolve() : tx.outbox.createMany({ data: entries.map((e) => ({ id: e.id, subject: e.subject, payload: e.payload as object, headers: e.headers as object })) });
 
@@ -105,14 +107,14 @@ export function createMediaStore(prisma: PrismaClient) {
       media: NewMedia,
       session: { id: string; contentType: string; userAgent: string; expiresAt: Date; idempotencyKey: string | null; requestHash: string | null },
     ) =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         const created = await tx.mediaAsset.create({ data: { ...media, status: 'awaiting_upload', liveKey: media.storageKey } });
         const upload = await tx.uploadSession.create({ data: { ...session, mediaId: media.id, userId: media.userId } });
         return { media: created, session: upload };
       }),
 
     createDirectUpload: (media: NewMedia, s3UploadId: string, partBytes: number) =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         const created = await tx.mediaAsset.create({ data: { ...media, status: 'awaiting_upload', liveKey: media.storageKey } });
         await tx.directUpload.create({ data: { mediaId: media.id, s3UploadId, partBytes: BigInt(partBytes) } });
         return created;
@@ -122,14 +124,14 @@ export function createMediaStore(prisma: PrismaClient) {
      * awaiting_upload → verifying, the verification row and its work message, in one transaction,
      * under the user's quota lock.
      */
-    requestVerification: (request: VerificationRequest): Promise<VerificationRequested> => prisma.$transaction((tx) => moveToVerifying(tx, request, 'awaiting_upload')),
+    requestVerification: (request: VerificationRequest): Promise<VerificationRequested> => transaction((tx) => moveToVerifying(tx, request, 'awaiting_upload')),
 
     /**
      * A registered object: the media (already verifying) and its verification in one transaction.
      * The object's key is unique among live media: a second registration throws P2002.
      */
     registerMedia: (media: NewMedia, request: VerificationRequest): Promise<VerificationRequested> =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         await tx.mediaAsset.create({ data: { ...media, status: 'awaiting_upload', liveKey: media.storageKey } });
         const result = await moveToVerifying(tx, request, 'awaiting_upload');
         // Nothing of a refused registration is kept.
@@ -142,7 +144,7 @@ export function createMediaStore(prisma: PrismaClient) {
 
     /** Fails a media that is still in one of `from` (the object is deleted by the caller). */
     failMedia: async (mediaId: string, from: MediaStatus[], code: string, message: string, now: Date): Promise<boolean> =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         const { count } = await tx.mediaAsset.updateMany({ where: { id: mediaId, status: { in: from } }, data: { status: 'failed', failureCode: code, failureMessage: message } });
         if (count > 0) await tx.verification.updateMany({ where: { mediaId, status: { in: ['pending', 'running'] } }, data: { status: 'failed', errorCode: code, finishedAt: now } });
         return count > 0;
@@ -158,7 +160,7 @@ export function createMediaStore(prisma: PrismaClient) {
 
     /** verifying → ready with the probe's facts, plus the event; false when the media moved on (deleted, failed). */
     markReady: (mediaId: string, facts: ProbeFacts, now: Date, events: OutboxMessage[]): Promise<boolean> =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         const { count } = await tx.mediaAsset.updateMany({
           where: { id: mediaId, status: 'verifying', deletedAt: null },
           data: { status: 'ready', durationSeconds: facts.durationSeconds, containerFormat: facts.containerFormat, streams: facts.streams as unknown as object, verifiedAt: now },
@@ -170,7 +172,7 @@ export function createMediaStore(prisma: PrismaClient) {
 
     /** Marks deleted (once); the caller has already deleted the object. */
     markDeleted: (userId: string, mediaId: string, now: Date, events: OutboxMessage[]): Promise<boolean> =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         const { count } = await tx.mediaAsset.updateMany({ where: { id: mediaId, userId, deletedAt: null }, data: { deletedAt: now, liveKey: null } });
         if (count > 0) {
           await tx.verification.updateMany({ where: { mediaId, status: { in: ['pending', 'running'] } }, data: { status: 'failed', errorCode: 'not_found', finishedAt: now } });
@@ -193,7 +195,7 @@ export function createMediaStore(prisma: PrismaClient) {
 
     /** awaiting_upload → expired; false when the upload was completed meanwhile. */
     expire: async (mediaId: string, now: Date): Promise<boolean> =>
-      prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         const { count } = await tx.mediaAsset.updateMany({ where: { id: mediaId, status: 'awaiting_upload' }, data: { status: 'expired' } });
         if (count > 0) await tx.directUpload.updateMany({ where: { mediaId, abortedAt: null, completedAt: null }, data: { abortedAt: now } });
         return count > 0;
