@@ -92,6 +92,13 @@ describe('operator API', () => {
     await assert.rejects(operator.createUser({ email: 'not-an-email', password: '' }, { metadata: admin }), { code: 'bad_request' });
   });
 
+  it('looks users up by email, case-insensitively', async () => {
+    const { userId } = await operator.createUser({ email: 'lookup@example.com', password: '' }, { metadata: admin });
+    assert.deepEqual(await operator.lookupUser({ email: ' LookUp@Example.com ' }, { metadata: admin }), { userId, email: 'lookup@example.com' });
+    await assert.rejects(operator.lookupUser({ email: 'nobody@example.com' }, { metadata: admin }), { code: 'not_found' });
+    await assert.rejects(operator.lookupUser({ email: 'lookup@example.com' }, { metadata: new Metadata() }), { code: 'admin_required' });
+  });
+
   it('caps active tokens per user', async () => {
     await operator.createUser({ email: 'many@example.com', password: '' }, { metadata: admin });
     await Promise.all(Array.from({ length: 100 }, () => operator.issueToken({ email: 'many@example.com', spec: spec() }, { metadata: admin })));

@@ -7,6 +7,7 @@ export const GatewayConfigSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   ACCOUNTS_GRPC_ADDR: env.address('127.0.0.1:50051'),
   MEDIA_GRPC_ADDR: env.address('127.0.0.1:50052'),
+  BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   NATS_URL: env.natsUrl(),
   NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),

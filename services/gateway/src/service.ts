@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connectBus, STREAMS } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import type { Logger } from '@tp/logging';
-import { AccountsServiceService, MediaServiceService } from '@tp/proto';
+import { AccountsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
 import { startRevocationFeed } from './auth/revocation-feed.ts';
@@ -26,6 +26,7 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
   const backends: Backends = {
     accounts: createClient(AccountsServiceService, config.ACCOUNTS_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
     media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
+    billing: createClient(BillingServiceService, config.BILLING_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
   };
   const bus = await connectBus({ url: config.NATS_URL, name: 'gateway', prefix: config.NATS_PREFIX, log });
   await bus.ensureStreams([STREAMS.EVENTS]);
@@ -67,8 +68,7 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
     {
       name: 'backends',
       run: async () => {
-        backends.accounts.close();
-        backends.media.close();
+        for (const client of Object.values(backends)) client.close();
       },
     },
   ];

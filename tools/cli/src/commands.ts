@@ -1,11 +1,13 @@
 import { Metadata } from '@grpc/grpc-js';
+import { microCreditsToUsd, parseCredits, toCredits } from '@tp/catalog';
 import type { GrpcClient } from '@tp/grpc';
-import type { AccountsAdminServiceService, Token, TokenSpec } from '@tp/proto';
+import type { AccountsAdminServiceService, Balance, BillingAdminServiceService, Token, TokenSpec } from '@tp/proto';
 import { isPreset } from '@tp/scopes';
 
 export class UsageError extends Error {}
 
 export type AdminClient = GrpcClient<typeof AccountsAdminServiceService>;
+export type BillingAdminClient = GrpcClient<typeof BillingAdminServiceService>;
 
 export interface Flags {
   [name: string]: string | undefined;
@@ -37,16 +39,31 @@ function tokenSpec(flags: Flags): TokenSpec {
   const preset = flags.preset ?? '';
   if ((scopes.length > 0) === (preset !== '')) throw new UsageError('give exactly one of --scopes s1,s2 or --preset read-only|automation|full');
   if (preset !== '' && !isPreset(preset)) throw new UsageError(`unknown preset "${preset}": use read-only, automation or full`);
-  let expiresInDays = 0;
-  if (flags['expires-days'] !== undefined) {
-    expiresInDays = Number(flags['expires-days']);
-    if (!Number.isInteger(expiresInDays) || expiresInDays < 1) throw new UsageError('--expires-days must be a positive whole number');
-  }
+  const expiresInDays = positiveWhole(flags, 'expires-days') ?? 0;
   return { name: flags.name ?? 'tsctl', scopes, preset, expiresInDays, expiresAt: undefined };
+}
+
+export function presentBalance(balance: Balance) {
+  return {
+    principal_id: balance.principalId,
+    available_credits: toCredits(balance.availableMicro),
+    reserved_credits: toCredits(balance.reservedMicro),
+    total_credits: toCredits(balance.totalMicro),
+    total_usd: microCreditsToUsd(balance.totalMicro),
+  };
+}
+
+function positiveWhole(flags: Flags, name: string): number | undefined {
+  if (flags[name] === undefined) return undefined;
+  const value = Number(flags[name]);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a positive whole number`);
+  return value;
 }
 
 export interface CommandContext {
   admin: AdminClient;
+  /** Connected on first use: only `credits` commands need billing. */
+  billing: () => BillingAdminClient;
   metadata: Metadata;
   /** Writes one result to stdout. */
   print: (text: string) => void;
@@ -84,6 +101,31 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
       print(JSON.stringify(presentToken(token!)));
     },
   },
+  'credits grant': {
+    usage: 'credits grant --email E --credits N [--expires-days D] [--reason TEXT]',
+    run: async (flags, { admin, billing, metadata, print }) => {
+      let amountMicro: number;
+      try {
+        amountMicro = parseCredits(required(flags, 'credits'));
+      } catch (err) {
+        throw err instanceof UsageError ? err : new UsageError(`--credits: ${(err as Error).message}`);
+      }
+      if (amountMicro === 0) throw new UsageError('--credits must be more than 0');
+      const days = positiveWhole(flags, 'expires-days');
+      const { userId } = await admin.lookupUser({ email: required(flags, 'email') }, { metadata });
+      const { balance } = await billing().grantCredits(
+        {
+          principalId: userId,
+          amountMicro,
+          reason: flags.reason ?? 'granted with tsctl',
+          expiresAt: days === undefined ? undefined : new Date(Date.now() + days * 86_400_000),
+          reference: '',
+        },
+        { metadata },
+      );
+      print(JSON.stringify(presentBalance(balance!)));
+    },
+  },
   'features grant': {
     usage: 'features grant --email E --feature KEY',
     run: async (flags, { admin, metadata, print }) => {
@@ -93,8 +135,8 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
 };
 
-export const FLAG_NAMES = ['email', 'password', 'scopes', 'preset', 'expires-days', 'name', 'token-id', 'feature'] as const;
+export const FLAG_NAMES = ['email', 'password', 'scopes', 'preset', 'expires-days', 'name', 'token-id', 'feature', 'credits', 'reason'] as const;
 
 export function usage(): string {
-  return ['usage: tools/tsctl <command> [flags]', '', ...Object.values(COMMANDS).map((c) => `  tsctl ${c.usage}`), '', 'environment: ACCOUNTS_GRPC_ADDR (default 127.0.0.1:50051), ADMIN_API_KEY (default: from .run/secrets.env)'].join('\n');
+  return ['usage: tools/tsctl <command> [flags]', '', ...Object.values(COMMANDS).map((c) => `  tsctl ${c.usage}`), '', 'environment: ACCOUNTS_GRPC_ADDR (default 127.0.0.1:50051), BILLING_GRPC_ADDR (default 127.0.0.1:50053),', '             ADMIN_API_KEY (default: from .run/secrets.env)'].join('\n');
 }

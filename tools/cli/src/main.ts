@@ -5,8 +5,8 @@ import { parseArgs } from 'node:util';
 import { Metadata } from '@grpc/grpc-js';
 import { isAppError } from '@tp/errors';
 import { createClient } from '@tp/grpc';
-import { AccountsAdminServiceService } from '@tp/proto';
-import { COMMANDS, FLAG_NAMES, UsageError, usage } from './commands.ts';
+import { AccountsAdminServiceService, BillingAdminServiceService } from '@tp/proto';
+import { COMMANDS, FLAG_NAMES, UsageError, usage, type BillingAdminClient } from './commands.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -36,11 +36,14 @@ async function main(argv: string[]): Promise<number> {
   const metadata = new Metadata();
   metadata.set('x-admin-key', adminKey());
   const admin = createClient(AccountsAdminServiceService, process.env.ACCOUNTS_GRPC_ADDR || '127.0.0.1:50051', { defaultDeadlineMs: 10_000 });
+  let billing: BillingAdminClient | undefined;
+  const connectBilling = () => (billing ??= createClient(BillingAdminServiceService, process.env.BILLING_GRPC_ADDR || '127.0.0.1:50053', { defaultDeadlineMs: 10_000 }));
   try {
-    await command.run(values as Record<string, string | undefined>, { admin, metadata, print: (text) => process.stdout.write(`${text}\n`) });
+    await command.run(values as Record<string, string | undefined>, { admin, billing: connectBilling, metadata, print: (text) => process.stdout.write(`${text}\n`) });
     return 0;
   } finally {
     admin.close();
+    billing?.close();
   }
 }
 

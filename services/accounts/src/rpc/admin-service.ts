@@ -65,6 +65,11 @@ export function adminServiceHandlers(deps: { store: AccountsStore; identity: Ide
       return { token: toWireToken(await identity.revokeToken(user.id, tokenId)) };
     }),
 
+    lookupUser: guarded(async ({ email }) => {
+      const user = await userByEmail(email);
+      return { userId: user.id, email: user.email };
+    }),
+
     grantFeature: guarded(async ({ email, featureKey }) => {
       if (!isKnownFeature(featureKey)) {
         throw new AppError('bad_request', `Unknown feature "${featureKey}". Known features: ${Object.keys(FEATURES).join(', ')}.`);

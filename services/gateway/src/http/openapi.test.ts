@@ -67,3 +67,11 @@ describe('media operations', () => {
     assert.deepEqual(Object.keys(upload.requestBody.content), ['multipart/form-data']);
   });
 });
+
+describe('billing operations', () => {
+  it('appear with billing:read (spec §4.5)', () => {
+    for (const path of ['/api/v1/billing/balance', '/api/v1/billing/grants', '/api/v1/billing/ledger', '/api/v1/billing/principal-balances', '/api/v1/billing/profile']) {
+      assert.equal(document.paths[path]?.get?.['x-required-scope'], 'billing:read', path);
+    }
+  });
+});

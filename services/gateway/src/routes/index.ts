@@ -2,6 +2,7 @@ import type { Logger } from '@tp/logging';
 import type { Backends } from '../backends.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { accountRoutes } from './account.ts';
+import { billingRoutes } from './billing.ts';
 import { deviceRoutes } from './devices.ts';
 import { mediaRoutes } from './media.ts';
 import { modelRoutes } from './models.ts';
@@ -17,5 +18,6 @@ export function allRoutes(backends: Backends, log: Logger): AnyRoute[] {
     ...deviceRoutes(backends),
     ...accountRoutes(backends),
     ...mediaRoutes(backends, log),
+    ...billingRoutes(backends),
   ];
 }
