@@ -18,6 +18,8 @@ export interface ServiceSpec {
 export function fleet(p: Platform): ServiceSpec[] {
   const accountsGrpcPort = p.setting('ACCOUNTS_GRPC_PORT', '50051');
   const accountsOpsPort = p.setting('ACCOUNTS_OPS_PORT', '9101');
+  const billingGrpcPort = p.setting('BILLING_GRPC_PORT', '50053');
+  const billingOpsPort = p.setting('BILLING_OPS_PORT', '9103');
   const mediaGrpcPort = p.setting('MEDIA_GRPC_PORT', '50052');
   const mediaOpsPort = p.setting('MEDIA_OPS_PORT', '9102');
   const gatewayPort = p.setting('GATEWAY_PORT', '8080');
@@ -37,6 +39,20 @@ export function fleet(p: Platform): ServiceSpec[] {
         LOG_LEVEL: p.logLevel,
       },
       healthUrl: `http://127.0.0.1:${accountsOpsPort}/readyz`,
+    },
+    {
+      // No bus and no object storage: the ledger in its own schema, the operator key accounts uses.
+      name: 'billing',
+      entry: 'services/billing/src/main.ts',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: billingGrpcPort,
+        OPS_PORT: billingOpsPort,
+        DATABASE_URL: p.databaseUrlFor('billing'),
+        ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${billingOpsPort}/readyz`,
     },
     {
       // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
@@ -69,6 +85,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         PORT: gatewayPort,
         ACCOUNTS_GRPC_ADDR: `127.0.0.1:${accountsGrpcPort}`,
         MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
+        BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
         LOG_LEVEL: p.logLevel,

@@ -61,6 +61,8 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
       S3_PORT: '9100',
       GATEWAY_PORT: '8181',
       ACCOUNTS_GRPC_PORT: '50061',
+      BILLING_GRPC_PORT: '50063',
+      BILLING_OPS_PORT: '9113',
       MEDIA_GRPC_PORT: '50062',
       MEDIA_OPS_PORT: '9112',
       ADMIN_API_KEY: 'from-caller',
@@ -76,9 +78,14 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, media, gateway] = fleet(p);
+  const [accounts, billing, media, gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
+  assert.equal(billing!.env.GRPC_PORT, '50063');
+  assert.equal(billing!.env.OPS_PORT, '9113');
+  assert.equal(billing!.healthUrl, 'http://127.0.0.1:9113/readyz');
+  assert.equal(billing!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=billing');
+  assert.equal(billing!.env.ADMIN_API_KEY, 'from-caller', 'billing checks the operator key accounts checks');
   assert.equal(media!.env.GRPC_PORT, '50062');
   assert.equal(media!.env.OPS_PORT, '9112');
   assert.equal(media!.healthUrl, 'http://127.0.0.1:9112/readyz');
@@ -87,16 +94,18 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(media!.env.MEDIA_TOKEN_SECRET, 'media-from-caller');
   assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
   assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
+  assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
   assert.equal(gateway!.env.PORT, '8181');
   assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
   assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts, media, then gateway, with the documented environment', () => {
+test('the fleet: accounts, billing, media, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
     ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
+    ['billing', 'services/billing/src/main.ts', 'http://127.0.0.1:9103/readyz'],
     ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
     ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
   ]);
@@ -112,6 +121,14 @@ test('the fleet: accounts, media, then gateway, with the documented environment'
   });
   assert.deepEqual(services[1]!.env, {
     GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '50053',
+    OPS_PORT: '9103',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=billing',
+    ADMIN_API_KEY: secrets.ADMIN_API_KEY,
+    LOG_LEVEL: 'info',
+  });
+  assert.deepEqual(services[2]!.env, {
+    GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '50052',
     OPS_PORT: '9102',
     DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=media',
@@ -125,11 +142,12 @@ test('the fleet: accounts, media, then gateway, with the documented environment'
     MEDIA_TOKEN_SECRET: secrets.MEDIA_TOKEN_SECRET,
     LOG_LEVEL: 'info',
   });
-  assert.deepEqual(services[2]!.env, {
+  assert.deepEqual(services[3]!.env, {
     HOST: '127.0.0.1',
     PORT: '8080',
     ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
     MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+    BILLING_GRPC_ADDR: '127.0.0.1:50053',
     NATS_URL: 'nats://127.0.0.1:4222',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',

@@ -86,7 +86,7 @@ service reads it as DATABASE_URL, the migration job under its own name. A new da
 adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
-{{- list "accounts" "media" | toJson }}
+{{- list "accounts" "billing" "media" | toJson }}
 {{- end }}
 
 {{- define "transcription.databaseUrlKey" -}}
@@ -128,8 +128,8 @@ pod's IAM role (IRSA / EKS Pod Identity) through the AWS SDK's default credentia
       optional: true
 {{- end }}
 
-{{/* Settings every service reads from the ConfigMap and the Secret. */}}
-{{- define "transcription.commonEnv" -}}
+{{/* Logging and tracing settings every service reads from the ConfigMap. */}}
+{{- define "transcription.observabilityEnv" -}}
 - name: LOG_LEVEL
   valueFrom:
     configMapKeyRef:
@@ -142,6 +142,11 @@ pod's IAM role (IRSA / EKS Pod Identity) through the AWS SDK's default credentia
       key: OTEL_EXPORTER_OTLP_ENDPOINT
       # Absent when tracing is off, and then the variable is not set at all.
       optional: true
+{{- end }}
+
+{{/* Settings every service on the bus reads: observabilityEnv plus NATS_URL (billing has no bus). */}}
+{{- define "transcription.commonEnv" -}}
+{{ include "transcription.observabilityEnv" . }}
 {{ include "transcription.secretEnv" (list . "NATS_URL" "NATS_URL") }}
 {{- end }}
 

@@ -76,6 +76,16 @@ const MEDIA_NUMBERS = {
   DIRECT_UPLOAD_PART_BYTES: '8388608',
 };
 
+// The plan billing reads as plain values, with the chart defaults (values.yaml billing and, for the
+// storage quota and upload limit, media.uploads: one value for both services).
+const BILLING_NUMBERS = {
+  PLAN_NAME: 'standard',
+  PLAN_MAX_CONCURRENT_JOBS: '4',
+  STORAGE_QUOTA_BYTES: '53687091200',
+  MAX_UPLOAD_BYTES: '5368709120',
+  GRANT_EXPIRY_SWEEP_MS: '60000',
+};
+
 describe('tools/dev/helm.ts', () => {
   test('extracts an executable helm once and re-extracts only when the stamp is stale', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'helm-'));
@@ -136,10 +146,19 @@ describe('helm lint --strict', () => {
     ['an unknown top-level key', { gatway: { enabled: true } }, /gatway/],
     ['a negative replica count', { accounts: { replicas: -1 } }, /accounts\.replicas/],
     ['a negative media replica count', { media: { replicas: -1 } }, /media\.replicas/],
+    ['a negative billing replica count', { billing: { replicas: -1 } }, /billing\.replicas/],
     ['a short admin API key', { secrets: { adminApiKey: 'too-short' } }, /adminApiKey/],
     ['a short media token secret', { secrets: { mediaTokenSecret: 'too-short' } }, /mediaTokenSecret/],
     ['a database URL that is not PostgreSQL', { secrets: { databaseUrls: { accounts: 'mysql://db/x' } } }, /databaseUrls\.accounts/],
     ['a media database URL that is not PostgreSQL', { secrets: { databaseUrls: { media: 'mysql://db/x' } } }, /databaseUrls\.media/],
+    ['a billing database URL that is not PostgreSQL', { secrets: { databaseUrls: { billing: 'mysql://db/x' } } }, /databaseUrls\.billing/],
+    ['an unknown billing plan key', { billing: { plan: { maxJobs: 4 } } }, /maxJobs/],
+    ['a billing storage quota of its own (it is media.uploads.storageQuotaBytes)', { billing: { storageQuotaBytes: 1 } }, /storageQuotaBytes/],
+    ['a plan name with spaces', { billing: { plan: { name: 'Team Plus' } } }, /billing\.plan\.name/],
+    ['a plan without concurrent jobs', { billing: { plan: { maxConcurrentJobs: 0 } } }, /maxConcurrentJobs/],
+    ['a fractional grant expiry sweep', { billing: { grantExpirySweepMs: 1500.5 } }, /grantExpirySweepMs/],
+    ['a grant expiry sweep below a second', { billing: { grantExpirySweepMs: 10 } }, /grantExpirySweepMs/],
+    ['billing resources without limits', { billing: { resources: { limits: null } } }, /limits/],
     ['an unknown media storage key', { media: { s3: { pathStyle: true } } }, /pathStyle/],
     ['a storage endpoint without scheme', { media: { s3: { endpoint: 'minio:9000' } } }, /media\.s3\.endpoint/],
     ['a public storage endpoint without scheme', { media: { s3: { publicEndpoint: 'files.example.com' } } }, /media\.s3\.publicEndpoint/],
@@ -170,6 +189,7 @@ describe('rendering refuses inconsistent values', () => {
     ['no NATS URL and no existing Secret', { secrets: { natsUrl: '' } }, /secrets\.natsUrl is required/],
     ['no accounts database URL and no existing Secret', { secrets: { databaseUrls: { accounts: '' } } }, /secrets\.databaseUrls\.accounts is required/],
     ['no media database URL and no existing Secret', { secrets: { databaseUrls: { media: '' } } }, /secrets\.databaseUrls\.media is required/],
+    ['no billing database URL and no existing Secret', { secrets: { databaseUrls: { billing: '' } } }, /secrets\.databaseUrls\.billing is required/],
     ['an S3 access key id without its secret', { secrets: { s3AccessKeyId: 'AKIAEXAMPLE' } }, /s3AccessKeyId and secrets\.s3SecretAccessKey go together/],
     ['an S3 secret without its access key id', { secrets: { s3SecretAccessKey: 'secret' } }, /s3AccessKeyId and secrets\.s3SecretAccessKey go together/],
     ['an upload URL outliving its session', { media: { uploads: { urlTtlSeconds: 7200, sessionTtlSeconds: 3600 } } }, /urlTtlSeconds must not exceed/],
@@ -201,13 +221,15 @@ for (const [name, files] of [
       for (const manifest of manifests) await validateManifest(manifest);
     });
 
-    test('deploys gateway, accounts and media, each with a Service, a ServiceAccount and a PodDisruptionBudget', () => {
+    test('deploys gateway, accounts, billing and media, each with a Service, a ServiceAccount and a PodDisruptionBudget', () => {
       const components = (kind: string) => byKind(manifests, kind).map((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component']).sort();
-      assert.deepEqual(components('Deployment'), ['accounts', 'gateway', 'media']);
-      assert.deepEqual(components('Service'), ['accounts', 'gateway', 'media']);
-      assert.deepEqual(components('ServiceAccount'), ['accounts', 'gateway', 'media']);
-      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'gateway', 'media']);
-      assert.equal(podTemplate(find(manifests, 'Deployment', 'media')).spec.serviceAccountName, find(manifests, 'ServiceAccount', 'media').metadata.name);
+      assert.deepEqual(components('Deployment'), ['accounts', 'billing', 'gateway', 'media']);
+      assert.deepEqual(components('Service'), ['accounts', 'billing', 'gateway', 'media']);
+      assert.deepEqual(components('ServiceAccount'), ['accounts', 'billing', 'gateway', 'media']);
+      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'billing', 'gateway', 'media']);
+      for (const component of ['billing', 'media']) {
+        assert.equal(podTemplate(find(manifests, 'Deployment', component)).spec.serviceAccountName, find(manifests, 'ServiceAccount', component).metadata.name);
+      }
     });
 
     test('object names are unique per kind', () => {
@@ -305,8 +327,10 @@ for (const [name, files] of [
       }
       assert.ok(services > 0, 'at least one service owns a database');
       const urls = (job.env ?? []).map((variable) => variable.name).filter((name) => name.startsWith('DATABASE_URL'));
-      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_MEDIA']);
+      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_MEDIA']);
       assert.equal(envOf(container(manifests, 'media'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_MEDIA');
+      assert.equal(envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_BILLING');
+      assert.deepEqual(envOf(job, 'DATABASE_URL_BILLING').valueFrom?.secretKeyRef, envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef);
     });
 
     test('when the chart renders the Secret, it exists before the migration hook runs', () => {
@@ -371,16 +395,17 @@ for (const [name, files] of [
       }
     });
 
-    test('the gateway dials the accounts and media Services', () => {
+    test('the gateway dials the accounts, billing and media Services', () => {
       const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
       assert.ok(gateway);
-      for (const [variable, component] of [['ACCOUNTS_GRPC_ADDR', 'accounts'], ['MEDIA_GRPC_ADDR', 'media']] as const) {
+      for (const [variable, component] of [['ACCOUNTS_GRPC_ADDR', 'accounts'], ['BILLING_GRPC_ADDR', 'billing'], ['MEDIA_GRPC_ADDR', 'media']] as const) {
         const service = find(manifests, 'Service', component);
         const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
         assert.equal(envOf(gateway, variable).value, `${service.metadata.name}:${port?.port}`);
         assert.equal(port?.targetPort, 'grpc');
       }
       assert.equal(envOf(gateway, 'MEDIA_GRPC_ADDR').value, `${find(manifests, 'Service', 'media').metadata.name}:50052`);
+      assert.equal(envOf(gateway, 'BILLING_GRPC_ADDR').value, `${find(manifests, 'Service', 'billing').metadata.name}:50053`);
       assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
     });
 
@@ -420,6 +445,54 @@ for (const [name, files] of [
       // Unset endpoints mean AWS S3 and "the same as S3_ENDPOINT": the variables are left out, not empty.
       assert.ok(!names.includes('S3_ENDPOINT'));
       assert.ok(!names.includes('S3_PUBLIC_ENDPOINT'));
+    });
+
+    test('billing: gRPC 50053 and ops 9103 on 0.0.0.0, probed on /healthz and /readyz', () => {
+      const billing = container(manifests, 'billing');
+      assert.deepEqual(Object.fromEntries((billing.ports ?? []).map((port) => [port.name, port.containerPort])), { grpc: 50053, ops: 9103 });
+      for (const [name, value] of Object.entries({ GRPC_HOST: '0.0.0.0', GRPC_PORT: '50053', OPS_HOST: '0.0.0.0', OPS_PORT: '9103' })) {
+        assert.equal(envOf(billing, name).value, value, name);
+      }
+      assert.deepEqual(billing.startupProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(billing.livenessProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(billing.readinessProbe?.httpGet, { path: '/readyz', port: 'ops' });
+      assert.deepEqual(billing.lifecycle?.preStop?.exec?.command, ['sleep', '5']);
+      assert.equal((find(manifests, 'Service', 'billing').spec as { ports: Array<{ port: number }> }).ports[0]?.port, 50053);
+    });
+
+    test('billing reads its secrets from the fleet Secret, the admin key being the one accounts reads', () => {
+      const billing = container(manifests, 'billing');
+      const accountsAdminKey = envOf(container(manifests, 'accounts'), 'ADMIN_API_KEY').valueFrom?.secretKeyRef;
+      assert.ok(accountsAdminKey?.name);
+      assert.deepEqual(envOf(billing, 'ADMIN_API_KEY').valueFrom?.secretKeyRef, accountsAdminKey);
+      for (const [name, key] of [['DATABASE_URL', 'DATABASE_URL_BILLING'], ['ADMIN_API_KEY', 'ADMIN_API_KEY']] as const) {
+        const ref = envOf(billing, name).valueFrom?.secretKeyRef;
+        assert.deepEqual({ name: ref?.name, key: ref?.key, optional: ref?.optional }, { name: accountsAdminKey.name, key, optional: undefined }, name);
+        assert.equal(envOf(billing, name).value, undefined, `${name} is never inline`);
+      }
+      assert.equal(envOf(billing, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(billing, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      // No bus, no object storage, nothing of the other services' secrets.
+      const names = (billing.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      for (const absent of ['NATS_URL', 'SESSION_SIGNING_SECRET', 'MEDIA_TOKEN_SECRET']) assert.ok(!names.includes(absent), absent);
+      assert.deepEqual(names.filter((name) => name.startsWith('S3_')), []);
+      const secretKeys = (billing.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.key).filter(Boolean).sort();
+      assert.deepEqual(secretKeys, ['ADMIN_API_KEY', 'DATABASE_URL_BILLING']);
+    });
+
+    test('billing gets its plan as plain strings; quota and upload limit are media\'s very values', () => {
+      const billing = container(manifests, 'billing');
+      for (const [name, value] of Object.entries(BILLING_NUMBERS)) assert.equal(envOf(billing, name).value, value, name);
+      const media = container(manifests, 'media');
+      assert.equal(envOf(billing, 'STORAGE_QUOTA_BYTES').value, envOf(media, 'STORAGE_QUOTA_BYTES').value);
+      assert.equal(envOf(billing, 'MAX_UPLOAD_BYTES').value, envOf(media, 'MEDIA_MAX_BYTES').value);
+    });
+
+    test('billing sets cpu and memory requests within its limits', () => {
+      const billing = container(manifests, 'billing').resources;
+      assert.ok(bytes(billing?.requests?.memory) <= bytes(billing?.limits?.memory));
+      assert.ok(billing?.requests?.cpu !== undefined && billing.limits?.cpu !== undefined);
     });
 
     test('media gets more memory than accounts (ffprobe), with requests within limits', () => {
@@ -467,7 +540,8 @@ describe('values that change the rendering', () => {
       }
       assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
     }
-    assert.ok(references >= 9);
+    // accounts 4, billing 2, media 3 + the optional S3 pair, gateway 1, migrations 3.
+    assert.ok(references >= 15, `${references} references`);
   });
 
   test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise', async () => {
@@ -523,6 +597,36 @@ describe('values that change the rendering', () => {
     for (const [name, value] of Object.entries(expected)) assert.equal(envOf(media, name).value, value, name);
   });
 
+  test('billing plan settings reach the container as given; media.uploads moves both services at once', async () => {
+    const manifests = await render(
+      await valuesFile({
+        billing: { plan: { name: 'pro', maxConcurrentJobs: 16 }, grantExpirySweepMs: 300000 },
+        media: { uploads: { maxBytes: 10737418240, storageQuotaBytes: 1099511627776 } },
+      }),
+    );
+    const billing = container(manifests, 'billing');
+    const expected = {
+      ...BILLING_NUMBERS,
+      PLAN_NAME: 'pro',
+      PLAN_MAX_CONCURRENT_JOBS: '16',
+      GRANT_EXPIRY_SWEEP_MS: '300000',
+      STORAGE_QUOTA_BYTES: '1099511627776',
+      MAX_UPLOAD_BYTES: '10737418240',
+    };
+    for (const [name, value] of Object.entries(expected)) assert.equal(envOf(billing, name).value, value, name);
+    const media = container(manifests, 'media');
+    assert.equal(envOf(media, 'STORAGE_QUOTA_BYTES').value, '1099511627776');
+    assert.equal(envOf(media, 'MEDIA_MAX_BYTES').value, '10737418240');
+  });
+
+  test('the gateway follows the billing Service port', async () => {
+    const manifests = await render(await valuesFile({ billing: { service: { port: 6001 } } }));
+    const service = find(manifests, 'Service', 'billing');
+    assert.equal(envOf(container(manifests, 'gateway'), 'BILLING_GRPC_ADDR').value, `${service.metadata.name}:6001`);
+    assert.equal((service.spec as { ports: Array<{ targetPort: string }> }).ports[0]?.targetPort, 'grpc');
+    assert.equal(envOf(container(manifests, 'billing'), 'GRPC_PORT').value, '50053', 'the container port stays');
+  });
+
   test('the gateway follows the media Service port', async () => {
     const manifests = await render(await valuesFile({ media: { service: { port: 6000 } } }));
     const service = find(manifests, 'Service', 'media');
@@ -571,12 +675,18 @@ describe('values that change the rendering', () => {
   test('images come from the global registry, tag or digest', async () => {
     const digest = `sha256:${'a'.repeat(64)}`;
     const manifests = await render(
-      await valuesFile({ global: { image: { registry: 'reg.example/tp', tag: '1.2.3' } }, accounts: { image: { digest } }, media: { image: { tag: '1.2.4' } } }),
+      await valuesFile({
+        global: { image: { registry: 'reg.example/tp', tag: '1.2.3' } },
+        accounts: { image: { digest } },
+        billing: { image: { tag: '1.2.5' } },
+        media: { image: { tag: '1.2.4' } },
+      }),
     );
     const image = (component: string, kind = 'Deployment') => podTemplate(find(manifests, kind, component)).spec.containers[0]?.image;
     assert.equal(image('gateway'), 'reg.example/tp/transcription-gateway:1.2.3');
     assert.equal(image('accounts'), `reg.example/tp/transcription-accounts@${digest}`);
     assert.equal(image('media'), 'reg.example/tp/transcription-media:1.2.4');
+    assert.equal(image('billing'), 'reg.example/tp/transcription-billing:1.2.5');
     assert.equal(image('migrations', 'Job'), 'reg.example/tp/transcription-migrations:1.2.3');
   });
 
@@ -587,10 +697,17 @@ describe('values that change the rendering', () => {
     assert.ok(!components.has('migrations'));
     assert.ok(components.has('accounts'));
     assert.ok(components.has('media'));
+    assert.ok(components.has('billing'));
 
     const withoutMedia = await render(await valuesFile({ media: { enabled: false } }));
     assert.ok(!withoutMedia.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
     assert.ok(withoutMedia.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'accounts'));
+    // billing still takes its quota and upload limit from media.uploads.
+    assert.equal(envOf(container(withoutMedia, 'billing'), 'STORAGE_QUOTA_BYTES').value, BILLING_NUMBERS.STORAGE_QUOTA_BYTES);
+
+    const withoutBilling = await render(await valuesFile({ billing: { enabled: false } }));
+    assert.ok(!withoutBilling.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'billing'));
+    assert.ok(withoutBilling.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
   });
 });
 
@@ -613,9 +730,10 @@ describe('service Dockerfiles', () => {
   test('install the OS packages each service runs: ffprobe for media, nothing for the others', async () => {
     const packagesOf = async (service: string) =>
       /^ARG SERVICE_PACKAGES=(.*)$/m.exec(await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8'))?.[1]?.trim().split(/\s+/).filter(Boolean);
-    assert.deepEqual(await packagesOf('media'), ['ffmpeg']);
-    assert.deepEqual(await packagesOf('accounts'), []);
-    assert.deepEqual(await packagesOf('gateway'), []);
+    const services = await dockerizedServices();
+    for (const service of ['accounts', 'gateway', 'media']) assert.ok(services.includes(service), service);
+    // Every other service (billing, …) installs nothing beyond the base image.
+    for (const service of services) assert.deepEqual(await packagesOf(service), service === 'media' ? ['ffmpeg'] : [], service);
   });
 
   test('build the way the platform runs: Node 24 slim, pinned pnpm, codegen, non-root numeric user', async () => {
