@@ -11,7 +11,7 @@ import { createTestDatabase } from './test-database.ts';
  * Boots the real services as separate processes, the way `make up` does, against a fresh
  * database and a private NATS namespace, so each e2e file sees a fleet of its own.
  */
-export type FleetService = 'accounts' | 'media' | 'gateway';
+export type FleetService = 'accounts' | 'billing' | 'media' | 'gateway';
 
 export interface Fleet {
   gatewayUrl: string;
@@ -73,15 +73,25 @@ async function terminate(running: Running | undefined): Promise<void> {
 export interface FleetOptions {
   gatewayEnv?: Record<string, string>;
   accountsEnv?: Record<string, string>;
+  billingEnv?: Record<string, string>;
   mediaEnv?: Record<string, string>;
 }
 
 export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const database = await createTestDatabase({ service: 'accounts' });
   const mediaDatabase = await createTestDatabase({ service: 'media' });
+  const billingDatabase = await createTestDatabase({ service: 'billing' });
   const objectStore = await startTestObjectStore();
   const bus = await createTestBusNamespace();
-  const [grpcPort, opsPort, mediaGrpcPort, mediaOpsPort, gatewayPort] = [await freePort(), await freePort(), await freePort(), await freePort(), await freePort()];
+  const [grpcPort, opsPort, mediaGrpcPort, mediaOpsPort, billingGrpcPort, billingOpsPort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const adminKey = randomBytes(32).toString('hex');
   const natsUrl = bus.natsUrl;
   const processes = new Map<string, Running>();
@@ -98,6 +108,15 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     ...options.accountsEnv,
   });
   processes.set('accounts', accounts);
+  const billing = launch('services/billing/src/main.ts', {
+    DATABASE_URL: billingDatabase.databaseUrl,
+    GRPC_PORT: String(billingGrpcPort),
+    OPS_PORT: String(billingOpsPort),
+    ADMIN_API_KEY: adminKey,
+    LOG_LEVEL: 'warn',
+    ...options.billingEnv,
+  });
+  processes.set('billing', billing);
   const media = launch('services/media/src/main.ts', {
     DATABASE_URL: mediaDatabase.databaseUrl,
     NATS_URL: natsUrl,
@@ -114,6 +133,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     PORT: String(gatewayPort),
     ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`,
     MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
+    BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
     NATS_URL: natsUrl,
     NATS_PREFIX: bus.prefix,
     LOG_LEVEL: 'warn',
@@ -126,10 +146,12 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     await bus.cleanup();
     await objectStore.stop();
     await mediaDatabase.drop();
+    await billingDatabase.drop();
     await database.drop();
   };
   try {
     await waitReady(`http://127.0.0.1:${opsPort}/readyz`, accounts, 'accounts');
+    await waitReady(`http://127.0.0.1:${billingOpsPort}/readyz`, billing, 'billing');
     await waitReady(`http://127.0.0.1:${mediaOpsPort}/readyz`, media, 'media');
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 'gateway');
   } catch (err) {
@@ -145,7 +167,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     tsctl: (...args) =>
       new Promise((resolve) => {
         const child = spawn(join(repoRoot(), 'tools', 'tsctl'), args, {
-          env: { PATH: process.env.PATH ?? '', ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`, ADMIN_API_KEY: adminKey },
+          env: { PATH: process.env.PATH ?? '', ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`, BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`, ADMIN_API_KEY: adminKey },
         });
         let stdout = '';
         let stderr = '';

@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
-  if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  if (err instanceof UsageError || String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS_')) {
     process.stderr.write(`tsctl: ${(err as Error).message}\n\n${usage()}\n`);
     process.exitCode = 2;
   } else if (isAppError(err)) {
