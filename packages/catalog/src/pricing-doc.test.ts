@@ -1,0 +1,21 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { AI_MODELS, PROFILES, toCredits } from './index.ts';
+
+// docs/pricing.md is for people; this keeps it equal to the catalog that charges.
+const doc = readFileSync(new URL('../../../docs/pricing.md', import.meta.url), 'utf8');
+
+describe('docs/pricing.md', () => {
+  it('shows every profile at its catalog rate', () => {
+    for (const p of PROFILES) {
+      assert.match(doc, new RegExp(`\\| \`${p.codename}\` \\| ${toCredits(p.microCreditsPerHour).toFixed(2)} \\|`), p.codename);
+    }
+  });
+
+  it('shows every managed-AI alias at its catalog prices', () => {
+    for (const m of AI_MODELS) {
+      assert.match(doc, new RegExp(`\\| \`${m.alias}\` \\| [^|]+ \\| ${toCredits(m.inputPerMillion).toFixed(2)} \\|`), m.alias);
+    }
+  });
+});
