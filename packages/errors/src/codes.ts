@@ -32,6 +32,9 @@ export const ERROR_CODES = {
   conflict: { http: 409, grpc: GrpcStatus.ALREADY_EXISTS, message: 'The resource conflicts with an existing one.' },
   upload_incomplete: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The file has not been uploaded to the upload URL yet.' },
   media_not_ready: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The media is not verified yet.' },
+  version_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The artifact changed since base_version_id; reload it and apply your edit again.' },
+  artifact_not_editable: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'Versions of this artifact are produced by jobs, not written by clients.' },
+  no_download: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'This version has no file to download.' },
   idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The Idempotency-Key was already used with a different request.' },
   // 410
   upload_session_expired: { http: 410, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The upload session has expired; create a new one.' },

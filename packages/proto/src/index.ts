@@ -66,3 +66,23 @@ export {
   type BillingAdminServiceServer,
   type BillingServiceServer,
 } from './generated/transcription/billing/v1/billing.ts';
+export {
+  AddVersionRequest,
+  Artifact,
+  ArtifactWithVersion,
+  ArtifactsServiceClient,
+  ArtifactsServiceService,
+  CreateArtifactRequest,
+  GetArtifactRequest,
+  GetCurrentPayloadRequest,
+  GetDownloadUrlRequest,
+  GetDownloadUrlResponse,
+  GetVersionRequest,
+  ListArtifactsRequest,
+  ListArtifactsResponse,
+  ListVersionsRequest,
+  ListVersionsResponse,
+  RestoreVersionRequest,
+  Version,
+  type ArtifactsServiceServer,
+} from './generated/transcription/artifacts/v1/artifacts.ts';
