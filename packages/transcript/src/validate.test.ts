@@ -1,0 +1,292 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import { MAX_REPORTED_ISSUES, TRANSCRIPT_LIMITS, TranscriptSchema, toTranscriptIssues, canonicalTranscript, emptyTranscript, exampleTranscript, validateTranscript, type Transcript, type TranscriptIssue } from './index.ts';
+
+/** Applies `edit` to a fresh example and returns the validation issues (failing if it passes). */
+function issuesOf(edit: (t: any) => void): TranscriptIssue[] {
+  const t: any = exampleTranscript();
+  edit(t);
+  const result = validateTranscript(t);
+  assert.equal(result.ok, false, 'expected the edited transcript to be rejected');
+  return result.ok ? [] : result.issues;
+}
+
+function rejects(edit: (t: any) => void, loc: (string | number)[], type: string, msg?: RegExp) {
+  const issues = issuesOf(edit);
+  assert.deepEqual(issues.map((i) => i.loc), [loc], JSON.stringify(issues));
+  assert.equal(issues[0]!.type, type);
+  if (msg) assert.match(issues[0]!.msg, msg);
+}
+
+function accepts(edit: (t: any) => void): Transcript {
+  const t: any = exampleTranscript();
+  edit(t);
+  const result = validateTranscript(t);
+  assert.ok(result.ok, JSON.stringify(!result.ok && result.issues));
+  return result.value;
+}
+
+describe('validateTranscript: valid transcripts', () => {
+  it('accepts the example and returns it unchanged', () => {
+    const result = validateTranscript(exampleTranscript());
+    assert.ok(result.ok);
+    assert.deepEqual(result.value, exampleTranscript());
+  });
+
+  it('round-trips through the canonical JSON', () => {
+    for (const t of [exampleTranscript(), emptyTranscript()]) {
+      const json = canonicalTranscript(t);
+      const again = validateTranscript(JSON.parse(json));
+      assert.ok(again.ok);
+      assert.deepEqual(again.value, t);
+      assert.equal(canonicalTranscript(again.value), json);
+    }
+  });
+
+  it('accepts an empty transcript (no speakers, no segments)', () => {
+    assert.ok(validateTranscript(emptyTranscript()).ok);
+    assert.ok(validateTranscript(emptyTranscript({ media_id: 'med_1', job_id: 'job_1', profile: 'oracle', engine: 'pocketsphinx' }, { language: 'en', duration: 12.345 })).ok);
+  });
+
+  it('accepts touching segments and words, zero-length ones, empty words, null speakers and confidence', () => {
+    accepts((t) => {
+      t.segments[1].start = t.segments[0].end; // equality allowed
+      t.segments[0].words[1].start = t.segments[0].words[0].end;
+      t.segments[1].words[0] = { text: 'Hi!', start: 2.5, end: 2.5, confidence: null, speaker: null };
+      t.segments[1].speaker = null;
+      t.segments[0].words = [];
+      t.translation = null;
+    });
+  });
+
+  it('compares times at millisecond precision, with 1 ms of tolerance past the duration', () => {
+    accepts((t) => {
+      t.segments[0].end = 2.5004; // rounds to 2.5 = next start
+      t.segments[0].words[1].end = 2.5004;
+    });
+    accepts((t) => {
+      t.segments[1].end = 5.201;
+    });
+    rejects((t) => (t.segments[1].end = 5.202), ['segments', 1, 'end'], 'value_error', /at most the duration/);
+  });
+
+  it('trims and NFC-normalizes text', () => {
+    const value = accepts((t) => {
+      t.segments[0].text = '  Cafe\u0301 \n';
+      t.speakers[1].label = ' Speaker 2 ';
+    });
+    assert.equal(value.segments[0]!.text, 'Caf\u00e9');
+    assert.equal(value.speakers[1]!.label, 'Speaker 2');
+  });
+
+  it('accepts BCP-47-ish languages', () => {
+    for (const language of ['en', 'pt-BR', 'zh-Hant-TW', 'und', 'yue']) accepts((t) => (t.language = language));
+  });
+});
+
+describe('validateTranscript: shape', () => {
+  it('refuses non-objects at the root', () => {
+    for (const input of [null, [], 'x', 1]) {
+      const result = validateTranscript(input);
+      assert.ok(!result.ok);
+      assert.deepEqual(result.issues, [{ loc: [], msg: 'Input should be an object', type: 'model_attributes_type' }]);
+    }
+  });
+
+  it('reports missing fields', () => {
+    rejects((t) => delete t.source, ['source'], 'missing');
+    rejects((t) => delete t.segments[1].words[0].confidence, ['segments', 1, 'words', 0, 'confidence'], 'missing');
+    rejects((t) => delete t.speakers[0].name, ['speakers', 0, 'name'], 'missing');
+  });
+
+  it('refuses unknown keys at every level', () => {
+    rejects((t) => (t.extra = 1), ['extra'], 'extra_forbidden');
+    rejects((t) => (t.segments[1].words[0].probability = 1), ['segments', 1, 'words', 0, 'probability'], 'extra_forbidden');
+    rejects((t) => (t.source.model = 'x'), ['source', 'model'], 'extra_forbidden');
+    rejects((t) => (t.translation.segments[0].note = 'x'), ['translation', 'segments', 0, 'note'], 'extra_forbidden');
+  });
+
+  it('reports wrong types', () => {
+    rejects((t) => (t.version = 2), ['version'], 'literal_error', /Input should be 1/);
+    rejects((t) => (t.language = 7), ['language'], 'string_type');
+    rejects((t) => (t.duration = '12'), ['duration'], 'float_type');
+    rejects((t) => (t.duration = Number.NaN), ['duration'], 'finite_number');
+    rejects((t) => (t.segments = {}), ['segments'], 'list_type');
+    rejects((t) => (t.segments[0].text = null), ['segments', 0, 'text'], 'string_type');
+    rejects((t) => (t.segments[0].words[0] = 'Hello'), ['segments', 0, 'words', 0], 'model_attributes_type');
+  });
+
+  it('enforces bounds', () => {
+    rejects((t) => (t.duration = -1), ['duration'], 'greater_than_equal');
+    rejects((t) => (t.segments[0].start = -0.5), ['segments', 0, 'start'], 'greater_than_equal');
+    rejects((t) => (t.segments[0].words[0].confidence = 1.01), ['segments', 0, 'words', 0, 'confidence'], 'less_than_equal');
+    rejects((t) => (t.segments[0].words[0].confidence = -0.01), ['segments', 0, 'words', 0, 'confidence'], 'greater_than_equal');
+    rejects((t) => (t.segments[0].text = '   '), ['segments', 0, 'text'], 'string_too_short');
+    rejects((t) => (t.segments[0].text = 'x'.repeat(TRANSCRIPT_LIMITS.maxSegmentTextLength + 1)), ['segments', 0, 'text'], 'string_too_long');
+    rejects((t) => (t.segments[0].id = 'has space'), ['segments', 0, 'id'], 'string_pattern_mismatch');
+    rejects((t) => (t.speakers[0].id = 'x'.repeat(65)), ['speakers', 0, 'id'], 'string_too_long');
+    rejects((t) => (t.language = 'english!'), ['language'], 'string_pattern_mismatch');
+    rejects((t) => (t.source.media_id = ''), ['source', 'media_id'], 'string_too_short');
+  });
+
+  it('bounds the number of segments', () => {
+    rejects((t) => {
+      t.segments = Array.from({ length: TRANSCRIPT_LIMITS.maxSegments + 1 }, (_, i) => ({ id: `s${i}`, start: i, end: i, text: 'x', speaker: null, words: [] }));
+      t.duration = TRANSCRIPT_LIMITS.maxSegments + 1;
+      t.translation = null;
+    }, ['segments'], 'too_long');
+  });
+});
+
+describe('validateTranscript: consistency rules', () => {
+  it('segment end before start', () => {
+    rejects(
+      (t) => {
+        t.segments[1].end = 2.4;
+        t.segments[1].words = [];
+      },
+      ['segments', 1, 'end'],
+      'value_error',
+      /Segment ends \(2.4 s\) before it starts \(2.5 s\)/,
+    );
+  });
+
+  it('segments out of order', () => {
+    rejects(
+      (t) => {
+        t.segments.reverse();
+        t.translation = null;
+      },
+      ['segments', 1, 'start'],
+      'value_error',
+      /ordered by start/,
+    );
+  });
+
+  it('overlapping segments', () => {
+    rejects((t) => (t.segments[1].start = 2.499), ['segments', 1, 'start'], 'value_error', /overlaps the previous one/);
+  });
+
+  it('word end before start', () => {
+    rejects((t) => (t.segments[0].words[0].end = 0.3) && (t.segments[0].words[0].start = 0.35), ['segments', 0, 'words', 0, 'end'], 'value_error', /before it starts/);
+  });
+
+  it('word outside its segment', () => {
+    rejects((t) => (t.segments[1].words[0].start = 2.4), ['segments', 1, 'words', 0, 'start'], 'value_error', /before its segment/);
+    rejects((t) => (t.segments[1].words[0].end = 5.25) && (t.duration = 6), ['segments', 1, 'words', 0, 'end'], 'value_error', /after its segment/);
+  });
+
+  it('words out of order or overlapping', () => {
+    rejects((t) => t.segments[0].words.reverse(), ['segments', 0, 'words', 1, 'start'], 'value_error', /ordered by start/);
+    rejects((t) => (t.segments[0].words[1].start = 0.3), ['segments', 0, 'words', 1, 'start'], 'value_error', /overlaps the previous one/);
+  });
+
+  it('times after the duration', () => {
+    rejects((t) => (t.duration = 5), ['segments', 1, 'end'], 'value_error', /at most the duration \(5 s\), got 5.2 s/);
+    const issues = issuesOf((t) => (t.duration = 2));
+    assert.deepEqual(
+      issues.map((i) => i.loc),
+      [
+        ['segments', 0, 'end'],
+        ['segments', 0, 'words', 1, 'end'],
+        ['segments', 1, 'start'],
+        ['segments', 1, 'end'],
+        ['segments', 1, 'words', 0, 'start'],
+        ['segments', 1, 'words', 0, 'end'],
+      ],
+    );
+  });
+
+  it('duplicate segment and speaker ids', () => {
+    rejects((t) => (t.segments[1].id = 's1') && (t.translation = null), ['segments', 1, 'id'], 'value_error', /Duplicate segment id "s1"/);
+    rejects((t) => (t.speakers[1].id = 'S1') && (t.segments[1].speaker = 'S1') && (t.segments[1].words[0].speaker = 'S1'), ['speakers', 1, 'id'], 'value_error', /Duplicate speaker id/);
+  });
+
+  it('undeclared speakers', () => {
+    rejects((t) => (t.segments[1].speaker = 'S9'), ['segments', 1, 'speaker'], 'value_error', /Unknown speaker "S9"/);
+    rejects((t) => (t.segments[1].words[0].speaker = 'S9'), ['segments', 1, 'words', 0, 'speaker'], 'value_error', /Unknown speaker/);
+  });
+
+  it('translation segment ids', () => {
+    rejects((t) => (t.translation.segments[1].id = 's7'), ['translation', 'segments', 1, 'id'], 'value_error', /Unknown segment id "s7"/);
+    rejects((t) => (t.translation.segments[1].id = 's1'), ['translation', 'segments', 1, 'id'], 'value_error', /Duplicate translation/);
+    rejects((t) => t.translation.segments.reverse(), ['translation', 'segments', 1, 'id'], 'value_error', /order of the segments/);
+    accepts((t) => t.translation.segments.pop());
+  });
+
+  it('checks consistency only once the shape is valid', () => {
+    rejects((t) => (t.duration = -1), ['duration'], 'greater_than_equal');
+    rejects((t) => (t.segments[0].words[0].confidence = 2) && (t.segments[0].end = 0), ['segments', 0, 'words', 0, 'confidence'], 'less_than_equal');
+  });
+
+  it('reports every independent problem, each once, in document order', () => {
+    const issues = issuesOf((t) => {
+      t.speakers[1].id = 'S1'; // duplicate
+      t.segments[0].end = 0.1; // both words now end after their segment
+      t.segments[1].speaker = 'S2'; // no longer declared
+    });
+    assert.deepEqual(
+      issues.map((i) => i.loc),
+      [
+        ['speakers', 1, 'id'],
+        ['segments', 0, 'words', 0, 'end'],
+        ['segments', 0, 'words', 1, 'end'],
+        ['segments', 1, 'speaker'],
+        ['segments', 1, 'words', 0, 'speaker'],
+      ],
+    );
+  });
+
+  it('is what TranscriptSchema enforces too (for schemas that embed it)', () => {
+    const t: any = exampleTranscript();
+    t.segments[0].end = 0.1;
+    t.duration = -1; // a shape problem: the consistency rules wait until the shape is valid
+    const embedded = z.strictObject({ content: TranscriptSchema }).safeParse({ content: t });
+    assert.ok(!embedded.success);
+    assert.deepEqual(embedded.error.issues.map((i) => i.path), [['content', 'duration']]);
+    t.duration = 5.2;
+    const result = TranscriptSchema.safeParse(t);
+    assert.ok(!result.success);
+    assert.deepEqual(result.error.issues[0]!.path, ['segments', 0, 'words', 0, 'end']);
+  });
+
+  it('validates a three-hour transcript quickly', () => {
+    const segments = Array.from({ length: 3_000 }, (_, i) => ({
+      id: `s${i + 1}`,
+      start: i * 3.6,
+      end: i * 3.6 + 3.5,
+      text: 'one two three four five six seven eight nine ten',
+      speaker: i % 2 ? 'S1' : 'S2',
+      words: Array.from({ length: 10 }, (_, j) => ({ text: 'word', start: i * 3.6 + j * 0.35, end: i * 3.6 + j * 0.35 + 0.3, confidence: 0.9, speaker: i % 2 ? 'S1' : 'S2' })),
+    }));
+    const t = { ...emptyTranscript({}, { language: 'en', duration: 10_800 }), speakers: [{ id: 'S1', label: 'Speaker 1', name: null }, { id: 'S2', label: 'Speaker 2', name: null }], segments };
+    const started = performance.now();
+    const result = validateTranscript(t);
+    assert.ok(result.ok);
+    const json = canonicalTranscript(result.value);
+    const elapsed = performance.now() - started;
+    assert.ok(json.length > 2_000_000);
+    assert.ok(elapsed < 3_000, `took ${elapsed} ms`);
+  });
+});
+
+describe('validateTranscript: reporting', () => {
+  it('reports one issue per location and at most MAX_REPORTED_ISSUES', () => {
+    const t: any = exampleTranscript();
+    t.segments = Array.from({ length: 2_000 }, () => ({ id: '', start: 'x', end: 0, text: 'x', speaker: null, words: [] }));
+    const result = validateTranscript(t);
+    assert.ok(!result.ok);
+    assert.equal(result.issues.length, MAX_REPORTED_ISSUES);
+    assert.deepEqual(result.issues.slice(0, 2), [
+      { loc: ['segments', 0, 'id'], msg: 'String should have at least 1 character', type: 'string_too_short' },
+      { loc: ['segments', 0, 'start'], msg: 'Input should be a valid number', type: 'float_type' },
+    ]);
+  });
+
+  it('prefixes locations for embedding schemas', () => {
+    const result = z.strictObject({ content: TranscriptSchema }).safeParse({ content: { ...exampleTranscript(), extra: 1 } }, { reportInput: true });
+    assert.ok(!result.success);
+    assert.deepEqual(toTranscriptIssues(result.error, ['body']), [{ loc: ['body', 'content', 'extra'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+  });
+});
