@@ -20,9 +20,22 @@ export function fleet(p: Platform): ServiceSpec[] {
   const accountsOpsPort = p.setting('ACCOUNTS_OPS_PORT', '9101');
   const billingGrpcPort = p.setting('BILLING_GRPC_PORT', '50053');
   const billingOpsPort = p.setting('BILLING_OPS_PORT', '9103');
+  const artifactsGrpcPort = p.setting('ARTIFACTS_GRPC_PORT', '50054');
+  const artifactsOpsPort = p.setting('ARTIFACTS_OPS_PORT', '9104');
   const mediaGrpcPort = p.setting('MEDIA_GRPC_PORT', '50052');
   const mediaOpsPort = p.setting('MEDIA_OPS_PORT', '9102');
   const gatewayPort = p.setting('GATEWAY_PORT', '8080');
+  // The local S3 of make up, for every service that stores objects (artifacts, media): one bucket,
+  // one set of settings. Services only inherit the caller's environment, which does not carry
+  // these (the keys live in .run/secrets.env), so they are set here.
+  const s3 = {
+    S3_ENDPOINT: p.s3.endpoint,
+    S3_REGION: p.s3.region,
+    S3_BUCKET: p.s3.bucket,
+    S3_ACCESS_KEY_ID: p.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: p.s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
 
   return [
     {
@@ -55,6 +68,20 @@ export function fleet(p: Platform): ServiceSpec[] {
       healthUrl: `http://127.0.0.1:${billingOpsPort}/readyz`,
     },
     {
+      // No bus: versions in its own schema; it presigns downloads of export files in media's bucket.
+      name: 'artifacts',
+      entry: 'services/artifacts/src/main.ts',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: artifactsGrpcPort,
+        OPS_PORT: artifactsOpsPort,
+        DATABASE_URL: p.databaseUrlFor('artifacts'),
+        ...s3,
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${artifactsOpsPort}/readyz`,
+    },
+    {
       // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
       name: 'media',
       entry: 'services/media/src/main.ts',
@@ -64,14 +91,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         OPS_PORT: mediaOpsPort,
         DATABASE_URL: p.databaseUrlFor('media'),
         NATS_URL: p.natsUrl,
-        // The local S3 of make up. Services only inherit the caller's environment, which does not
-        // carry these (the keys live in .run/secrets.env), so they are set here.
-        S3_ENDPOINT: p.s3.endpoint,
-        S3_REGION: p.s3.region,
-        S3_BUCKET: p.s3.bucket,
-        S3_ACCESS_KEY_ID: p.s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: p.s3.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3,
         MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
         LOG_LEVEL: p.logLevel,
       },
@@ -86,6 +106,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         ACCOUNTS_GRPC_ADDR: `127.0.0.1:${accountsGrpcPort}`,
         MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
         BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
+        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
         LOG_LEVEL: p.logLevel,

@@ -63,6 +63,8 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
       ACCOUNTS_GRPC_PORT: '50061',
       BILLING_GRPC_PORT: '50063',
       BILLING_OPS_PORT: '9113',
+      ARTIFACTS_GRPC_PORT: '50064',
+      ARTIFACTS_OPS_PORT: '9114',
       MEDIA_GRPC_PORT: '50062',
       MEDIA_OPS_PORT: '9112',
       ADMIN_API_KEY: 'from-caller',
@@ -78,7 +80,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, billing, media, gateway] = fleet(p);
+  const [accounts, billing, artifacts, media, gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
   assert.equal(billing!.env.GRPC_PORT, '50063');
@@ -86,6 +88,11 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(billing!.healthUrl, 'http://127.0.0.1:9113/readyz');
   assert.equal(billing!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=billing');
   assert.equal(billing!.env.ADMIN_API_KEY, 'from-caller', 'billing checks the operator key accounts checks');
+  assert.equal(artifacts!.env.GRPC_PORT, '50064');
+  assert.equal(artifacts!.env.OPS_PORT, '9114');
+  assert.equal(artifacts!.healthUrl, 'http://127.0.0.1:9114/readyz');
+  assert.equal(artifacts!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=artifacts');
+  assert.equal(artifacts!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'artifacts follows the local S3 port');
   assert.equal(media!.env.GRPC_PORT, '50062');
   assert.equal(media!.env.OPS_PORT, '9112');
   assert.equal(media!.healthUrl, 'http://127.0.0.1:9112/readyz');
@@ -95,17 +102,19 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
   assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
   assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
+  assert.equal(gateway!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064', 'the gateway follows the artifacts port');
   assert.equal(gateway!.env.PORT, '8181');
   assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
   assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts, billing, media, then gateway, with the documented environment', () => {
+test('the fleet: accounts, billing, artifacts, media, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
     ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
     ['billing', 'services/billing/src/main.ts', 'http://127.0.0.1:9103/readyz'],
+    ['artifacts', 'services/artifacts/src/main.ts', 'http://127.0.0.1:9104/readyz'],
     ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
     ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
   ]);
@@ -129,6 +138,21 @@ test('the fleet: accounts, billing, media, then gateway, with the documented env
   });
   assert.deepEqual(services[2]!.env, {
     GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '50054',
+    OPS_PORT: '9104',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=artifacts',
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'transcription-media',
+    S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: 'true',
+    LOG_LEVEL: 'info',
+  });
+  const storage = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('S3_')));
+  assert.deepEqual(storage(services[2]!.env), storage(services[3]!.env), 'artifacts and media share the local bucket');
+  assert.deepEqual(services[3]!.env, {
+    GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '50052',
     OPS_PORT: '9102',
     DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=media',
@@ -142,12 +166,13 @@ test('the fleet: accounts, billing, media, then gateway, with the documented env
     MEDIA_TOKEN_SECRET: secrets.MEDIA_TOKEN_SECRET,
     LOG_LEVEL: 'info',
   });
-  assert.deepEqual(services[3]!.env, {
+  assert.deepEqual(services[4]!.env, {
     HOST: '127.0.0.1',
     PORT: '8080',
     ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
     MEDIA_GRPC_ADDR: '127.0.0.1:50052',
     BILLING_GRPC_ADDR: '127.0.0.1:50053',
+    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
     NATS_URL: 'nats://127.0.0.1:4222',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',

@@ -86,7 +86,7 @@ service reads it as DATABASE_URL, the migration job under its own name. A new da
 adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
-{{- list "accounts" "billing" "media" | toJson }}
+{{- list "accounts" "billing" "media" "artifacts" | toJson }}
 {{- end }}
 
 {{- define "transcription.databaseUrlKey" -}}
@@ -106,11 +106,45 @@ pair S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY (transcription.optionalSecretKeys) is
 {{- end }}
 
 {{/*
-Static object storage credentials of media: both keys or neither. Without them media uses the
-pod's IAM role (IRSA / EKS Pod Identity) through the AWS SDK's default credential chain.
+Static object storage credentials of media and artifacts: both keys or neither. Without them each
+service uses its pod's IAM role (IRSA / EKS Pod Identity) through the AWS SDK's default credential
+chain.
 */}}
 {{- define "transcription.optionalSecretKeys" -}}
 {{- list "S3_ACCESS_KEY_ID" "S3_SECRET_ACCESS_KEY" | toJson }}
+{{- end }}
+
+{{/*
+Object storage settings of every service that uses the bucket (media, artifacts). ONE source,
+media.s3 and secrets.s3*, rendered by ONE template, so the services can never point at different
+buckets or endpoints. Unset endpoints are left out (AWS S3; presigned URLs use the endpoint).
+*/}}
+{{- define "transcription.s3Env" -}}
+{{- $s3 := .Values.media.s3 }}
+{{- with $s3.endpoint }}
+- name: S3_ENDPOINT
+  value: {{ . | quote }}
+{{- end }}
+{{- with $s3.publicEndpoint }}
+- name: S3_PUBLIC_ENDPOINT
+  value: {{ . | quote }}
+{{- end }}
+- name: S3_REGION
+  value: {{ $s3.region | quote }}
+- name: S3_BUCKET
+  value: {{ $s3.bucket | quote }}
+- name: S3_FORCE_PATH_STYLE
+  value: {{ $s3.forcePathStyle | toString | quote }}
+{{- /* Static keys when configured; none: the pod's IAM role (IRSA / EKS Pod Identity). */}}
+{{- if .Values.secrets.existingSecret }}
+{{- range include "transcription.optionalSecretKeys" . | fromJsonArray }}
+{{ include "transcription.optionalSecretEnv" (list $ . .) }}
+{{- end }}
+{{- else if .Values.secrets.s3AccessKeyId }}
+{{- range include "transcription.optionalSecretKeys" . | fromJsonArray }}
+{{ include "transcription.secretEnv" (list $ . .) }}
+{{- end }}
+{{- end }}
 {{- end }}
 
 {{/* An env entry read from the fleet Secret: (list $ "ENV_NAME" "SECRET_KEY") */}}

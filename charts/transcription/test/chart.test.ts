@@ -56,6 +56,11 @@ function container(manifests: Manifest[], component: string): IContainer {
   return found;
 }
 
+/** The object storage variables of a container (S3_*), values and Secret references alike, in order. */
+function s3Env(container: IContainer): IEnvVar[] {
+  return (container.env ?? []).filter((variable) => variable.name.startsWith('S3_'));
+}
+
 /** A Kubernetes quantity in bytes (the binary and decimal suffixes the chart uses). */
 function bytes(quantity: string | number | undefined): number {
   const match = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi|k|M|G)?$/.exec(String(quantity ?? ''));
@@ -147,11 +152,18 @@ describe('helm lint --strict', () => {
     ['a negative replica count', { accounts: { replicas: -1 } }, /accounts\.replicas/],
     ['a negative media replica count', { media: { replicas: -1 } }, /media\.replicas/],
     ['a negative billing replica count', { billing: { replicas: -1 } }, /billing\.replicas/],
+    ['a negative artifacts replica count', { artifacts: { replicas: -1 } }, /artifacts\.replicas/],
     ['a short admin API key', { secrets: { adminApiKey: 'too-short' } }, /adminApiKey/],
     ['a short media token secret', { secrets: { mediaTokenSecret: 'too-short' } }, /mediaTokenSecret/],
     ['a database URL that is not PostgreSQL', { secrets: { databaseUrls: { accounts: 'mysql://db/x' } } }, /databaseUrls\.accounts/],
     ['a media database URL that is not PostgreSQL', { secrets: { databaseUrls: { media: 'mysql://db/x' } } }, /databaseUrls\.media/],
     ['a billing database URL that is not PostgreSQL', { secrets: { databaseUrls: { billing: 'mysql://db/x' } } }, /databaseUrls\.billing/],
+    ['an artifacts database URL that is not PostgreSQL', { secrets: { databaseUrls: { artifacts: 'mysql://db/x' } } }, /databaseUrls\.artifacts/],
+    ['a storage block of artifacts (its storage is media.s3)', { artifacts: { s3: { bucket: 'other-bucket' } } }, /Additional property s3 is not allowed/],
+    ['an artifacts payload limit below 1 KiB', { artifacts: { maxPayloadBytes: 512 } }, /maxPayloadBytes/],
+    ['a fractional artifacts payload limit', { artifacts: { maxPayloadBytes: 1.5 } }, /maxPayloadBytes/],
+    ['an artifacts payload limit above 1 GiB', { artifacts: { maxPayloadBytes: 2 ** 30 + 1 } }, /maxPayloadBytes/],
+    ['artifacts resources without limits', { artifacts: { resources: { limits: null } } }, /limits/],
     ['an unknown billing plan key', { billing: { plan: { maxJobs: 4 } } }, /maxJobs/],
     ['a billing storage quota of its own (it is media.uploads.storageQuotaBytes)', { billing: { storageQuotaBytes: 1 } }, /storageQuotaBytes/],
     ['a plan name with spaces', { billing: { plan: { name: 'Team Plus' } } }, /billing\.plan\.name/],
@@ -190,6 +202,7 @@ describe('rendering refuses inconsistent values', () => {
     ['no accounts database URL and no existing Secret', { secrets: { databaseUrls: { accounts: '' } } }, /secrets\.databaseUrls\.accounts is required/],
     ['no media database URL and no existing Secret', { secrets: { databaseUrls: { media: '' } } }, /secrets\.databaseUrls\.media is required/],
     ['no billing database URL and no existing Secret', { secrets: { databaseUrls: { billing: '' } } }, /secrets\.databaseUrls\.billing is required/],
+    ['no artifacts database URL and no existing Secret', { secrets: { databaseUrls: { artifacts: '' } } }, /secrets\.databaseUrls\.artifacts is required/],
     ['an S3 access key id without its secret', { secrets: { s3AccessKeyId: 'AKIAEXAMPLE' } }, /s3AccessKeyId and secrets\.s3SecretAccessKey go together/],
     ['an S3 secret without its access key id', { secrets: { s3SecretAccessKey: 'secret' } }, /s3AccessKeyId and secrets\.s3SecretAccessKey go together/],
     ['an upload URL outliving its session', { media: { uploads: { urlTtlSeconds: 7200, sessionTtlSeconds: 3600 } } }, /urlTtlSeconds must not exceed/],
@@ -221,13 +234,13 @@ for (const [name, files] of [
       for (const manifest of manifests) await validateManifest(manifest);
     });
 
-    test('deploys gateway, accounts, billing and media, each with a Service, a ServiceAccount and a PodDisruptionBudget', () => {
+    test('deploys gateway, accounts, billing, artifacts and media, each with a Service, a ServiceAccount and a PodDisruptionBudget', () => {
       const components = (kind: string) => byKind(manifests, kind).map((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component']).sort();
-      assert.deepEqual(components('Deployment'), ['accounts', 'billing', 'gateway', 'media']);
-      assert.deepEqual(components('Service'), ['accounts', 'billing', 'gateway', 'media']);
-      assert.deepEqual(components('ServiceAccount'), ['accounts', 'billing', 'gateway', 'media']);
-      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'billing', 'gateway', 'media']);
-      for (const component of ['billing', 'media']) {
+      assert.deepEqual(components('Deployment'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
+      assert.deepEqual(components('Service'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
+      assert.deepEqual(components('ServiceAccount'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
+      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
+      for (const component of ['billing', 'artifacts', 'media']) {
         assert.equal(podTemplate(find(manifests, 'Deployment', component)).spec.serviceAccountName, find(manifests, 'ServiceAccount', component).metadata.name);
       }
     });
@@ -327,10 +340,12 @@ for (const [name, files] of [
       }
       assert.ok(services > 0, 'at least one service owns a database');
       const urls = (job.env ?? []).map((variable) => variable.name).filter((name) => name.startsWith('DATABASE_URL'));
-      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_MEDIA']);
+      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_ARTIFACTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_MEDIA']);
       assert.equal(envOf(container(manifests, 'media'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_MEDIA');
       assert.equal(envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_BILLING');
       assert.deepEqual(envOf(job, 'DATABASE_URL_BILLING').valueFrom?.secretKeyRef, envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef);
+      assert.equal(envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_ARTIFACTS');
+      assert.deepEqual(envOf(job, 'DATABASE_URL_ARTIFACTS').valueFrom?.secretKeyRef, envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef);
     });
 
     test('when the chart renders the Secret, it exists before the migration hook runs', () => {
@@ -395,10 +410,15 @@ for (const [name, files] of [
       }
     });
 
-    test('the gateway dials the accounts, billing and media Services', () => {
+    test('the gateway dials the accounts, billing, artifacts and media Services', () => {
       const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
       assert.ok(gateway);
-      for (const [variable, component] of [['ACCOUNTS_GRPC_ADDR', 'accounts'], ['BILLING_GRPC_ADDR', 'billing'], ['MEDIA_GRPC_ADDR', 'media']] as const) {
+      for (const [variable, component] of [
+        ['ACCOUNTS_GRPC_ADDR', 'accounts'],
+        ['BILLING_GRPC_ADDR', 'billing'],
+        ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
+        ['MEDIA_GRPC_ADDR', 'media'],
+      ] as const) {
         const service = find(manifests, 'Service', component);
         const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
         assert.equal(envOf(gateway, variable).value, `${service.metadata.name}:${port?.port}`);
@@ -406,6 +426,7 @@ for (const [name, files] of [
       }
       assert.equal(envOf(gateway, 'MEDIA_GRPC_ADDR').value, `${find(manifests, 'Service', 'media').metadata.name}:50052`);
       assert.equal(envOf(gateway, 'BILLING_GRPC_ADDR').value, `${find(manifests, 'Service', 'billing').metadata.name}:50053`);
+      assert.equal(envOf(gateway, 'ARTIFACTS_GRPC_ADDR').value, `${find(manifests, 'Service', 'artifacts').metadata.name}:50054`);
       assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
     });
 
@@ -495,6 +516,48 @@ for (const [name, files] of [
       assert.ok(billing?.requests?.cpu !== undefined && billing.limits?.cpu !== undefined);
     });
 
+    test('artifacts: gRPC 50054 and ops 9104 on 0.0.0.0, probed on /healthz and /readyz', () => {
+      const artifacts = container(manifests, 'artifacts');
+      assert.deepEqual(Object.fromEntries((artifacts.ports ?? []).map((port) => [port.name, port.containerPort])), { grpc: 50054, ops: 9104 });
+      for (const [name, value] of Object.entries({ GRPC_HOST: '0.0.0.0', GRPC_PORT: '50054', OPS_HOST: '0.0.0.0', OPS_PORT: '9104' })) {
+        assert.equal(envOf(artifacts, name).value, value, name);
+      }
+      assert.deepEqual(artifacts.startupProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(artifacts.livenessProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(artifacts.readinessProbe?.httpGet, { path: '/readyz', port: 'ops' });
+      assert.deepEqual(artifacts.lifecycle?.preStop?.exec?.command, ['sleep', '5']);
+      assert.equal((find(manifests, 'Service', 'artifacts').spec as { ports: Array<{ port: number }> }).ports[0]?.port, 50054);
+    });
+
+    test('artifacts reads its database URL from the fleet Secret; no NATS, nothing of the other services\' secrets', () => {
+      const artifacts = container(manifests, 'artifacts');
+      const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
+      assert.ok(fleetSecret);
+      const ref = envOf(artifacts, 'DATABASE_URL').valueFrom?.secretKeyRef;
+      assert.deepEqual({ name: ref?.name, key: ref?.key, optional: ref?.optional }, { name: fleetSecret, key: 'DATABASE_URL_ARTIFACTS', optional: undefined });
+      assert.equal(envOf(artifacts, 'DATABASE_URL').value, undefined, 'DATABASE_URL is never inline');
+      assert.equal(envOf(artifacts, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(artifacts, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      const names = (artifacts.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      for (const absent of ['NATS_URL', 'SESSION_SIGNING_SECRET', 'ADMIN_API_KEY', 'MEDIA_TOKEN_SECRET']) assert.ok(!names.includes(absent), absent);
+      const secretKeys = (artifacts.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.key).filter((key) => key && !key.startsWith('S3_'));
+      assert.deepEqual(secretKeys, ['DATABASE_URL_ARTIFACTS']);
+    });
+
+    test('artifacts uses media\'s very storage settings and gets its payload limit as a plain string', () => {
+      const artifacts = container(manifests, 'artifacts');
+      assert.deepEqual(s3Env(artifacts), s3Env(container(manifests, 'media')));
+      for (const name of ['S3_REGION', 'S3_BUCKET', 'S3_FORCE_PATH_STYLE']) assert.ok(envOf(artifacts, name).value, name);
+      assert.equal(envOf(artifacts, 'MAX_PAYLOAD_BYTES').value, '33554432');
+    });
+
+    test('artifacts sets cpu and memory requests within its limits', () => {
+      const artifacts = container(manifests, 'artifacts').resources;
+      assert.ok(bytes(artifacts?.requests?.memory) <= bytes(artifacts?.limits?.memory));
+      assert.ok(artifacts?.requests?.cpu !== undefined && artifacts.limits?.cpu !== undefined);
+    });
+
     test('media gets more memory than accounts (ffprobe), with requests within limits', () => {
       const media = container(manifests, 'media').resources;
       const accounts = container(manifests, 'accounts').resources;
@@ -540,13 +603,14 @@ describe('values that change the rendering', () => {
       }
       assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
     }
-    // accounts 4, billing 2, media 3 + the optional S3 pair, gateway 1, migrations 3.
-    assert.ok(references >= 15, `${references} references`);
+    // accounts 4, billing 2, media 3 + the optional S3 pair, artifacts 1 + the optional S3 pair,
+    // gateway 1, migrations 4.
+    assert.ok(references >= 19, `${references} references`);
   });
 
-  test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise', async () => {
-    const s3Refs = (manifests: Manifest[]) =>
-      (container(manifests, 'media').env ?? []).filter((variable) => variable.name.startsWith('S3_') && variable.valueFrom).map((variable) => [variable.name, variable.valueFrom?.secretKeyRef]);
+  test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise; artifacts like media', async () => {
+    const s3Refs = (manifests: Manifest[], component = 'media') =>
+      (container(manifests, component).env ?? []).filter((variable) => variable.name.startsWith('S3_') && variable.valueFrom).map((variable) => [variable.name, variable.valueFrom?.secretKeyRef]);
 
     const ambient = await render();
     assert.deepEqual(s3Refs(ambient), [], 'no keys: no credential variables at all');
@@ -570,6 +634,7 @@ describe('values that change the rendering', () => {
       ['S3_ACCESS_KEY_ID', { name: 'fleet-secrets', key: 'S3_ACCESS_KEY_ID', optional: true }],
       ['S3_SECRET_ACCESS_KEY', { name: 'fleet-secrets', key: 'S3_SECRET_ACCESS_KEY', optional: true }],
     ]);
+    for (const manifests of [ambient, inline, existing]) assert.deepEqual(s3Refs(manifests, 'artifacts'), s3Refs(manifests), 'artifacts authenticates as media does');
     for (const manifest of [...inline, ...existing]) await validateManifest(manifest);
   });
 
@@ -595,6 +660,14 @@ describe('values that change the rendering', () => {
       VERIFY_CONCURRENCY: '4',
     };
     for (const [name, value] of Object.entries(expected)) assert.equal(envOf(media, name).value, value, name);
+    // artifacts follows: the same bucket, endpoints and path style, from the same values.
+    assert.deepEqual(s3Env(container(manifests, 'artifacts')), s3Env(media));
+    assert.equal(envOf(container(manifests, 'artifacts'), 'S3_PUBLIC_ENDPOINT').value, 'https://files.example.com');
+  });
+
+  test('artifacts payload limit reaches the container as given, never in exponent form', async () => {
+    const manifests = await render(await valuesFile({ artifacts: { maxPayloadBytes: 1073741824 } }));
+    assert.equal(envOf(container(manifests, 'artifacts'), 'MAX_PAYLOAD_BYTES').value, '1073741824');
   });
 
   test('billing plan settings reach the container as given; media.uploads moves both services at once', async () => {
@@ -625,6 +698,14 @@ describe('values that change the rendering', () => {
     assert.equal(envOf(container(manifests, 'gateway'), 'BILLING_GRPC_ADDR').value, `${service.metadata.name}:6001`);
     assert.equal((service.spec as { ports: Array<{ targetPort: string }> }).ports[0]?.targetPort, 'grpc');
     assert.equal(envOf(container(manifests, 'billing'), 'GRPC_PORT').value, '50053', 'the container port stays');
+  });
+
+  test('the gateway follows the artifacts Service port', async () => {
+    const manifests = await render(await valuesFile({ artifacts: { service: { port: 6002 } } }));
+    const service = find(manifests, 'Service', 'artifacts');
+    assert.equal(envOf(container(manifests, 'gateway'), 'ARTIFACTS_GRPC_ADDR').value, `${service.metadata.name}:6002`);
+    assert.equal((service.spec as { ports: Array<{ targetPort: string }> }).ports[0]?.targetPort, 'grpc');
+    assert.equal(envOf(container(manifests, 'artifacts'), 'GRPC_PORT').value, '50054', 'the container port stays');
   });
 
   test('the gateway follows the media Service port', async () => {
@@ -680,6 +761,7 @@ describe('values that change the rendering', () => {
         accounts: { image: { digest } },
         billing: { image: { tag: '1.2.5' } },
         media: { image: { tag: '1.2.4' } },
+        artifacts: { image: { tag: '1.2.6' } },
       }),
     );
     const image = (component: string, kind = 'Deployment') => podTemplate(find(manifests, kind, component)).spec.containers[0]?.image;
@@ -687,6 +769,7 @@ describe('values that change the rendering', () => {
     assert.equal(image('accounts'), `reg.example/tp/transcription-accounts@${digest}`);
     assert.equal(image('media'), 'reg.example/tp/transcription-media:1.2.4');
     assert.equal(image('billing'), 'reg.example/tp/transcription-billing:1.2.5');
+    assert.equal(image('artifacts'), 'reg.example/tp/transcription-artifacts:1.2.6');
     assert.equal(image('migrations', 'Job'), 'reg.example/tp/transcription-migrations:1.2.3');
   });
 
@@ -698,16 +781,23 @@ describe('values that change the rendering', () => {
     assert.ok(components.has('accounts'));
     assert.ok(components.has('media'));
     assert.ok(components.has('billing'));
+    assert.ok(components.has('artifacts'));
 
     const withoutMedia = await render(await valuesFile({ media: { enabled: false } }));
     assert.ok(!withoutMedia.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
     assert.ok(withoutMedia.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'accounts'));
     // billing still takes its quota and upload limit from media.uploads.
     assert.equal(envOf(container(withoutMedia, 'billing'), 'STORAGE_QUOTA_BYTES').value, BILLING_NUMBERS.STORAGE_QUOTA_BYTES);
+    // artifacts still takes its storage from media.s3.
+    assert.equal(envOf(container(withoutMedia, 'artifacts'), 'S3_BUCKET').value, 'transcription-media');
 
     const withoutBilling = await render(await valuesFile({ billing: { enabled: false } }));
     assert.ok(!withoutBilling.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'billing'));
     assert.ok(withoutBilling.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
+
+    const withoutArtifacts = await render(await valuesFile({ artifacts: { enabled: false } }));
+    assert.ok(!withoutArtifacts.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'artifacts'));
+    assert.ok(withoutArtifacts.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
   });
 });
 
