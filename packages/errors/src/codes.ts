@@ -81,7 +81,8 @@ export function codeForGrpcStatus(status: GrpcStatus): ErrorCode {
     case GrpcStatus.INVALID_ARGUMENT:
       return 'bad_request';
     case GrpcStatus.RESOURCE_EXHAUSTED:
-      return 'rate_limited';
+      // Without our metadata this is the transport refusing a message over its size limit.
+      return 'payload_too_large';
     default:
       return 'internal_error';
   }

@@ -11,6 +11,8 @@ export interface ClientOptions {
   defaultDeadlineMs?: number;
   log?: Logger;
   channelOptions?: ChannelOptions;
+  /** Largest message sent or received (grpc-js defaults to 4 MiB received). */
+  maxMessageBytes?: number;
 }
 
 export type GrpcClient<D extends UnaryServiceDefinition> = ClientMethods<D> & {
@@ -25,7 +27,8 @@ export type GrpcClient<D extends UnaryServiceDefinition> = ClientMethods<D> & {
  */
 export function createClient<D extends UnaryServiceDefinition>(definition: D, address: string, options: ClientOptions = {}): GrpcClient<D> {
   const { defaultDeadlineMs = 5000, log } = options;
-  const channel = new Client(address, credentials.createInsecure(), options.channelOptions);
+  const sizes = options.maxMessageBytes === undefined ? {} : { 'grpc.max_receive_message_length': options.maxMessageBytes, 'grpc.max_send_message_length': options.maxMessageBytes };
+  const channel = new Client(address, credentials.createInsecure(), { ...sizes, ...options.channelOptions });
   const methods: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     methods[name] = (request: unknown, opts: CallOptions = {}) => call(channel, method, request, opts.deadlineMs ?? defaultDeadlineMs, opts.metadata, log);

@@ -33,11 +33,17 @@ export interface GrpcServer {
 
 export interface GrpcServerOptions {
   log: Logger;
+  /** Largest message the server accepts or sends (grpc-js defaults to 4 MiB received). */
+  maxMessageBytes?: number;
 }
 
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   const { log } = options;
-  const server = new Server();
+  const server = new Server(
+    options.maxMessageBytes === undefined
+      ? {}
+      : { 'grpc.max_receive_message_length': options.maxMessageBytes, 'grpc.max_send_message_length': options.maxMessageBytes },
+  );
   const health = new HealthState();
   server.addService(health.definition(), health.implementation());
   let stopping: Promise<void> | undefined;

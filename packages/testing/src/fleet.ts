@@ -11,11 +11,13 @@ import { createTestDatabase } from './test-database.ts';
  * Boots the real services as separate processes, the way `make up` does, against a fresh
  * database and a private NATS namespace, so each e2e file sees a fleet of its own.
  */
-export type FleetService = 'accounts' | 'billing' | 'media' | 'gateway';
+export type FleetService = 'accounts' | 'billing' | 'artifacts' | 'media' | 'gateway';
 
 export interface Fleet {
   gatewayUrl: string;
   accountsGrpcAddr: string;
+  /** Where artifacts listens: tests create artifacts the way the worker does. */
+  artifactsGrpcAddr: string;
   adminKey: string;
   /** The S3 store media writes to, for checking objects from the outside. */
   objectStore: TestObjectStore;
@@ -74,6 +76,7 @@ export interface FleetOptions {
   gatewayEnv?: Record<string, string>;
   accountsEnv?: Record<string, string>;
   billingEnv?: Record<string, string>;
+  artifactsEnv?: Record<string, string>;
   mediaEnv?: Record<string, string>;
 }
 
@@ -81,9 +84,12 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const database = await createTestDatabase({ service: 'accounts' });
   const mediaDatabase = await createTestDatabase({ service: 'media' });
   const billingDatabase = await createTestDatabase({ service: 'billing' });
+  const artifactsDatabase = await createTestDatabase({ service: 'artifacts' });
   const objectStore = await startTestObjectStore();
   const bus = await createTestBusNamespace();
-  const [grpcPort, opsPort, mediaGrpcPort, mediaOpsPort, billingGrpcPort, billingOpsPort, gatewayPort] = [
+  const [grpcPort, opsPort, mediaGrpcPort, mediaOpsPort, billingGrpcPort, billingOpsPort, artifactsGrpcPort, artifactsOpsPort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -117,6 +123,15 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     ...options.billingEnv,
   });
   processes.set('billing', billing);
+  const artifacts = launch('services/artifacts/src/main.ts', {
+    DATABASE_URL: artifactsDatabase.databaseUrl,
+    GRPC_PORT: String(artifactsGrpcPort),
+    OPS_PORT: String(artifactsOpsPort),
+    ...objectStore.env,
+    LOG_LEVEL: 'warn',
+    ...options.artifactsEnv,
+  });
+  processes.set('artifacts', artifacts);
   const media = launch('services/media/src/main.ts', {
     DATABASE_URL: mediaDatabase.databaseUrl,
     NATS_URL: natsUrl,
@@ -134,6 +149,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`,
     MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
     BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
+    ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
     NATS_URL: natsUrl,
     NATS_PREFIX: bus.prefix,
     LOG_LEVEL: 'warn',
@@ -147,11 +163,13 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     await objectStore.stop();
     await mediaDatabase.drop();
     await billingDatabase.drop();
+    await artifactsDatabase.drop();
     await database.drop();
   };
   try {
     await waitReady(`http://127.0.0.1:${opsPort}/readyz`, accounts, 'accounts');
     await waitReady(`http://127.0.0.1:${billingOpsPort}/readyz`, billing, 'billing');
+    await waitReady(`http://127.0.0.1:${artifactsOpsPort}/readyz`, artifacts, 'artifacts');
     await waitReady(`http://127.0.0.1:${mediaOpsPort}/readyz`, media, 'media');
     await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 'gateway');
   } catch (err) {
@@ -162,6 +180,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   return {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     accountsGrpcAddr: `127.0.0.1:${grpcPort}`,
+    artifactsGrpcAddr: `127.0.0.1:${artifactsGrpcPort}`,
     adminKey,
     objectStore,
     tsctl: (...args) =>

@@ -1,9 +1,10 @@
 import type { GrpcClient } from '@tp/grpc';
-import type { AccountsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
+import type { AccountsServiceService, ArtifactsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
 
 /** The backends the gateway routes to, as typed gRPC clients. */
 export interface Backends {
   accounts: GrpcClient<typeof AccountsServiceService>;
   media: GrpcClient<typeof MediaServiceService>;
   billing: GrpcClient<typeof BillingServiceService>;
+  artifacts: GrpcClient<typeof ArtifactsServiceService>;
 }

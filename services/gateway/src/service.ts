@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { connectBus, STREAMS } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import type { Logger } from '@tp/logging';
-import { AccountsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
+import { AccountsServiceService, ArtifactsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
+import { TRANSCRIPT_JSON_SCHEMA } from '@tp/transcript';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
 import { startRevocationFeed } from './auth/revocation-feed.ts';
@@ -10,6 +11,7 @@ import type { Backends } from './backends.ts';
 import type { GatewayConfig } from './config.ts';
 import { createGatewayApp } from './http/app.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
+import { TRANSCRIPT_SCHEMA_PATH } from './routes/artifacts.ts';
 import { allRoutes } from './routes/index.ts';
 
 export const API_VERSION = '1.0.0';
@@ -27,18 +29,28 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
     accounts: createClient(AccountsServiceService, config.ACCOUNTS_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
     media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
     billing: createClient(BillingServiceService, config.BILLING_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
+    artifacts: createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, {
+      defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
+      log,
+      maxMessageBytes: config.MAX_TRANSCRIPT_BYTES + 1024 * 1024,
+    }),
   };
   const bus = await connectBus({ url: config.NATS_URL, name: 'gateway', prefix: config.NATS_PREFIX, log });
   await bus.ensureStreams([STREAMS.EVENTS]);
   const cache = new PrincipalCache({ ttlMs: config.AUTH_CACHE_TTL_MS, maxEntries: config.AUTH_CACHE_MAX_ENTRIES });
   const feed = await startRevocationFeed(bus, cache, log);
 
-  const routes = allRoutes(backends, log);
+  const routes = allRoutes(backends, log, { maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES });
   const app = createGatewayApp({
     routes,
     authenticate: createAuthenticator(backends.accounts, cache),
     log,
-    openApiDocument: buildOpenApiDocument(routes, { version: API_VERSION, serverUrl: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}` }),
+    openApiDocument: buildOpenApiDocument(routes, {
+      version: API_VERSION,
+      serverUrl: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
+      transcriptSchemaPath: TRANSCRIPT_SCHEMA_PATH,
+    }),
+    documents: { [TRANSCRIPT_SCHEMA_PATH]: TRANSCRIPT_JSON_SCHEMA },
     // Backends are not part of readiness: an edge that drops out when accounts blips turns a
     // 503 with a clear code into refused connections for every client.
     ready: async () => ({ nats: !bus.connection.isClosed() }),

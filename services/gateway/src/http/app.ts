@@ -11,6 +11,8 @@ export interface GatewayAppOptions {
   authenticate: Authenticate;
   log: Logger;
   openApiDocument: unknown;
+  /** Public JSON documents served as they are (e.g. the transcript JSON Schema). */
+  documents?: Record<string, unknown>;
   ready: () => Promise<Record<string, boolean>>;
   /** Largest JSON body accepted. */
   jsonLimitBytes?: number;
@@ -58,10 +60,14 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
   app.get('/openapi.json', (_req, res) => {
     res.json(options.openApiDocument);
   });
+  for (const [path, document] of Object.entries(options.documents ?? {})) {
+    app.get(path, (_req, res) => {
+      res.type('application/schema+json').send(JSON.stringify(document));
+    });
+  }
 
   const api = express.Router({ caseSensitive: true, strict: false });
-  api.use(express.json({ limit: options.jsonLimitBytes ?? 1024 * 1024, type: ['application/json', 'application/*+json'] }));
-  for (const route of options.routes) mountRoute(api, route, options.authenticate);
+  for (const route of options.routes) mountRoute(api, route, options.authenticate, options.jsonLimitBytes ?? 1024 * 1024);
   mountMethodNotAllowed(api, options.routes);
   app.use(api);
 

@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@tp/errors';
 import { currentRequestId } from '@tp/logging';
@@ -48,8 +48,12 @@ function parseRequest(route: AnyRoute, req: Request) {
   return { params, query, headers, body };
 }
 
-export function mountRoute(router: Router, route: AnyRoute, authenticate: Authenticate): void {
-  router[route.method](expressPath(route.path), async (req: Request, res: Response) => {
+const JSON_TYPES = ['application/json', 'application/*+json'];
+
+export function mountRoute(router: Router, route: AnyRoute, authenticate: Authenticate, defaultJsonLimitBytes: number): void {
+  // Each route parses its own body, so one that carries documents can take more than the rest.
+  const parseJson = express.json({ limit: route.maxBodyBytes ?? defaultJsonLimitBytes, type: JSON_TYPES });
+  router[route.method](expressPath(route.path), parseJson, async (req: Request, res: Response) => {
     const principal = await authorize(route.access, req, authenticate);
     const parsed = parseRequest(route, req);
     const result = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });

@@ -69,6 +69,8 @@ function securityOf(route: AnyRoute): RouteConfig['security'] {
 export interface OpenApiInfo {
   version: string;
   serverUrl: string;
+  /** Where the transcript JSON Schema is served, linked from the document. */
+  transcriptSchemaPath?: string;
 }
 
 /** The OpenAPI 3.1 document, generated from the very schemas that validate requests. */
@@ -115,8 +117,12 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo) {
       description:
         'Public v1 API. Every operation names its required token scope in `x-required-scope` ' +
         '(`app_session` = only a signed-in app session, never a personal access token; null = no scope).\n\nScopes:\n' +
-        scopeList,
+        scopeList +
+        (info.transcriptSchemaPath ? `\n\nTranscript payloads follow the JSON Schema at [${info.transcriptSchemaPath}](${info.transcriptSchemaPath}).` : ''),
     },
     servers: [{ url: info.serverUrl }],
+    ...(info.transcriptSchemaPath
+      ? { externalDocs: { description: 'The canonical transcript JSON Schema', url: new URL(info.transcriptSchemaPath, info.serverUrl).toString() } }
+      : {}),
   });
 }

@@ -74,6 +74,8 @@ export interface RouteSpec<
    * itself, so large files never sit in memory.
    */
   multipartBody?: z.ZodObject;
+  /** A larger JSON body limit than the gateway's default, for routes that carry documents. */
+  maxBodyBytes?: number;
   /** Error codes this route documents besides the ones every route has. */
   errors?: ErrorCode[];
   handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus>;

@@ -2,6 +2,7 @@ import type { Logger } from '@tp/logging';
 import type { Backends } from '../backends.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { accountRoutes } from './account.ts';
+import { artifactRoutes } from './artifacts.ts';
 import { billingRoutes } from './billing.ts';
 import { deviceRoutes } from './devices.ts';
 import { mediaRoutes } from './media.ts';
@@ -10,7 +11,11 @@ import { sessionRoutes } from './sessions.ts';
 import { tokenRoutes } from './tokens.ts';
 
 /** Every public operation of the gateway. */
-export function allRoutes(backends: Backends, log: Logger): AnyRoute[] {
+export interface RouteLimits {
+  maxTranscriptBytes: number;
+}
+
+export function allRoutes(backends: Backends, log: Logger, limits: RouteLimits = { maxTranscriptBytes: 32 * 1024 * 1024 }): AnyRoute[] {
   return [
     ...modelRoutes(),
     ...sessionRoutes(backends),
@@ -19,5 +24,6 @@ export function allRoutes(backends: Backends, log: Logger): AnyRoute[] {
     ...accountRoutes(backends),
     ...mediaRoutes(backends, log),
     ...billingRoutes(backends),
+    ...artifactRoutes(backends, limits),
   ];
 }

@@ -5,6 +5,7 @@ import type { Backends } from '../backends.ts';
 import { deadlineForWait, preferredWaitMs } from '../http/prefer.ts';
 import { defineRoute, type AnyRoute } from '../http/route.ts';
 import { streamDirectUpload } from '../uploads/direct-upload.ts';
+import { ArtifactSchema, presentArtifact } from './artifacts.ts';
 import { MediaSchema, pendingResponse, presentMedia, presentOutcome } from './media-schemas.ts';
 import { limitParam, timestamp } from './schemas.ts';
 
@@ -67,7 +68,7 @@ const StorageUsageSchema = z
 
 const MEDIA_ERRORS = ['not_found'] as const;
 
-export function mediaRoutes({ media }: Backends, log: Logger): AnyRoute[] {
+export function mediaRoutes({ media, artifacts }: Backends, log: Logger): AnyRoute[] {
   return [
     defineRoute({
       method: 'get',
@@ -223,19 +224,18 @@ export function mediaRoutes({ media }: Backends, log: Logger): AnyRoute[] {
       path: '/api/v1/media/{media_id}/artifacts',
       operationId: 'listMediaArtifacts',
       summary: 'Artifacts made from a media asset',
-      description: 'Empty until transcripts exist for the media.',
       tag: 'Media',
       access: { kind: 'scope', scope: 'transcripts:read' },
       params: z.object({ media_id: mediaId }),
       query: z.object({ workspace_id: workspaceId.optional(), limit: limitParam }),
       status: 200,
-      response: z.array(z.object({ artifact_id: z.string() }).catchall(z.unknown())),
+      response: z.array(ArtifactSchema),
       errors: [...MEDIA_ERRORS],
       handler: async ({ principal, params, query }) => {
         // Ownership first: another user's media is a 404 here as everywhere.
         await media.getMedia({ userId: principal!.userId, mediaId: params.media_id, workspaceId: query.workspace_id ?? '' });
-        // The artifacts service does not exist yet; no media has artifacts until it does.
-        return [];
+        const res = await artifacts.listArtifacts({ userId: principal!.userId, mediaId: params.media_id, workspaceId: query.workspace_id ?? '', artifactType: '', limit: query.limit });
+        return res.artifacts.map(presentArtifact);
       },
     }),
     defineRoute({

@@ -1,0 +1,122 @@
+// Shared by the artifacts integration tests: real PostgreSQL and the local S3 store.
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { createClient } from '@tp/grpc';
+import { createLogger } from '@tp/logging';
+import { ArtifactsServiceService, type CreateArtifactRequest } from '@tp/proto';
+import { createTestDatabase, freePort, startTestObjectStore, type TestObjectStore } from '@tp/testing';
+import { exampleTranscript, type Transcript } from '@tp/transcript';
+import { ArtifactsConfigSchema, type ArtifactsConfig } from '../src/config.ts';
+import { startArtifactsService, type ArtifactsServiceOptions, type RunningArtifacts } from '../src/service.ts';
+
+// Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
+export const log = createLogger({ service: 'artifacts-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error' });
+
+export type ArtifactsClient = ReturnType<typeof createClient<typeof ArtifactsServiceService>>;
+
+export interface Infra {
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
+  objectStore: TestObjectStore;
+  s3: S3Client;
+  /** A direct connection to the test database (search_path = artifacts). */
+  db: pg.Client;
+  env(overrides?: Record<string, string>): Promise<Record<string, string>>;
+  dispose(): Promise<void>;
+}
+
+export async function startInfra(): Promise<Infra> {
+  const [database, objectStore] = await Promise.all([createTestDatabase({ service: 'artifacts' }), startTestObjectStore()]);
+  const s3 = new S3Client({
+    endpoint: objectStore.endpoint,
+    region: objectStore.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: objectStore.accessKeyId, secretAccessKey: objectStore.secretAccessKey },
+  });
+  const db = await connectDb(database.databaseUrl);
+  return {
+    database,
+    objectStore,
+    s3,
+    db,
+    env: async (overrides = {}) => ({
+      GRPC_PORT: String(await freePort()),
+      OPS_PORT: String(await freePort()),
+      DATABASE_URL: database.databaseUrl,
+      ...objectStore.env,
+      LOG_LEVEL: 'silent',
+      ...overrides,
+    }),
+    async dispose() {
+      await db.end();
+      s3.destroy();
+      await objectStore.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** A plain pg connection whose unqualified names are the artifacts tables. */
+export async function connectDb(databaseUrl: string): Promise<pg.Client> {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get('schema') ?? 'public';
+  url.search = '';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`SET search_path TO "${schema}"`);
+  return client;
+}
+
+export interface InProcessService {
+  service: RunningArtifacts;
+  client: ArtifactsClient;
+  config: ArtifactsConfig;
+  stop(): Promise<void>;
+}
+
+export async function startInProcess(infra: Infra, overrides: Record<string, string> = {}, options: ArtifactsServiceOptions = {}): Promise<InProcessService> {
+  const config = ArtifactsConfigSchema.parse(await infra.env(overrides));
+  const service = await startArtifactsService(config, log, options);
+  const client = createClient(ArtifactsServiceService, `127.0.0.1:${service.grpcPort}`, { defaultDeadlineMs: 30_000 });
+  return {
+    service,
+    client,
+    config,
+    async stop() {
+      client.close();
+      await service.stop();
+    },
+  };
+}
+
+export async function putObject(infra: Infra, key: string, body: string | Uint8Array, contentType: string): Promise<void> {
+  await infra.s3.send(new PutObjectCommand({ Bucket: infra.objectStore.bucket, Key: key, Body: body, ContentType: contentType }));
+}
+
+let users = 0;
+/** A fresh user id per test. */
+export const newUser = () => `usr_test${String((users += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
+
+/** A valid transcript whose first segment says `text` (one word per segment word). */
+export function transcriptSaying(text: string): Transcript {
+  const t = exampleTranscript();
+  t.segments[0]!.text = text;
+  return t;
+}
+
+export const createRequest = (userId: string, overrides: Partial<CreateArtifactRequest> = {}): CreateArtifactRequest => ({
+  userId,
+  artifactType: 'transcript',
+  mediaId: 'med_test',
+  workspaceId: '',
+  jobId: 'job_test',
+  title: 'Interview',
+  payloadJson: JSON.stringify(exampleTranscript()),
+  authorType: 'service',
+  authorId: 'worker',
+  outputKey: '',
+  outputFormat: '',
+  idempotencyKey: '',
+  ...overrides,
+});
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
