@@ -4,6 +4,8 @@ import { openAsBlob } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createClient } from '@tp/grpc';
+import { ArtifactsServiceService } from '@tp/proto';
 import { startFleet, type Fleet } from '@tp/testing';
 import { call, eventually } from './support/http.ts';
 import { mediaFolder } from './support/media-files.ts';
@@ -298,6 +300,36 @@ describe('register, list, delete, usage', () => {
     const usageAfter = (await call(fleet.gatewayUrl, 'GET', '/api/v1/cloud-storage/usage', { token: users.ada.token })).body.data;
     assert.equal(usageAfter.used_bytes, usageBefore.used_bytes - wav.length);
     assert.equal(usageAfter.object_count, usageBefore.object_count - 1);
+  });
+
+  it('lists the artifacts made from a media', async () => {
+    const wav = await readFile(await files.tone('art.wav', 1));
+    const s = await session(users.ada.token, { file_name: 'art.wav', content_type: 'audio/wav' });
+    await put(s.upload_url, wav, 'audio/wav');
+    assert.equal((await complete(users.ada.token, s.media_id, s.finalize_token, { prefer: 'wait=10' })).status, 201);
+    const artifacts = createClient(ArtifactsServiceService, fleet.artifactsGrpcAddr);
+    try {
+      const { artifact } = await artifacts.createArtifact({
+        userId: users.ada.id,
+        artifactType: 'transcript',
+        mediaId: s.media_id,
+        workspaceId: '',
+        jobId: '',
+        title: 'art.wav',
+        payloadJson: JSON.stringify({ version: 1, language: 'en', duration: 1, speakers: [], segments: [], translation: null, source: { media_id: s.media_id, job_id: null, profile: null, engine: null } }),
+        authorType: 'service',
+        authorId: 'worker',
+        outputKey: '',
+        outputFormat: '',
+        idempotencyKey: '',
+      });
+      const listed = await call(fleet.gatewayUrl, 'GET', `/api/v1/media/${s.media_id}/artifacts`, { token: users.ada.token });
+      assert.equal(listed.status, 200);
+      assert.deepEqual(listed.body.data.map((a: { artifact_id: string }) => a.artifact_id), [artifact!.artifactId]);
+      assert.equal(listed.body.data[0].media_id, s.media_id);
+    } finally {
+      artifacts.close();
+    }
   });
 
   it('keeps users apart: another user\'s media is a 404 on every route', async () => {
