@@ -209,9 +209,9 @@ describe('multipart upload', () => {
     console.log(
       `gateway RSS: baseline ${mb(baseline)} MB; peak ${mb(small.peak)} MB streaming ${mb(smallSize)} MB; peak ${mb(large.peak)} MB streaming ${mb(largeSize)} MB`,
     );
-    // Buffering would add the file size; streaming keeps the peak where the smaller upload had it
-    // (garbage collection decides the rest, so allow one part's worth and some slack).
-    assert.ok(large.peak - small.peak < 32 * 1048576, `peak grew by ${mb(large.peak - small.peak)} MB for ${mb(largeSize - smallSize)} MB more data`);
+    // Buffering would add the extra data to the peak; streaming keeps it near the smaller upload's
+    // (garbage collection decides the rest, so allow up to half the extra data).
+    assert.ok(large.peak - small.peak < (largeSize - smallSize) / 2, `peak grew by ${mb(large.peak - small.peak)} MB for ${mb(largeSize - smallSize)} MB more data`);
     assert.ok(large.peak - baseline < largeSize * 0.75, `peak ${mb(large.peak - baseline)} MB above baseline for a ${mb(largeSize)} MB file`);
   });
 
