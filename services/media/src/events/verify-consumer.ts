@@ -52,10 +52,17 @@ export function startVerifyConsumer(deps: VerifyConsumerDeps): Promise<Subscript
   }
 
   async function fail(media: MediaAsset, code: ErrorCode, message: string): Promise<void> {
-    await store.failMedia(media.id, ['verifying'], code, message, now());
+    // The object goes first, so a client told "refused" never finds it still in storage.
+    let objectGone = false;
+    try {
+      await objects.delete(media.storageKey);
+      objectGone = true;
+    } catch (err) {
+      // The key stays live: the redelivery (or the sweeper) deletes it.
+      log.warn({ err, mediaId: media.id }, 'could not delete the object of a refused media');
+    }
+    await store.failMedia(media.id, ['verifying'], code, message, now(), { objectGone });
     deps.settled.notify(media.id);
-    // If storage refuses now, the redelivery (or the sweeper) deletes it.
-    await discard(media);
   }
 
   async function verify(message: BusMessage<VerifyWork>): Promise<void> {

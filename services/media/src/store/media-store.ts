@@ -142,10 +142,16 @@ export function createMediaStore(prisma: PrismaClient) {
         throw err;
       }),
 
-    /** Fails a media that is still in one of `from` (the object is deleted by the caller). */
-    failMedia: async (mediaId: string, from: MediaStatus[], code: string, message: string, now: Date): Promise<boolean> =>
+    /**
+     * Fails a media that is still in one of `from` (the object is deleted by the caller; say
+     * `objectGone` when it already is, so the row never shows a failed media still owning one).
+     */
+    failMedia: async (mediaId: string, from: MediaStatus[], code: string, message: string, now: Date, options: { objectGone?: boolean } = {}): Promise<boolean> =>
       transaction(async (tx) => {
-        const { count } = await tx.mediaAsset.updateMany({ where: { id: mediaId, status: { in: from } }, data: { status: 'failed', failureCode: code, failureMessage: message } });
+        const { count } = await tx.mediaAsset.updateMany({
+          where: { id: mediaId, status: { in: from } },
+          data: { status: 'failed', failureCode: code, failureMessage: message, ...(options.objectGone ? { liveKey: null } : {}) },
+        });
         if (count > 0) await tx.verification.updateMany({ where: { mediaId, status: { in: ['pending', 'running'] } }, data: { status: 'failed', errorCode: code, finishedAt: now } });
         return count > 0;
       }),
