@@ -1,12 +1,12 @@
 import { PrismaClient } from './generated/prisma/client.ts';
 import { createPgAdapter } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
+import { createObjectStore, objectStoreConfigFrom } from '@tp/storage';
 import type { Logger } from '@tp/logging';
 import { ArtifactsServiceService } from '@tp/proto';
 import { startOpsServer } from '@tp/runtime';
 import type { ArtifactsConfig } from './config.ts';
 import { artifactsServiceHandlers } from './rpc/artifacts-service.ts';
-import { createObjectStore } from './storage/object-store.ts';
 import { createArtifactsStore } from './store/artifacts-store.ts';
 
 export interface RunningArtifacts {
@@ -25,18 +25,7 @@ export interface ArtifactsServiceOptions {
 /** Wires the artifacts service: database, object store (the media bucket), gRPC and ops servers. */
 export async function startArtifactsService(config: ArtifactsConfig, log: Logger, options: ArtifactsServiceOptions = {}): Promise<RunningArtifacts> {
   const prisma = new PrismaClient({ adapter: createPgAdapter(config.DATABASE_URL) });
-  const objects = createObjectStore(
-    {
-      ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-      ...(config.S3_PUBLIC_ENDPOINT ? { publicEndpoint: config.S3_PUBLIC_ENDPOINT } : {}),
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET,
-      ...(config.S3_ACCESS_KEY_ID ? { accessKeyId: config.S3_ACCESS_KEY_ID } : {}),
-      ...(config.S3_SECRET_ACCESS_KEY ? { secretAccessKey: config.S3_SECRET_ACCESS_KEY } : {}),
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    },
-    log,
-  );
+  const objects = createObjectStore(objectStoreConfigFrom(config), log);
   const store = createArtifactsStore(prisma);
 
   // A payload travels whole in one message: leave room for it and the envelope around it.

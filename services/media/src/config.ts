@@ -1,4 +1,5 @@
 import { env, z } from '@tp/config';
+import { checkStorageCredentials, storageEnv } from '@tp/storage';
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -15,17 +16,7 @@ export const MediaConfigSchema = z
     NATS_URL: env.natsUrl(),
     /** Isolates subjects and streams (tests); empty in production. */
     NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),
-
-    /** Unset: AWS S3 (the region's endpoint). Set for MinIO, R2, Ceph RGW or the local store. */
-    S3_ENDPOINT: z.url().optional(),
-    /** Endpoint written into presigned URLs, when clients reach storage at another address than the service does. */
-    S3_PUBLIC_ENDPOINT: z.url().optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name'),
-    /** Both or neither: without them the SDK's default chain (instance role, web identity, …) is used. */
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: env.bool(false),
+    ...storageEnv,
 
     /** Key of the finalize tokens (HMAC-SHA256 of the upload session id). */
     MEDIA_TOKEN_SECRET: env.secret(32),
@@ -52,10 +43,7 @@ export const MediaConfigSchema = z
     SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
   })
   .superRefine((config, ctx) => {
-    if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
-      const missing = config.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither' });
-    }
+    checkStorageCredentials(config, ctx);
     if (config.UPLOAD_URL_TTL_SECONDS > config.UPLOAD_SESSION_TTL_SECONDS) {
       ctx.addIssue({ code: 'custom', path: ['UPLOAD_URL_TTL_SECONDS'], message: 'must not exceed UPLOAD_SESSION_TTL_SECONDS' });
     }

@@ -2,6 +2,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { connectBus, STREAMS, startOutboxRelay, type Subscription } from '@tp/bus';
 import { createPgAdapter, parseDatabaseUrl } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
+import { createObjectStore, objectStoreConfigFrom } from '@tp/storage';
 import type { Logger } from '@tp/logging';
 import { MediaServiceService } from '@tp/proto';
 import { startOpsServer } from '@tp/runtime';
@@ -11,7 +12,6 @@ import { startVerifyConsumer } from './events/verify-consumer.ts';
 import { probeUrl } from './probe/ffprobe.ts';
 import { createAdmission } from './rpc/admission.ts';
 import { mediaServiceHandlers } from './rpc/media-service.ts';
-import { createObjectStore } from './storage/object-store.ts';
 import { createMediaStore } from './store/media-store.ts';
 import { createExpirySweeper, type SweepResult } from './tasks/expiry-sweeper.ts';
 
@@ -35,18 +35,7 @@ export interface MediaServiceOptions {
 /** Wires the media service: database, object store, bus, outbox relay, verification consumer, sweeper, gRPC and ops servers. */
 export async function startMediaService(config: MediaConfig, log: Logger, options: MediaServiceOptions = {}): Promise<RunningMedia> {
   const prisma = new PrismaClient({ adapter: createPgAdapter(config.DATABASE_URL) });
-  const objects = createObjectStore(
-    {
-      ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-      ...(config.S3_PUBLIC_ENDPOINT ? { publicEndpoint: config.S3_PUBLIC_ENDPOINT } : {}),
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET,
-      ...(config.S3_ACCESS_KEY_ID ? { accessKeyId: config.S3_ACCESS_KEY_ID } : {}),
-      ...(config.S3_SECRET_ACCESS_KEY ? { secretAccessKey: config.S3_SECRET_ACCESS_KEY } : {}),
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    },
-    log,
-  );
+  const objects = createObjectStore(objectStoreConfigFrom(config), log);
   const bus = await connectBus({ url: config.NATS_URL, name: 'media', prefix: config.NATS_PREFIX, log });
   await bus.ensureStreams([STREAMS.EVENTS, STREAMS.WORK]);
   const relay = startOutboxRelay({ bus, databaseUrl: config.DATABASE_URL, schema: parseDatabaseUrl(config.DATABASE_URL).schema, log });

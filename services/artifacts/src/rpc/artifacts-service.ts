@@ -20,7 +20,7 @@ import {
   type Output,
 } from '../domain/artifact-rules.ts';
 import { canonicalPayload } from '../domain/payloads.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '@tp/storage';
 import { isUniqueViolation, type Artifact, type ArtifactsStore, type Version } from '../store/artifacts-store.ts';
 import { decodePayload, encodePayload, type StoredPayload } from '../store/payload-codec.ts';
 import { OMITTED, toWireArtifact, toWireVersion, type PayloadAnswer } from './wire.ts';
@@ -196,7 +196,7 @@ export function artifactsServiceHandlers(deps: ArtifactsServiceDeps): ServiceHan
       if (version.outputKey === null) throw new AppError('no_download');
       // SigV4 dates have whole seconds: signing at a whole second makes expires_at exact.
       const signedAt = new Date(Math.floor(deps.now().getTime() / 1000) * 1000);
-      const url = await objects.presignGet(version.outputKey, ttlSeconds, signedAt);
+      const url = await objects.presignGet(version.outputKey, ttlSeconds, { forClients: true, signedAt });
       return { url, expiresAt: new Date(signedAt.getTime() + ttlSeconds * 1000) };
     },
 

@@ -3,7 +3,7 @@ import type { ErrorCode } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import { interpretProbe } from '../domain/probe-result.ts';
 import type { ProbeRun } from '../probe/ffprobe.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '@tp/storage';
 import type { MediaAsset, MediaStore } from '../store/media-store.ts';
 import { mediaVerified, VERIFY_DURABLE, VERIFY_WORK_SUBJECT, type VerifyWork } from './media-events.ts';
 import type { SettledSignal } from './settled.ts';

@@ -5,7 +5,7 @@ import type { MediaOutcome } from '@tp/proto';
 import { checkQuota, retryAfterSeconds, sameContentType } from '../domain/media-rules.ts';
 import { verifyWork } from '../events/media-events.ts';
 import type { SettledSignal } from '../events/settled.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '@tp/storage';
 import type { MediaAsset, MediaStore } from '../store/media-store.ts';
 import { toWireMedia } from './wire.ts';
 

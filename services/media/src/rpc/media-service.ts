@@ -20,7 +20,7 @@ import {
 } from '../domain/media-rules.ts';
 import { fileNameOfKey, mediaStorageKey, registrableKey } from '../domain/storage-keys.ts';
 import { mediaDeleted, verifyWork } from '../events/media-events.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '@tp/storage';
 import { isUniqueViolation, type MediaAsset, type MediaRecord, type MediaStore, type UploadSession } from '../store/media-store.ts';
 import type { Admission } from './admission.ts';
 import { toWireMedia } from './wire.ts';

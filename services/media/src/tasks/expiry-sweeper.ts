@@ -1,6 +1,6 @@
 import type { Logger } from '@tp/logging';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../domain/idempotency.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
+import type { ObjectStore } from '@tp/storage';
 import type { MediaStore } from '../store/media-store.ts';
 
 export interface SweepResult {

@@ -60,8 +60,9 @@ function clientConfig(config: ObjectStoreConfig, endpoint: string | undefined): 
 }
 
 /**
- * The media bucket. Storage failures become storage_unavailable (the cause goes to the log only);
- * a missing object is a value (null), not an error.
+ * One S3 bucket (the media bucket: uploads and export files). Storage failures become
+ * storage_unavailable (the cause goes to the log only); a missing object is a value (null),
+ * not an error.
  */
 export function createObjectStore(config: ObjectStoreConfig, log: Logger) {
   const client = new S3Client(clientConfig(config, config.endpoint));
@@ -86,9 +87,15 @@ export function createObjectStore(config: ObjectStoreConfig, log: Logger) {
       });
     },
 
-    /** A GET URL for the service's own use (ffprobe): signed for the internal endpoint. */
-    presignGet(key: string, expiresInSeconds: number): Promise<string> {
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: expiresInSeconds });
+    /**
+     * A GET URL valid `expiresInSeconds` from `signedAt` (default now). For the services' own use
+     * (ffprobe) it is signed for the internal endpoint; `forClients` signs it for the public one.
+     */
+    presignGet(key: string, expiresInSeconds: number, options: { forClients?: boolean; signedAt?: Date } = {}): Promise<string> {
+      return getSignedUrl(options.forClients ? presigner : client, new GetObjectCommand({ Bucket, Key: key }), {
+        expiresIn: expiresInSeconds,
+        ...(options.signedAt ? { signingDate: options.signedAt } : {}),
+      });
     },
 
     async head(key: string): Promise<ObjectHead | null> {
