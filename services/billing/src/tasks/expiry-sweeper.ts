@@ -1,4 +1,5 @@
 import type { Logger } from '@tp/logging';
+import { startPeriodicTask, type PeriodicTask } from '@tp/runtime';
 import type { BillingStore } from '../store/billing-store.ts';
 
 export interface SweepResult {
@@ -42,25 +43,15 @@ export function createExpirySweeper(deps: ExpirySweeperDeps) {
     return result;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  let task: PeriodicTask | undefined;
   return {
     sweep,
     /** Sweeps every `intervalMs` (never two sweeps at once in this process). */
     start(intervalMs: number): void {
-      timer = setInterval(() => {
-        if (running) return;
-        running = sweep()
-          .catch((err: unknown) => log.error({ err }, 'grant expiry sweep failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
+      task = startPeriodicTask({ name: 'grant expiry sweep', intervalMs, log, run: sweep });
     },
     async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
+      await task?.stop();
     },
   };
 }

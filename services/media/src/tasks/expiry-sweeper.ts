@@ -1,4 +1,5 @@
 import type { Logger } from '@tp/logging';
+import { startPeriodicTask, type PeriodicTask } from '@tp/runtime';
 import { IDEMPOTENCY_KEY_TTL_MS } from '../domain/idempotency.ts';
 import type { ObjectStore } from '@tp/storage';
 import type { MediaStore } from '../store/media-store.ts';
@@ -54,25 +55,15 @@ export function createExpirySweeper(deps: ExpirySweeperDeps) {
     return { expired, removed };
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  let task: PeriodicTask | undefined;
   return {
     sweep,
     /** Sweeps every `intervalMs` (never two sweeps at once in this process). */
     start(intervalMs = 60_000): void {
-      timer = setInterval(() => {
-        if (running) return;
-        running = sweep()
-          .catch((err: unknown) => log.error({ err }, 'expiry sweep failed'))
-          .finally(() => {
-            running = undefined;
-          });
-      }, intervalMs);
-      timer.unref();
+      task = startPeriodicTask({ name: 'expiry sweep', intervalMs, log, run: sweep });
     },
     async stop(): Promise<void> {
-      clearInterval(timer);
-      await running;
+      await task?.stop();
     },
   };
 }
