@@ -57,6 +57,12 @@ describe('validation errors are 422 HTTPValidationError', () => {
     assert.deepEqual(locs.sort(), ['body.email', 'body.surprise']);
   });
 
+  it('authenticates before reading a body: no token and malformed JSON is a 401', async () => {
+    const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', { rawBody: '{"name": ' });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.detail.code, 'invalid_api_key');
+  });
+
   it('for a body that is too large: 413 in the error envelope', async () => {
     const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', { rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }) });
     assert.equal(res.status, 413);

@@ -1,4 +1,4 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@tp/errors';
 import { currentRequestId } from '@tp/logging';
@@ -51,10 +51,15 @@ function parseRequest(route: AnyRoute, req: Request) {
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
 export function mountRoute(router: Router, route: AnyRoute, authenticate: Authenticate, defaultJsonLimitBytes: number): void {
-  // Each route parses its own body, so one that carries documents can take more than the rest.
+  // Each route parses its own body, so one that carries documents can take more than the rest;
+  // and only after the caller is known, so an anonymous client cannot make us read a large body.
   const parseJson = express.json({ limit: route.maxBodyBytes ?? defaultJsonLimitBytes, type: JSON_TYPES });
-  router[route.method](expressPath(route.path), parseJson, async (req: Request, res: Response) => {
-    const principal = await authorize(route.access, req, authenticate);
+  const authenticateCaller: RequestHandler = async (req, res, next) => {
+    res.locals.principal = await authorize(route.access, req, authenticate);
+    next();
+  };
+  router[route.method](expressPath(route.path), authenticateCaller, parseJson, async (req: Request, res: Response) => {
+    const principal = res.locals.principal as Principal | null;
     const parsed = parseRequest(route, req);
     const result = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
     if (res.headersSent) return;
