@@ -212,7 +212,9 @@ describe('multipart upload', () => {
     // Buffering would add the extra data to the peak; streaming keeps it near the smaller upload's
     // (garbage collection decides the rest, so allow up to half the extra data).
     assert.ok(large.peak - small.peak < (largeSize - smallSize) / 2, `peak grew by ${mb(large.peak - small.peak)} MB for ${mb(largeSize - smallSize)} MB more data`);
-    assert.ok(large.peak - baseline < largeSize * 0.75, `peak ${mb(large.peak - baseline)} MB above baseline for a ${mb(largeSize)} MB file`);
+    // Above the idle baseline sits V8's warm-up of the first upload (80 to 130 MB here); a gateway
+    // that held the file would add all of it on top.
+    assert.ok(large.peak - baseline < largeSize, `peak ${mb(large.peak - baseline)} MB above baseline for a ${mb(largeSize)} MB file`);
   });
 
   it('aborts the storage upload and forgets the media when the client disconnects halfway', async () => {
