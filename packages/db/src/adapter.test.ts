@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { createPgAdapter } from './adapter.ts';
+import { isUniqueViolation, pingDatabase } from './prisma-helpers.ts';
 import { pgConfigFor } from './database-url.ts';
 import { prismaGenerate } from './generate.ts';
 import { migrateDeploy } from './migrate.ts';
@@ -77,5 +78,25 @@ test('prisma generate failures carry prisma\'s message', async () => {
     await assert.rejects(prismaGenerate(service.dir), { name: 'MigrationError', code: 'invalid_schema', message: /prisma generate failed \(exit 1\):.*P1012.*Strin/s });
   } finally {
     await service.remove();
+  }
+});
+
+test('isUniqueViolation recognises a duplicate key, and pingDatabase reports whether the database answers', async () => {
+  const { PrismaClient } = (await import(pathToFileURL(path.join(FIXTURE_DIR, 'src', 'generated', 'prisma', 'client.ts')).href)) as {
+    PrismaClient: new (options: { adapter: unknown }) => NotesClient;
+  };
+  const notes = new PrismaClient({ adapter: createPgAdapter(db.url('notes')) });
+  const nowhere = new PrismaClient({ adapter: createPgAdapter('postgresql://postgres@127.0.0.1:1/none?schema=notes') });
+  try {
+    await notes.note.create({ data: { id: 'dup', title: 'one' } });
+    const duplicate = await notes.note.create({ data: { id: 'dup', title: 'two' } }).then(() => null, (err: unknown) => err);
+    assert.equal(isUniqueViolation(duplicate), true);
+    assert.equal(isUniqueViolation(new Error('other')), false);
+    assert.equal(isUniqueViolation(null), false);
+    assert.equal(await pingDatabase(notes), true);
+    assert.equal(await pingDatabase(nowhere), false);
+  } finally {
+    await notes.$disconnect();
+    await nowhere.$disconnect().catch(() => undefined);
   }
 });

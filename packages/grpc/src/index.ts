@@ -12,3 +12,4 @@ export type {
   UnaryMethod,
   UnaryServiceDefinition,
 } from './definition.ts';
+export { listLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list-limit.ts';

@@ -1,4 +1,4 @@
-import { TRANSACTION_OPTIONS } from '@tp/db';
+import { isUniqueViolation, pingDatabase, TRANSACTION_OPTIONS } from '@tp/db';
 import { AppError } from '@tp/errors';
 import type { OutboxMessage } from '@tp/bus';
 import { newId } from '@tp/ids';
@@ -11,11 +11,7 @@ export type { AccessToken, DeviceSession, User, UserFeature };
 /** An event written into the outbox in the same transaction as the change it describes. */
 export type OutboxEntry = OutboxMessage;
 
-const UNIQUE_VIOLATION = 'P2002';
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === UNIQUE_VIOLATION;
-}
 
 /** The only place that talks to the accounts tables. */
 export function createAccountsStore(prisma: PrismaClient) {
@@ -113,14 +109,7 @@ export function createAccountsStore(prisma: PrismaClient) {
     listFeatures: (userId: string) => prisma.userFeature.findMany({ where: { userId }, orderBy: { featureKey: 'asc' } }),
 
     /** True when the database answers (readiness). */
-    async ping(): Promise<boolean> {
-      try {
-        await prisma.$queryRaw`SELECT 1`;
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingDatabase(prisma),
   };
 }
 

@@ -116,16 +116,6 @@ export function checkOutput(artifactType: ArtifactType, userId: string, key: str
   return { key, format: normalizedFormat };
 }
 
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 200;
-
-/** 0 = the default; 1..200 otherwise (out-of-range values are refused, not clamped). */
-export function listLimit(limit: number): number {
-  if (limit === 0) return DEFAULT_LIST_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) throw new AppError('bad_request', `limit must be between 1 and ${MAX_LIST_LIMIT}.`);
-  return limit;
-}
-
 export const MIN_DOWNLOAD_TTL_SECONDS = 60;
 export const MAX_DOWNLOAD_TTL_SECONDS = 86_400;
 

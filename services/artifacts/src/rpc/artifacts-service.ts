@@ -1,5 +1,6 @@
+import { isUniqueViolation } from '@tp/db';
 import { AppError } from '@tp/errors';
-import type { ServiceHandlers } from '@tp/grpc';
+import { listLimit, type ServiceHandlers } from '@tp/grpc';
 import { newId } from '@tp/ids';
 import type { Logger } from '@tp/logging';
 import type { ArtifactsServiceService, ArtifactWithVersion } from '@tp/proto';
@@ -14,14 +15,13 @@ import {
   checkOutput,
   checkTitle,
   checkUserId,
-  listLimit,
   optionalId,
   type ArtifactType,
   type Output,
 } from '../domain/artifact-rules.ts';
 import { canonicalPayload } from '../domain/payloads.ts';
 import type { ObjectStore } from '@tp/storage';
-import { isUniqueViolation, type Artifact, type ArtifactsStore, type Version } from '../store/artifacts-store.ts';
+import { type Artifact, type ArtifactsStore, type Version } from '../store/artifacts-store.ts';
 import { decodePayload, encodePayload, type StoredPayload } from '../store/payload-codec.ts';
 import { OMITTED, toWireArtifact, toWireVersion, type PayloadAnswer } from './wire.ts';
 

@@ -1,15 +1,11 @@
-import { TRANSACTION_OPTIONS } from '@tp/db';
+import { pingDatabase, TRANSACTION_OPTIONS } from '@tp/db';
 import type { Artifact, PrismaClient, Version } from '../generated/prisma/client.ts';
 import type { ArtifactType, Author, HistoryAction, Output } from '../domain/artifact-rules.ts';
 import type { StoredPayload } from './payload-codec.ts';
 
 export type { Artifact, Version };
 
-const UNIQUE_VIOLATION = 'P2002';
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === UNIQUE_VIOLATION;
-}
 
 /** A version with its artifact's owner and type (enough to check access and payload rules). */
 export type VersionWithArtifact = Version & { artifact: Pick<Artifact, 'userId' | 'artifactType'> };
@@ -87,14 +83,8 @@ export function createArtifactsStore(prisma: PrismaClient) {
   }
 
   return {
-    async ping(): Promise<boolean> {
-      try {
-        await prisma.$queryRaw`SELECT 1`;
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    /** True when the database answers (readiness). */
+    ping: () => pingDatabase(prisma),
 
     findArtifact: (userId: string, artifactId: string): Promise<Artifact | null> => prisma.artifact.findFirst({ where: { id: artifactId, userId } }),
 

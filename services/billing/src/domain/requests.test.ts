@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '@tp/errors';
-import { MAX_GRANT_MICRO, checkPrincipalId, checkReference, decideGrant, listLimit } from './requests.ts';
+import { MAX_GRANT_MICRO, checkPrincipalId, checkReference, decideGrant } from './requests.ts';
 
 const now = new Date('2026-06-01T00:00:00Z');
 const badRequest = (fn: () => unknown, pattern: RegExp) =>
@@ -18,14 +18,6 @@ describe('request checks', () => {
     badRequest(() => checkReference(''), /reference/);
     badRequest(() => checkReference('a b'), /reference/);
     badRequest(() => checkReference('x'.repeat(201)), /reference/);
-  });
-
-  it('list limits are 1..200, 0 meaning 50', () => {
-    assert.equal(listLimit(0), 50);
-    assert.equal(listLimit(1), 1);
-    assert.equal(listLimit(200), 200);
-    badRequest(() => listLimit(201), /between 1 and 200/);
-    badRequest(() => listLimit(-1), /between 1 and 200/);
   });
 });
 

@@ -1,8 +1,6 @@
 import { AppError } from '@tp/errors';
 import { MICRO } from './money.ts';
 
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 200;
 /** Largest single grant: one million credits. A larger number is a typo, not a grant. */
 export const MAX_GRANT_MICRO = 1_000_000n * MICRO;
 export const MAX_REASON_LENGTH = 200;
@@ -21,13 +19,6 @@ export function checkPrincipalId(value: string, field = 'principal_id'): string 
 export function checkReference(value: string, field = 'reference'): string {
   if (!REFERENCE.test(value)) throw new AppError('bad_request', `${field} must be 1 to 200 printable characters without spaces.`);
   return value;
-}
-
-/** 0 = the default; 1..200 otherwise (out-of-range values are refused, not clamped). */
-export function listLimit(limit: number): number {
-  if (limit === 0) return DEFAULT_LIST_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) throw new AppError('bad_request', `limit must be between 1 and ${MAX_LIST_LIMIT}.`);
-  return limit;
 }
 
 export interface GrantRequest {

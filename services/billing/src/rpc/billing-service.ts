@@ -1,10 +1,10 @@
 import { CREDIT_PRICE_CENTS, CURRENCY } from '@tp/catalog';
 import { AppError } from '@tp/errors';
-import type { ServiceHandlers } from '@tp/grpc';
+import { listLimit, type ServiceHandlers } from '@tp/grpc';
 import type { BillingServiceService } from '@tp/proto';
 import { formatCredits, toDecimalCredits, toWireMicro } from '../domain/money.ts';
 import { priceReservation, priceUsage } from '../domain/pricing.ts';
-import { checkPrincipalId, checkReference, listLimit } from '../domain/requests.ts';
+import { checkPrincipalId, checkReference } from '../domain/requests.ts';
 import type { BillingStore, Shortfall } from '../store/billing-store.ts';
 import { toWireBalance, toWireEntry, toWireGrant, toWireReservation } from './wire.ts';
 

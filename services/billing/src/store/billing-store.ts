@@ -1,4 +1,4 @@
-import { TRANSACTION_OPTIONS } from '@tp/db';
+import { isUniqueViolation, pingDatabase, TRANSACTION_OPTIONS } from '@tp/db';
 import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
 import { allocate, settleAllocations, type Allocation } from '../domain/allocation.ts';
@@ -10,11 +10,7 @@ import { openLedger, type Balance, type OpenLedger, type Tx } from './ledger.ts'
 
 export type { Balance, Charge, CreditGrant, LedgerEntry, Reservation };
 
-const UNIQUE_VIOLATION = 'P2002';
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === UNIQUE_VIOLATION;
-}
 
 /** Short of credits: what was needed and what was available (after expiring past-due grants). */
 export interface Shortfall {
@@ -296,14 +292,7 @@ export function createBillingStore(prisma: PrismaClient) {
       ),
 
     /** True when the database answers (readiness). */
-    async ping(): Promise<boolean> {
-      try {
-        await prisma.$queryRaw`SELECT 1`;
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingDatabase(prisma),
   };
 }
 

@@ -8,7 +8,6 @@ import {
   checkSize,
   checkUserId,
   checkWorkspaceId,
-  listLimit,
   retryAfterSeconds,
   sameContentType,
   waitBudgetMs,
@@ -33,13 +32,6 @@ describe('media rules', () => {
     assert.throws(() => checkQuota(5, 6, 10), { code: 'storage_quota_exceeded', message: /only 5 of the 10-byte/ });
     checkQuota(9, 0, 10);
     assert.throws(() => checkQuota(10, 0, 10), { code: 'storage_quota_exceeded' }, 'a full quota refuses files of unknown size');
-  });
-
-  it('list limits are 1..200, 0 meaning 50', () => {
-    assert.equal(listLimit(0), 50);
-    assert.equal(listLimit(1), 1);
-    assert.equal(listLimit(200), 200);
-    for (const bad of [-1, 201, 1.5]) assert.throws(() => listLimit(bad), { code: 'bad_request' });
   });
 
   it('finalize waits at most 30 s and never past the caller deadline', () => {

@@ -42,16 +42,6 @@ export function checkQuota(usedBytes: number, addBytes: number, quotaBytes: numb
   }
 }
 
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 200;
-
-/** 0 = the default; 1..200 otherwise (out-of-range values are refused, not clamped). */
-export function listLimit(limit: number): number {
-  if (limit === 0) return DEFAULT_LIST_LIMIT;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) throw new AppError('bad_request', `limit must be between 1 and ${MAX_LIST_LIMIT}.`);
-  return limit;
-}
-
 /** How long a finalize call may wait for verification: 0 = the default, never beyond 30 s or the caller's deadline. */
 export function waitBudgetMs(requested: number, defaultMs: number, deadline: Date | undefined, now: number): number {
   const MAX_WAIT_MS = 30_000;

@@ -1,5 +1,6 @@
+import { isUniqueViolation } from '@tp/db';
 import { AppError } from '@tp/errors';
-import type { CallContext, ServiceHandlers } from '@tp/grpc';
+import { listLimit, type CallContext, type ServiceHandlers } from '@tp/grpc';
 import { newId } from '@tp/ids';
 import type { Logger } from '@tp/logging';
 import type { CreateUploadSessionResponse, MediaServiceService } from '@tp/proto';
@@ -14,14 +15,13 @@ import {
   checkSize,
   checkUserId,
   checkWorkspaceId,
-  listLimit,
   MAX_PARTS,
   waitBudgetMs,
 } from '../domain/media-rules.ts';
 import { fileNameOfKey, mediaStorageKey, registrableKey } from '../domain/storage-keys.ts';
 import { mediaDeleted, verifyWork } from '../events/media-events.ts';
 import type { ObjectStore } from '@tp/storage';
-import { isUniqueViolation, type MediaAsset, type MediaRecord, type MediaStore, type UploadSession } from '../store/media-store.ts';
+import { type MediaAsset, type MediaRecord, type MediaStore, type UploadSession } from '../store/media-store.ts';
 import type { Admission } from './admission.ts';
 import { toWireMedia } from './wire.ts';
 

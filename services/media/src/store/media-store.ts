@@ -1,4 +1,4 @@
-import { TRANSACTION_OPTIONS } from '@tp/db';
+import { pingDatabase, TRANSACTION_OPTIONS } from '@tp/db';
 import type { OutboxMessage } from '@tp/bus';
 import type { DirectUpload, MediaAsset, PrismaClient, UploadSession, Verification } from '../generated/prisma/client.ts';
 import type { MediaSource, MediaStatus } from '../domain/media-rules.ts';
@@ -8,11 +8,7 @@ export type { DirectUpload, MediaAsset, UploadSession, Verification };
 
 export type MediaRecord = MediaAsset & { uploadSession: UploadSession | null; verification: Verification | null; directUpload: DirectUpload | null };
 
-const UNIQUE_VIOLATION = 'P2002';
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === UNIQUE_VIOLATION;
-}
 
 const withRelations = { uploadSession: true, verification: true, directUpload: true } as const;
 
@@ -219,14 +215,7 @@ export function createMediaStore(prisma: PrismaClient) {
       prisma.uploadSession.updateMany({ where: { idempotencyKey: { not: null }, createdAt: { lt: cutoff } }, data: { idempotencyKey: null } }),
 
     /** True when the database answers (readiness). */
-    async ping(): Promise<boolean> {
-      try {
-        await prisma.$queryRaw`SELECT 1`;
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => pingDatabase(prisma),
   };
 }
 
