@@ -2,3 +2,4 @@ export * from './profiles.ts';
 export * from './features.ts';
 export * from './ai-models.ts';
 export * from './money.ts';
+export * from './engines.ts';

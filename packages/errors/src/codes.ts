@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   media_empty: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file is empty.' },
   media_unplayable: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file is not playable audio or video.' },
   media_no_audio: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file has no audio stream.' },
+  profile_unavailable: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The engine of this profile is not installed in this deployment.' },
+  unsupported_option: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'An option of the request is not supported yet.' },
   // 401
   invalid_api_key: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The access token is missing, invalid, expired or revoked.' },
   invalid_credentials: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The email or password is incorrect.' },
@@ -35,6 +37,10 @@ export const ERROR_CODES = {
   version_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The artifact changed since base_version_id; reload it and apply your edit again.' },
   artifact_not_editable: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'Versions of this artifact are produced by jobs, not written by clients.' },
   no_download: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'This version has no file to download.' },
+  job_not_completed: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The job has not succeeded, so there is nothing to export yet.' },
+  job_not_cancellable: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The job has already ended and cannot be cancelled.' },
+  job_not_queued: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'Only queued jobs can be moved in the queue.' },
+  job_is_batch: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'A batch job has no transcript of its own; export its items.' },
   idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The Idempotency-Key was already used with a different request.' },
   // 410
   upload_session_expired: { http: 410, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The upload session has expired; create a new one.' },

@@ -46,3 +46,41 @@ export interface MediaDeletedPayload {
   workspace_id: string | null;
   occurred_at: string;
 }
+
+/** Job lifecycle, published by jobs through its outbox (the webhook dispatcher and notifications read them). */
+export const JOB_EVENTS = {
+  queued: 'events.job.queued',
+  started: 'events.job.started',
+  succeeded: 'events.job.succeeded',
+  failed: 'events.job.failed',
+  cancelled: 'events.job.cancelled',
+} as const;
+
+export type JobEventSubject = (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS];
+
+export interface JobEventPayload {
+  job_id: string;
+  user_id: string;
+  workspace_id: string | null;
+  /** `transcription` or `caption_burn`. */
+  type: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  /** The parent batch job, when this job is one of its items. */
+  parent_job_id: string | null;
+  /** Set on `succeeded`: the transcript artifacts the job produced. */
+  artifact_ids: string[];
+  /** Set on `failed`. */
+  error_code: string | null;
+  occurred_at: string;
+}
+
+/**
+ * The work ticket on `work.<job_type>.<pool>`. A ticket does not name the job a worker runs: the
+ * worker claims the head of the queue with it (jobs keeps the order), so reordering the queue
+ * changes the order of execution. `ticket_id` is the id of the job whose creation issued it.
+ */
+export interface WorkTicket {
+  ticket_id: string;
+  job_type: string;
+  pool: string;
+}

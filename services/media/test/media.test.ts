@@ -150,6 +150,26 @@ describe('upload session → PUT → complete', () => {
     assert.deepEqual(outbox.rows.map((r) => r.subject), ['work.media_verify.default', 'events.media.verified']);
   });
 
+  it('signs a read URL for workers, only for the owner and only once the media is ready', async () => {
+    const userId = newUser();
+    const session = await media.createUploadSession(sessionRequest(userId, { sizeBytes: files.tone.length }));
+    await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 }), { code: 'media_not_ready' });
+    await put(session.uploadUrl, files.tone, 'audio/wav');
+    await media.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs: 0 });
+    const read = await media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 120 });
+    assert.equal(read.media!.mediaId, session.mediaId);
+    assert.equal(new URL(read.url).searchParams.get('X-Amz-Expires'), '120');
+    const ttl = read.expiresAt!.getTime() - Date.now();
+    assert.ok(ttl > 110_000 && ttl <= 120_000, `expires in ${ttl} ms`);
+    const body = Buffer.from(await (await fetch(read.url)).arrayBuffer());
+    assert.ok(body.equals(files.tone), 'the URL reads the stored bytes');
+    assert.equal(new URL((await media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 })).url).searchParams.get('X-Amz-Expires'), '3600');
+    await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 59 }), { code: 'bad_request' });
+    await assert.rejects(media.getReadUrl({ userId: newUser(), mediaId: session.mediaId, ttlSeconds: 0 }), { code: 'not_found' });
+    await media.deleteMedia({ userId, mediaId: session.mediaId });
+    await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 }), { code: 'not_found' });
+  });
+
   it('answers 202-style pending while a larger file is verified, then the media', async () => {
     const userId = newUser();
     const session = await uploaded(media, userId, files.long, { fileName: 'long.wav' });

@@ -41,6 +41,7 @@ export interface MediaServiceDeps {
   partBytes: number;
 }
 
+const DEFAULT_READ_URL_TTL_SECONDS = 3600;
 const notFound = () => new AppError('not_found', 'The media was not found.');
 const userAgentOf = (raw: string) => raw.replace(/[\p{Cc}]/gu, '').slice(0, 500);
 
@@ -270,6 +271,17 @@ export function mediaServiceHandlers(deps: MediaServiceDeps): ServiceHandlers<ty
       if (!deleted) throw notFound();
       deps.nudgeOutbox();
       return {};
+    },
+
+    async getReadUrl(request) {
+      const media = await mediaOf(request.userId, request.mediaId);
+      if (media.status !== 'ready') throw new AppError('media_not_ready', `The media is ${media.status}, not ready.`);
+      const ttl = request.ttlSeconds === 0 ? DEFAULT_READ_URL_TTL_SECONDS : request.ttlSeconds;
+      if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400) throw new AppError('bad_request', 'ttl_seconds must be 60..86400.');
+      const at = now();
+      // Signed for the services (workers), not the public address: it never reaches a client.
+      const url = await objects.presignGet(media.storageKey, ttl, { signedAt: at });
+      return { url, expiresAt: new Date(at.getTime() + ttl * 1000), media: toWireMedia(media) };
     },
 
     async getStorageUsage(request) {
