@@ -26,6 +26,7 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(DEV)/generate.ts
 	@$(NODE) $(ROOT)/tools/bench/src/gateway-auth.ts
 	@$(NODE) $(ROOT)/tools/bench/src/upload-memory.ts
+	@$(NODE) $(ROOT)/tools/bench/src/export-formats.ts
 
 generate: install ## Generate gRPC code and Prisma clients
 	@$(NODE) $(DEV)/generate.ts

@@ -11,9 +11,18 @@ import { roundConfidence, roundTime } from './time.ts';
  * keys outside the model are dropped, never written.
  */
 export function canonicalTranscript(t: Transcript): string {
+  return JSON.stringify(canonicalValue(t));
+}
+
+/**
+ * The value `canonicalTranscript` serializes: a fresh plain object, keys in sorted order, times and confidences
+ * rounded. `words: false` leaves every `words` array empty (an export without word timings).
+ */
+export function canonicalValue(t: Transcript, options: { words?: boolean } = {}): Transcript {
+  const words = options.words ?? true;
   // Objects are built with their keys already in sorted order; JSON.stringify keeps insertion order for
   // non-integer keys, so no generic sort is needed (canonical.test.ts checks the order at every level).
-  return JSON.stringify({
+  return {
     duration: roundTime(t.duration),
     language: t.language,
     segments: t.segments.map((s) => ({
@@ -22,7 +31,7 @@ export function canonicalTranscript(t: Transcript): string {
       speaker: s.speaker ?? null,
       start: roundTime(s.start),
       text: s.text,
-      words: s.words.map((w) => ({
+      words: !words ? [] : s.words.map((w) => ({
         confidence: w.confidence === null || w.confidence === undefined ? null : roundConfidence(w.confidence),
         end: roundTime(w.end),
         speaker: w.speaker ?? null,
@@ -41,7 +50,7 @@ export function canonicalTranscript(t: Transcript): string {
       ? { language: t.translation.language, segments: t.translation.segments.map((s) => ({ id: s.id, text: s.text })) }
       : null,
     version: t.version,
-  });
+  };
 }
 
 /** `sha256:<hex>` of the UTF-8 bytes of a canonical serialization. */

@@ -29,3 +29,16 @@ export { TRANSCRIPT_JSON_SCHEMA, TRANSCRIPT_SCHEMA_ID, renderTranscriptJsonSchem
 export { emptyTranscript, transcriptText, type TranscriptTextOptions } from './text.ts';
 export { exampleTranscript } from './examples.ts';
 export { roundConfidence, roundTime, toMillis } from './time.ts';
+export { seededRandom, syntheticTranscript, type SyntheticTranscriptOptions } from './synthetic.ts';
+export {
+  DEFAULT_EXPORT_OPTIONS,
+  EXPORT_FORMATS,
+  EXPORT_LIMITS,
+  ExportOptionsError,
+  isHighlightColor,
+  type ExportFormat,
+  type ExportOptions,
+} from './export/options.ts';
+export { exportTranscript, type ExportResult } from './export/index.ts';
+export { EXPORT_FILE_TYPES, exportFileName } from './export/filename.ts';
+export { MAX_LINE_CHARS, buildCues, type Cue, type CueWord } from './export/cues.ts';
