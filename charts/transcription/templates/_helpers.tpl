@@ -86,7 +86,7 @@ service reads it as DATABASE_URL, the migration job under its own name. A new da
 adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
-{{- list "accounts" "billing" "media" "artifacts" | toJson }}
+{{- list "accounts" "billing" "media" "artifacts" "jobs" | toJson }}
 {{- end }}
 
 {{- define "transcription.databaseUrlKey" -}}
@@ -206,7 +206,10 @@ checksum/secret: {{ include (print .Template.BasePath "/secret.yaml") . | sha256
 {{- end }}
 {{- end }}
 
-{{/* Hardened container parts shared by every container: (list $ .Values.<component>) */}}
+{{/*
+Hardened container parts shared by every container: (list $ .Values.<component>), or
+(list $ $values $extraVolumeMounts) for a container that mounts more than /tmp.
+*/}}
 {{- define "transcription.containerBase" -}}
 {{- $root := index . 0 }}
 {{- $values := index . 1 }}
@@ -219,9 +222,18 @@ resources:
 volumeMounts:
   - name: tmp
     mountPath: /tmp
+{{- if gt (len .) 2 }}
+{{- with index . 2 }}
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
 {{- end }}
 
-{{/* Pod-level parts shared by every workload: (list $ .Values.<component>) */}}
+{{/*
+Pod-level parts shared by every workload: (list $ .Values.<component>), or
+(list $ $values $extraVolumes) for a pod with more volumes than /tmp. $values.tmpSizeLimit, when
+the component has one (the worker), overrides the global tmpSizeLimit.
+*/}}
 {{- define "transcription.podBase" -}}
 {{- $root := index . 0 }}
 {{- $values := index . 1 }}
@@ -259,7 +271,12 @@ volumes:
   # The only writable path: the root filesystem is read-only.
   - name: tmp
     emptyDir:
-      sizeLimit: {{ $root.Values.tmpSizeLimit }}
+      sizeLimit: {{ $values.tmpSizeLimit | default $root.Values.tmpSizeLimit }}
+{{- if gt (len .) 2 }}
+{{- with index . 2 }}
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
 {{- end }}
 
 {{/* Deployment metadata and pod template metadata: (list $ "gateway") */}}
@@ -328,4 +345,95 @@ strategy:
   rollingUpdate:
     maxSurge: 1
     maxUnavailable: 0
+{{- end }}
+
+
+{{/* In-cluster gRPC address of a component's Service: (list $ "media") gives <fullname>-media:50052. */}}
+{{- define "transcription.grpcAddr" -}}
+{{- $root := index . 0 }}
+{{- $component := index . 1 }}
+{{- printf "%s:%v" (include "transcription.componentName" .) (index $root.Values $component).service.port }}
+{{- end }}
+
+{{/*
+Worker pools. Each enabled entry of worker.pools is one Deployment (and PodDisruptionBudget, and
+optionally a KEDA ScaledObject) named <fullname>-worker-<pool>, labelled with the pool so the
+objects of one pool never select another's pods.
+*/}}
+{{- define "transcription.workerPoolLabel" -}}
+transcription/worker-pool
+{{- end }}
+
+{{/* The enabled pools by name, sorted, as JSON; none when the worker is disabled. */}}
+{{- define "transcription.workerPools" -}}
+{{- $pools := list }}
+{{- if .Values.worker.enabled }}
+{{- range $name, $pool := .Values.worker.pools }}
+{{- if $pool.enabled }}
+{{- $pools = append $pools $name }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- $pools | toJson }}
+{{- end }}
+
+{{/*
+jobs' ENGINES: every engine an enabled pool runs, once, sorted, comma-separated. Derived, never
+set, so jobs never accepts a profile whose engine no pool of the release serves.
+*/}}
+{{- define "transcription.workerEngines" -}}
+{{- $engines := list }}
+{{- range include "transcription.workerPools" . | fromJsonArray }}
+{{- $engines = concat $engines (index $.Values.worker.pools .).engines }}
+{{- end }}
+{{- $engines | uniq | sortAlpha | join "," }}
+{{- end }}
+
+{{/*
+The pool the profile catalog (packages/catalog PROFILES, `pool`) sends each engine's jobs to: jobs
+publishes a job's ticket on work.transcription.<profile pool>, so an engine runs in that pool or its
+jobs are never pulled. A chart test checks this table against the catalog.
+*/}}
+{{- define "transcription.enginePools" -}}
+{{- dict "pocketsphinx" "cpu" "whisper" "gpu" | toJson }}
+{{- end }}
+
+{{/* <fullname>-worker-<pool>: (list $ "cpu") */}}
+{{- define "transcription.workerName" -}}
+{{- printf "%s-%s" (include "transcription.componentName" (list (index . 0) "worker")) (index . 1) }}
+{{- end }}
+
+{{/* Labels of a pool's objects (selector labels with the pool): (list $ "cpu") */}}
+{{- define "transcription.workerSelectorLabels" -}}
+{{ include "transcription.componentSelectorLabels" (list (index . 0) "worker") }}
+{{ include "transcription.workerPoolLabel" . }}: {{ index . 1 }}
+{{- end }}
+
+{{- define "transcription.workerLabels" -}}
+{{ include "transcription.componentLabels" (list (index . 0) "worker") }}
+{{ include "transcription.workerPoolLabel" . }}: {{ index . 1 }}
+{{- end }}
+
+{{/*
+The JetStream durable consumer a pool's workers pull transcription work with: the stream is WORK
+(subjects work.<job_type>.<pool>), the durable worker-<job_type>-<pool>. KEDA reads its lag.
+*/}}
+{{- define "transcription.workerConsumer" -}}
+{{- printf "worker-transcription-%s" . }}
+{{- end }}
+
+{{/*
+A pool's KEDA settings with the defaults filled in, as JSON: (list $ "cpu"). A pool added by the
+operator may give only autoscaling.keda.enabled.
+*/}}
+{{- define "transcription.workerKeda" -}}
+{{- $p := index (index . 0).Values.worker.pools (index . 1) }}
+{{- $defaults := dict "enabled" false "minReplicas" 1 "maxReplicas" 10 "lagThreshold" 2 "activationLagThreshold" 0 "pollingInterval" 15 "cooldownPeriod" 300 }}
+{{- $keda := dig "autoscaling" "keda" dict $p }}
+{{- /* Key by key, not merge: merge would replace an explicit 0 (minReplicas: 0, scale to zero). */}}
+{{- $out := dict }}
+{{- range $key, $default := $defaults }}
+{{- $_ := set $out $key (ternary (get $keda $key) $default (hasKey $keda $key)) }}
+{{- end }}
+{{- $out | toJson }}
 {{- end }}

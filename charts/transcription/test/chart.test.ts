@@ -13,6 +13,8 @@ import { parse } from 'yaml';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
 import { ensureHelm, repoRoot } from '../../../tools/dev/helm.ts';
+import { ENGINE_KINDS } from '../../../packages/catalog/src/engines.ts';
+import { PROFILES } from '../../../packages/catalog/src/profiles.ts';
 import {
   byKind,
   find,
@@ -54,6 +56,37 @@ function container(manifests: Manifest[], component: string): IContainer {
   const found = podTemplate(find(manifests, 'Deployment', component)).spec.containers.find((candidate) => candidate.name === component);
   if (!found) throw new Error(`no ${component} container`);
   return found;
+}
+
+/** The label that tells the objects of one worker pool from another's. */
+const POOL_LABEL = 'transcription/worker-pool';
+
+/** The Deployment of one worker pool. */
+function workerDeployment(manifests: Manifest[], pool: string): Manifest {
+  const found = byKind(manifests, 'Deployment').find(
+    (manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'worker' && manifest.metadata.labels?.[POOL_LABEL] === pool,
+  );
+  if (!found) throw new Error(`no worker Deployment for pool ${pool}`);
+  return found;
+}
+
+function workerContainer(manifests: Manifest[], pool: string): IContainer {
+  const found = podTemplate(workerDeployment(manifests, pool)).spec.containers.find((candidate) => candidate.name === 'worker');
+  if (!found) throw new Error(`no worker container in pool ${pool}`);
+  return found;
+}
+
+/** The pools that have a worker Deployment, sorted. */
+function workerPools(manifests: Manifest[]): string[] {
+  return byKind(manifests, 'Deployment')
+    .filter((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'worker')
+    .map((manifest) => manifest.metadata.labels?.[POOL_LABEL] ?? '')
+    .sort();
+}
+
+/** The Secret keys a container reads, sorted. */
+function secretKeysOf(container: IContainer): string[] {
+  return (container.env ?? []).map((variable) => variable.valueFrom?.secretKeyRef?.key).filter((key): key is string => Boolean(key)).sort();
 }
 
 /** The object storage variables of a container (S3_*), values and Secret references alike, in order. */
@@ -186,6 +219,27 @@ describe('helm lint --strict', () => {
     ['an unknown log level', { config: { logLevel: 'verbose' } }, /logLevel/],
     ['resources without limits', { gateway: { resources: { limits: null } } }, /limits/],
     ['a digest that is not sha256', { gateway: { image: { digest: 'latest' } } }, /digest/],
+    ['a negative jobs replica count', { jobs: { replicas: -1 } }, /jobs\.replicas/],
+    ['a jobs database URL that is not PostgreSQL', { secrets: { databaseUrls: { jobs: 'mysql://db/x' } } }, /databaseUrls\.jobs/],
+    ['engines set on jobs (they are derived from the worker pools)', { jobs: { engines: 'whisper' } }, /Additional property engines is not allowed/],
+    ['jobs resources without limits', { jobs: { resources: { limits: null } } }, /limits/],
+    ['an unknown worker key', { worker: { replicas: 2 } }, /Additional property replicas is not allowed/],
+    ['an unknown worker pool key', { worker: { pools: { cpu: { gpus: 1 } } } }, /Additional property gpus is not allowed/],
+    ['an engine the catalog does not know', { worker: { pools: { cpu: { engines: ['vosk'] } } } }, /worker\.pools\.cpu\.engines\.0 must be one of the following/],
+    ['a pool without engines', { worker: { pools: { cpu: { engines: [] } } } }, /worker\.pools\.cpu\.engines/],
+    ['an engine listed twice', { worker: { pools: { cpu: { engines: ['pocketsphinx', 'pocketsphinx'] } } } }, /worker\.pools\.cpu\.engines/],
+    ['a pool the profile catalog does not know (no profile queues work for it)', { worker: { pools: { large: { enabled: false } } } }, /"large"/],
+    ['a pool without concurrency', { worker: { pools: { cpu: { concurrency: 0 } } } }, /worker\.pools\.cpu\.concurrency/],
+    ['a pool without resource limits', { worker: { pools: { cpu: { resources: { limits: null } } } } }, /limits/],
+    ['a new pool that leaves out its engines and resources', { worker: { pools: { big: { enabled: true, replicas: 1, concurrency: 1 } } } }, /engines is required/],
+    ['a models claim that is no Kubernetes name', { worker: { pools: { gpu: { models: { existingClaim: 'Whisper Models' } } } } }, /existingClaim/],
+    ['a relative models mount path', { worker: { pools: { gpu: { models: { mountPath: 'models' } } } } }, /mountPath/],
+    ['an unknown KEDA key', { worker: { pools: { cpu: { autoscaling: { keda: { enabled: true, maxReplicaCount: 3 } } } } } }, /maxReplicaCount/],
+    ['a negative KEDA minimum', { worker: { pools: { cpu: { autoscaling: { keda: { enabled: true, minReplicas: -1 } } } } } }, /minReplicas/],
+    ['a NATS monitoring endpoint with a scheme', { worker: { keda: { natsServerMonitoringEndpoint: 'http://nats:8222' } } }, /natsServerMonitoringEndpoint/],
+    ['an ack wait shorter than three progress beats', { worker: { work: { ackWaitMs: 2000 } } }, /ackWaitMs/],
+    ['no delivery at all', { worker: { work: { maxDeliver: 0 } } }, /maxDeliver/],
+    ['a worker grace period too short to hand a job back', { worker: { terminationGracePeriodSeconds: 1 } }, /terminationGracePeriodSeconds/],
   ];
   for (const [what, values, message] of invalid) {
     test(`refuses ${what}`, async () => {
@@ -209,6 +263,19 @@ describe('rendering refuses inconsistent values', () => {
     ['parts too small for the largest file', { media: { uploads: { directUploadPartBytes: 5242880, maxBytes: 107374182400 } } }, /directUploadPartBytes times 10000/],
     ['maxReplicas below minReplicas', { gateway: { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 2 } } }, /maxReplicas/],
     ['an ingress without hosts', { gateway: { ingress: { enabled: true, hosts: [] } } }, /ingress\.hosts/],
+    ['no jobs database URL and no existing Secret', { secrets: { databaseUrls: { jobs: '' } } }, /secrets\.databaseUrls\.jobs is required/],
+    ['jobs without a worker', { worker: { enabled: false } }, /jobs needs at least one enabled worker pool/],
+    ['jobs without an enabled pool', { worker: { pools: { cpu: { enabled: false } } } }, /jobs needs at least one enabled worker pool/],
+    ['a whisper pool without weights', { worker: { pools: { gpu: { enabled: true } } } }, /worker\.pools\.gpu runs whisper.*models\.existingClaim/],
+    ['KEDA without the NATS monitoring endpoint', { worker: { pools: { cpu: { autoscaling: { keda: { enabled: true } } } } } }, /worker\.keda\.natsServerMonitoringEndpoint/],
+    [
+      'KEDA maxReplicas below minReplicas',
+      { worker: { keda: { natsServerMonitoringEndpoint: 'nats:8222' }, pools: { cpu: { autoscaling: { keda: { enabled: true, minReplicas: 5, maxReplicas: 2 } } } } } },
+      /worker\.pools\.cpu\.autoscaling\.keda\.maxReplicas/,
+    ],
+    ['pocketsphinx in the gpu pool (its profiles queue on cpu)', { worker: { pools: { gpu: { enabled: true, engines: ['pocketsphinx', 'whisper'], models: { existingClaim: 'w' } } } } }, /worker\.pools\.gpu runs pocketsphinx, but the profile catalog queues pocketsphinx jobs for the pool "cpu"/],
+    ['whisper in the cpu pool (its profiles queue on gpu)', { worker: { pools: { cpu: { engines: ['whisper'], models: { existingClaim: 'w' } } } } }, /worker\.pools\.cpu runs whisper, but the profile catalog queues whisper jobs for the pool "gpu"/],
+    ['a pool rollout that can neither add nor remove a pod', { worker: { pools: { cpu: { rollingUpdate: { maxSurge: 0, maxUnavailable: 0 } } } } }, /cannot both be 0/],
   ];
   for (const [what, values, message] of cases) {
     test(what, async () => {
@@ -234,13 +301,14 @@ for (const [name, files] of [
       for (const manifest of manifests) await validateManifest(manifest);
     });
 
-    test('deploys gateway, accounts, billing, artifacts and media, each with a Service, a ServiceAccount and a PodDisruptionBudget', () => {
+    test('deploys gateway, accounts, billing, artifacts, media and jobs, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service', () => {
       const components = (kind: string) => byKind(manifests, kind).map((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component']).sort();
-      assert.deepEqual(components('Deployment'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
-      assert.deepEqual(components('Service'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
-      assert.deepEqual(components('ServiceAccount'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
-      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'artifacts', 'billing', 'gateway', 'media']);
-      for (const component of ['billing', 'artifacts', 'media']) {
+      // The default values and the production example both run the one pool `cpu`.
+      assert.deepEqual(components('Deployment'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'worker']);
+      assert.deepEqual(components('Service'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media']);
+      assert.deepEqual(components('ServiceAccount'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'worker']);
+      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'worker']);
+      for (const component of ['billing', 'artifacts', 'media', 'jobs', 'worker']) {
         assert.equal(podTemplate(find(manifests, 'Deployment', component)).spec.serviceAccountName, find(manifests, 'ServiceAccount', component).metadata.name);
       }
     });
@@ -340,12 +408,14 @@ for (const [name, files] of [
       }
       assert.ok(services > 0, 'at least one service owns a database');
       const urls = (job.env ?? []).map((variable) => variable.name).filter((name) => name.startsWith('DATABASE_URL'));
-      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_ARTIFACTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_MEDIA']);
+      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_ARTIFACTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_JOBS', 'DATABASE_URL_MEDIA']);
       assert.equal(envOf(container(manifests, 'media'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_MEDIA');
       assert.equal(envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_BILLING');
       assert.deepEqual(envOf(job, 'DATABASE_URL_BILLING').valueFrom?.secretKeyRef, envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef);
       assert.equal(envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_ARTIFACTS');
       assert.deepEqual(envOf(job, 'DATABASE_URL_ARTIFACTS').valueFrom?.secretKeyRef, envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef);
+      assert.equal(envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_JOBS');
+      assert.deepEqual(envOf(job, 'DATABASE_URL_JOBS').valueFrom?.secretKeyRef, envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef);
     });
 
     test('when the chart renders the Secret, it exists before the migration hook runs', () => {
@@ -383,11 +453,17 @@ for (const [name, files] of [
       }
     });
 
-    test('every service that has a Dockerfile is deployed with a Service in front', async () => {
+    test('every service that has a Dockerfile is deployed with a Service in front, but the worker, which only dials out', async () => {
       const services = await dockerizedServices();
       assert.ok(services.length >= 2);
+      assert.ok(services.includes('worker') && services.includes('jobs'));
       for (const service of services) {
         const deployment = find(manifests, 'Deployment', service);
+        assert.ok(podTemplate(deployment).spec.containers.some((container) => container.name === service));
+        if (service === 'worker') {
+          assert.ok(!byKind(manifests, 'Service').some((kube) => kube.metadata.labels?.['app.kubernetes.io/component'] === 'worker'), 'no Service for the worker');
+          continue;
+        }
         const kube = find(manifests, 'Service', service);
         assert.ok(podTemplate(deployment).spec.containers.some((container) => container.name === service));
         const selector = (kube.spec as { selector?: Record<string, string> }).selector ?? {};
@@ -410,7 +486,7 @@ for (const [name, files] of [
       }
     });
 
-    test('the gateway dials the accounts, billing, artifacts and media Services', () => {
+    test('the gateway dials the accounts, billing, artifacts, media and jobs Services', () => {
       const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
       assert.ok(gateway);
       for (const [variable, component] of [
@@ -418,6 +494,7 @@ for (const [name, files] of [
         ['BILLING_GRPC_ADDR', 'billing'],
         ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
         ['MEDIA_GRPC_ADDR', 'media'],
+        ['JOBS_GRPC_ADDR', 'jobs'],
       ] as const) {
         const service = find(manifests, 'Service', component);
         const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
@@ -427,6 +504,7 @@ for (const [name, files] of [
       assert.equal(envOf(gateway, 'MEDIA_GRPC_ADDR').value, `${find(manifests, 'Service', 'media').metadata.name}:50052`);
       assert.equal(envOf(gateway, 'BILLING_GRPC_ADDR').value, `${find(manifests, 'Service', 'billing').metadata.name}:50053`);
       assert.equal(envOf(gateway, 'ARTIFACTS_GRPC_ADDR').value, `${find(manifests, 'Service', 'artifacts').metadata.name}:50054`);
+      assert.equal(envOf(gateway, 'JOBS_GRPC_ADDR').value, `${find(manifests, 'Service', 'jobs').metadata.name}:50055`);
       assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
     });
 
@@ -566,6 +644,94 @@ for (const [name, files] of [
       assert.ok(bytes(media?.requests?.memory) <= bytes(media?.limits?.memory));
     });
 
+    test('jobs: gRPC 50055 and ops 9105 on 0.0.0.0, probed on /healthz and /readyz', () => {
+      const jobs = container(manifests, 'jobs');
+      assert.deepEqual(Object.fromEntries((jobs.ports ?? []).map((port) => [port.name, port.containerPort])), { grpc: 50055, ops: 9105 });
+      for (const [name, value] of Object.entries({ GRPC_HOST: '0.0.0.0', GRPC_PORT: '50055', OPS_HOST: '0.0.0.0', OPS_PORT: '9105' })) {
+        assert.equal(envOf(jobs, name).value, value, name);
+      }
+      assert.deepEqual(jobs.startupProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(jobs.livenessProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(jobs.readinessProbe?.httpGet, { path: '/readyz', port: 'ops' });
+      assert.deepEqual(jobs.lifecycle?.preStop?.exec?.command, ['sleep', '5']);
+      assert.equal((find(manifests, 'Service', 'jobs').spec as { ports: Array<{ port: number }> }).ports[0]?.port, 50055);
+    });
+
+    test('jobs reads its database URL and NATS from the fleet Secret and dials billing, media and artifacts', () => {
+      const jobs = container(manifests, 'jobs');
+      const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
+      assert.ok(fleetSecret);
+      for (const [name, key] of [['DATABASE_URL', 'DATABASE_URL_JOBS'], ['NATS_URL', 'NATS_URL']] as const) {
+        const ref = envOf(jobs, name).valueFrom?.secretKeyRef;
+        assert.deepEqual({ name: ref?.name, key: ref?.key, optional: ref?.optional }, { name: fleetSecret, key, optional: undefined }, name);
+        assert.equal(envOf(jobs, name).value, undefined, `${name} is never inline`);
+      }
+      assert.deepEqual(secretKeysOf(jobs), ['DATABASE_URL_JOBS', 'NATS_URL']);
+      for (const [variable, component] of [['BILLING_GRPC_ADDR', 'billing'], ['MEDIA_GRPC_ADDR', 'media'], ['ARTIFACTS_GRPC_ADDR', 'artifacts']] as const) {
+        const service = find(manifests, 'Service', component);
+        assert.equal(envOf(jobs, variable).value, `${service.metadata.name}:${(service.spec as { ports: Array<{ port: number }> }).ports[0]?.port}`, variable);
+        assert.equal(envOf(jobs, variable).value, envOf(container(manifests, 'gateway'), variable).value, `${variable} as the gateway dials it`);
+      }
+      assert.equal(envOf(jobs, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(jobs, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      const names = (jobs.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      assert.deepEqual(names.filter((name) => name.startsWith('S3_')), []);
+    });
+
+    test('jobs accepts exactly the engines the worker pools run (ENGINES)', () => {
+      assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx');
+      const served = new Set(workerPools(manifests).flatMap((pool) => (envOf(workerContainer(manifests, pool), 'WORKER_ENGINES').value ?? '').split(',')));
+      assert.deepEqual((envOf(container(manifests, 'jobs'), 'ENGINES').value ?? '').split(','), [...served].sort());
+    });
+
+    test('worker: pool cpu, no Service, only the ops port 9106 on 0.0.0.0, probed on /healthz and /readyz', () => {
+      assert.deepEqual(workerPools(manifests), ['cpu']);
+      const deployment = workerDeployment(manifests, 'cpu');
+      assert.equal(deployment.metadata.name, `${find(manifests, 'ServiceAccount', 'worker').metadata.name}-cpu`);
+      const worker = workerContainer(manifests, 'cpu');
+      assert.deepEqual(Object.fromEntries((worker.ports ?? []).map((port) => [port.name, port.containerPort])), { ops: 9106 });
+      assert.equal(envOf(worker, 'OPS_HOST').value, '0.0.0.0');
+      assert.equal(envOf(worker, 'OPS_PORT').value, '9106');
+      assert.deepEqual(worker.livenessProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(worker.readinessProbe?.httpGet, { path: '/readyz', port: 'ops' });
+      assert.deepEqual(worker.startupProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      // Long enough for a running job to be handed back after SIGTERM.
+      assert.ok((podTemplate(deployment).spec.terminationGracePeriodSeconds ?? 0) >= 60);
+    });
+
+    test('worker: its pool, engines and queue settings, NATS from the fleet Secret, the jobs, media and artifacts Services', () => {
+      const worker = workerContainer(manifests, 'cpu');
+      assert.equal(envOf(worker, 'WORKER_POOL').value, 'cpu');
+      assert.equal(envOf(worker, 'WORKER_ENGINES').value, 'pocketsphinx');
+      assert.match(envOf(worker, 'WORKER_CONCURRENCY').value ?? '', /^[1-9]\d*$/);
+      assert.equal(envOf(worker, 'WORK_ACK_WAIT_MS').value, '30000');
+      assert.equal(envOf(worker, 'WORK_MAX_DELIVER').value, '3');
+      for (const [variable, component] of [['JOBS_GRPC_ADDR', 'jobs'], ['MEDIA_GRPC_ADDR', 'media'], ['ARTIFACTS_GRPC_ADDR', 'artifacts']] as const) {
+        const service = find(manifests, 'Service', component);
+        assert.equal(envOf(worker, variable).value, `${service.metadata.name}:${(service.spec as { ports: Array<{ port: number }> }).ports[0]?.port}`, variable);
+      }
+      assert.deepEqual(envOf(worker, 'NATS_URL').valueFrom?.secretKeyRef, envOf(container(manifests, 'jobs'), 'NATS_URL').valueFrom?.secretKeyRef);
+      assert.deepEqual(secretKeysOf(worker), ['NATS_URL'], 'no database, no other secret');
+      assert.equal(envOf(worker, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(worker, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      const names = (worker.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      assert.ok(!names.includes('WHISPER_MODEL_DIR'), 'no weights mounted for the CPU pool');
+      assert.equal(byKind(manifests, 'ScaledObject').length, 0, 'KEDA is opt-in');
+    });
+
+    test('worker: about a CPU and 512Mi requested per concurrent job, requests within limits, no GPU', () => {
+      const worker = workerContainer(manifests, 'cpu');
+      const concurrency = Number(envOf(worker, 'WORKER_CONCURRENCY').value);
+      const cpu = (quantity: string | number | undefined) => (String(quantity).endsWith('m') ? Number.parseInt(String(quantity), 10) / 1000 : Number(quantity));
+      assert.ok(cpu(worker.resources?.requests?.cpu) >= concurrency, `cpu request ${String(worker.resources?.requests?.cpu)} for ${concurrency} jobs`);
+      assert.ok(bytes(worker.resources?.requests?.memory) >= concurrency * 512 * 2 ** 20, 'memory request');
+      assert.ok(bytes(worker.resources?.requests?.memory) <= bytes(worker.resources?.limits?.memory));
+      assert.ok(cpu(worker.resources?.requests?.cpu) <= cpu(worker.resources?.limits?.cpu));
+      assert.equal(worker.resources?.limits?.['nvidia.com/gpu'], undefined);
+    });
+
     test('a PodDisruptionBudget covers each Deployment', () => {
       for (const deployment of byKind(manifests, 'Deployment')) {
         const labels = podTemplate(deployment).metadata?.labels ?? {};
@@ -578,6 +744,213 @@ for (const [name, files] of [
     });
   });
 }
+
+describe('worker pools, the engines jobs accepts, and scaling on queue depth', () => {
+  const gpu = { worker: { pools: { gpu: { enabled: true, models: { existingClaim: 'whisper-models' } } } } };
+  const keda = {
+    worker: {
+      keda: { natsServerMonitoringEndpoint: 'nats.nats.svc.cluster.local:8222' },
+      pools: {
+        cpu: { autoscaling: { keda: { enabled: true, minReplicas: 2, maxReplicas: 12, lagThreshold: 3 } } },
+        gpu: { enabled: true, models: { existingClaim: 'whisper-models' }, autoscaling: { keda: { enabled: true } } },
+      },
+    },
+  };
+
+  test('the chart knows the engines of the profile catalog, and only those', async () => {
+    const schema = JSON.parse(await readFile(join(repoRoot, 'charts/transcription/values.schema.json'), 'utf8')) as { definitions: { engine: { enum: string[] } } };
+    assert.deepEqual([...schema.definitions.engine.enum].sort(), [...ENGINE_KINDS].sort());
+  });
+
+  test('defaults: one CPU pool of one pod, one job at a time, pocketsphinx only', async () => {
+    const manifests = await render();
+    assert.deepEqual(workerPools(manifests), ['cpu']);
+    const deployment = workerDeployment(manifests, 'cpu');
+    assert.equal(deployment.metadata.name, 'tp-transcription-worker-cpu');
+    assert.equal((deployment.spec as { replicas?: number }).replicas, 1);
+    const worker = workerContainer(manifests, 'cpu');
+    assert.equal(envOf(worker, 'WORKER_ENGINES').value, 'pocketsphinx');
+    assert.equal(envOf(worker, 'WORKER_CONCURRENCY').value, '1');
+    assert.deepEqual(worker.resources?.requests, { cpu: '1', memory: '512Mi' });
+    assert.deepEqual(podTemplate(deployment).spec.volumes?.map((volume) => volume.name), ['tmp']);
+    assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx');
+    assert.equal(envOf(container(manifests, 'gateway'), 'JOBS_GRPC_ADDR').value, 'tp-transcription-jobs:50055');
+    const migrations = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
+    assert.ok(migrations);
+    assert.deepEqual(envOf(migrations, 'DATABASE_URL_JOBS').valueFrom?.secretKeyRef, { name: 'tp-transcription-secrets', key: 'DATABASE_URL_JOBS' });
+    const secret = (byKind(manifests, 'Secret')[0]?.data ?? {}) as Record<string, string>;
+    assert.equal(Buffer.from(secret.DATABASE_URL_JOBS ?? '', 'base64').toString(), 'postgresql://transcription@postgresql:5432/transcription?schema=jobs');
+  });
+
+  test('the gpu pool: a second Deployment with a GPU, its node placement and the weights mounted read-only; jobs accepts whisper', async () => {
+    const manifests = await render(await valuesFile(gpu));
+    for (const manifest of manifests) await validateManifest(manifest);
+    assert.deepEqual(workerPools(manifests), ['cpu', 'gpu']);
+    assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx,whisper');
+    assert.equal(envOf(workerContainer(manifests, 'cpu'), 'WORKER_ENGINES').value, 'pocketsphinx');
+
+    const deployment = workerDeployment(manifests, 'gpu');
+    assert.equal(deployment.metadata.name, 'tp-transcription-worker-gpu');
+    const pod = podTemplate(deployment).spec;
+    const worker = workerContainer(manifests, 'gpu');
+    assert.equal(envOf(worker, 'WORKER_POOL').value, 'gpu');
+    assert.equal(envOf(worker, 'WORKER_ENGINES').value, 'whisper');
+    assert.equal(String(worker.resources?.limits?.['nvidia.com/gpu']), '1');
+    assert.equal(worker.resources?.requests?.['nvidia.com/gpu'], undefined, 'a GPU request defaults to its limit');
+    assert.deepEqual(pod.nodeSelector, { 'nvidia.com/gpu.present': 'true' });
+    assert.deepEqual(pod.tolerations, [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }]);
+    assert.deepEqual(pod.volumes?.find((volume) => volume.name === 'models')?.persistentVolumeClaim, { claimName: 'whisper-models', readOnly: true });
+    assert.deepEqual(worker.volumeMounts?.find((mount) => mount.name === 'models'), { name: 'models', mountPath: '/models', readOnly: true });
+    assert.equal(envOf(worker, 'WHISPER_MODEL_DIR').value, '/models');
+    assert.ok(worker.volumeMounts?.some((mount) => mount.name === 'tmp' && mount.mountPath === '/tmp'), 'still a writable /tmp');
+    // No spare GPU for a surge pod: the rollout replaces pods one by one.
+    assert.deepEqual((deployment.spec as { strategy: { rollingUpdate: unknown } }).strategy.rollingUpdate, { maxSurge: 0, maxUnavailable: 1 });
+
+    // Each pool's Deployment and PodDisruptionBudget select its own pods only.
+    for (const [pool, other] of [['cpu', 'gpu'], ['gpu', 'cpu']] as const) {
+      const selector = (workerDeployment(manifests, pool).spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels;
+      const otherLabels = podTemplate(workerDeployment(manifests, other)).metadata?.labels ?? {};
+      assert.ok(!Object.entries(selector).every(([key, value]) => otherLabels[key] === value), `${pool} does not select ${other}`);
+      const pdb = byKind(manifests, 'PodDisruptionBudget').find((candidate) => candidate.metadata.labels?.[POOL_LABEL] === pool);
+      assert.deepEqual((pdb?.spec as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels, selector);
+    }
+  });
+
+  test('the weights mount follows models.mountPath and subPath', async () => {
+    const manifests = await render(await valuesFile({ worker: { pools: { gpu: { enabled: true, models: { existingClaim: 'weights', mountPath: '/var/lib/whisper', subPath: 'ggml' } } } } }));
+    const worker = workerContainer(manifests, 'gpu');
+    assert.deepEqual(worker.volumeMounts?.find((mount) => mount.name === 'models'), { name: 'models', mountPath: '/var/lib/whisper', subPath: 'ggml', readOnly: true });
+    assert.equal(envOf(worker, 'WHISPER_MODEL_DIR').value, '/var/lib/whisper');
+  });
+
+  test('KEDA: a ScaledObject per pool on the lag of its durable consumer on WORK; the Deployments leave the replica count to it', async () => {
+    const manifests = await render(await valuesFile(keda));
+    const scaled = byKind(manifests, 'ScaledObject');
+    assert.deepEqual(scaled.map((object) => object.metadata.labels?.[POOL_LABEL]).sort(), ['cpu', 'gpu']);
+    // kubernetes-models has no KEDA models: everything else is validated, the ScaledObjects by shape below.
+    for (const manifest of manifests) {
+      if (manifest.kind === 'ScaledObject') await assert.rejects(validateManifest(manifest), /unknown apiVersion/);
+      else await validateManifest(manifest);
+    }
+    type ScaledObjectSpec = {
+      scaleTargetRef: { apiVersion: string; kind: string; name: string };
+      minReplicaCount: number;
+      maxReplicaCount: number;
+      pollingInterval: number;
+      cooldownPeriod: number;
+      triggers: Array<{ type: string; metadata: Record<string, unknown> }>;
+    };
+    const expected = { cpu: { min: 2, max: 12, lag: '3' }, gpu: { min: 0, max: 4, lag: '1' } };
+    for (const [pool, want] of Object.entries(expected)) {
+      const object = scaled.find((candidate) => candidate.metadata.labels?.[POOL_LABEL] === pool);
+      assert.ok(object);
+      assert.equal(object.apiVersion, 'keda.sh/v1alpha1');
+      assert.equal(object.metadata.labels?.['app.kubernetes.io/component'], 'worker');
+      const deployment = workerDeployment(manifests, pool);
+      assert.equal((deployment.spec as { replicas?: number }).replicas, undefined, `${pool}: KEDA owns the replica count`);
+      const spec = object.spec as ScaledObjectSpec;
+      assert.deepEqual(Object.keys(spec).sort(), ['cooldownPeriod', 'maxReplicaCount', 'minReplicaCount', 'pollingInterval', 'scaleTargetRef', 'triggers']);
+      assert.deepEqual(spec.scaleTargetRef, { apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata.name });
+      assert.equal(object.metadata.name, deployment.metadata.name);
+      assert.equal(spec.minReplicaCount, want.min, `${pool} min (0: scale to zero)`);
+      assert.equal(spec.maxReplicaCount, want.max);
+      for (const field of ['minReplicaCount', 'maxReplicaCount', 'pollingInterval', 'cooldownPeriod'] as const) assert.ok(Number.isInteger(spec[field]) && spec[field] >= 0, field);
+      assert.equal(spec.triggers.length, 1);
+      const [trigger] = spec.triggers;
+      assert.equal(trigger?.type, 'nats-jetstream');
+      assert.deepEqual(trigger?.metadata, {
+        natsServerMonitoringEndpoint: 'nats.nats.svc.cluster.local:8222',
+        account: '$G',
+        useHttps: 'false',
+        stream: 'WORK',
+        consumer: `worker-transcription-${pool}`,
+        lagThreshold: want.lag,
+        activationLagThreshold: '0',
+      });
+      // KEDA reads trigger metadata as strings only.
+      for (const [key, value] of Object.entries(trigger?.metadata ?? {})) assert.equal(typeof value, 'string', key);
+      assert.equal(envOf(workerContainer(manifests, pool), 'WORKER_POOL').value, pool, 'the consumer is the one the pool pulls with');
+    }
+  });
+
+  test('the pools are the profile catalog\'s, and each engine runs in the pool its profiles are queued on', async () => {
+    const schema = JSON.parse(await readFile(join(repoRoot, 'charts/transcription/values.schema.json'), 'utf8')) as {
+      properties: { worker: { properties: { pools: { propertyNames: { enum: string[] } } } } };
+    };
+    const catalogPools = [...new Set(PROFILES.map((profile) => profile.pool))].sort();
+    assert.deepEqual([...schema.properties.worker.properties.pools.propertyNames.enum].sort(), catalogPools);
+    // Every (engine, pool) pair renders exactly when every profile of the engine is queued on the pool.
+    for (const engine of ENGINE_KINDS) {
+      for (const pool of catalogPools) {
+        const served = PROFILES.filter((profile) => profile.engine === engine).every((profile) => profile.pool === pool);
+        const others = Object.fromEntries(catalogPools.filter((other) => other !== pool).map((other) => [other, { enabled: false }]));
+        const values = { worker: { pools: { ...others, [pool]: { enabled: true, engines: [engine], models: { existingClaim: 'weights' } } } } };
+        const result = await renderRaw(await valuesFile(values));
+        assert.equal(result.code === 0, served, `${engine} in pool ${pool}: ${result.stderr}`);
+        if (served) assert.equal(envOf(container(parseManifests(result.stdout), 'jobs'), 'ENGINES').value, engine);
+      }
+    }
+  });
+
+  test('a pool may go entirely (null); unset KEDA fields take their defaults, an explicit 0 stays', async () => {
+    const manifests = await render(
+      await valuesFile({
+        worker: {
+          keda: { natsServerMonitoringEndpoint: 'nats:8222' },
+          pools: { cpu: null, gpu: { enabled: true, models: { existingClaim: 'w' }, autoscaling: { keda: { enabled: true, maxReplicas: null, lagThreshold: null } } } },
+        },
+      }),
+    );
+    assert.deepEqual(workerPools(manifests), ['gpu']);
+    assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'whisper');
+    const scaled = byKind(manifests, 'ScaledObject');
+    assert.equal(scaled.length, 1);
+    const spec = scaled[0]?.spec as { minReplicaCount: number; maxReplicaCount: number; triggers: Array<{ metadata: Record<string, string> }> };
+    assert.equal(spec.minReplicaCount, 0, 'an explicit 0 is kept');
+    assert.equal(spec.maxReplicaCount, 10, 'the default maximum');
+    assert.equal(spec.triggers[0]?.metadata.lagThreshold, '2', 'the default lag threshold');
+    assert.equal(spec.triggers[0]?.metadata.consumer, 'worker-transcription-gpu');
+    for (const manifest of manifests) if (manifest.kind !== 'ScaledObject') await validateManifest(manifest);
+  });
+
+  test('worker settings reach every pool as plain strings; worker.env comes before a pool\'s env', async () => {
+    const manifests = await render(
+      await valuesFile({
+        worker: {
+          work: { ackWaitMs: 3600000, maxDeliver: 5 },
+          env: [{ name: 'SHARED', value: 'all' }],
+          pools: { cpu: { concurrency: 16, env: [{ name: 'ONLY_CPU', value: 'cpu-only' }] }, gpu: { enabled: true, models: { existingClaim: 'w' } } },
+        },
+      }),
+    );
+    for (const pool of ['cpu', 'gpu']) {
+      const worker = workerContainer(manifests, pool);
+      assert.equal(envOf(worker, 'WORK_ACK_WAIT_MS').value, '3600000', 'never in exponent form');
+      assert.equal(envOf(worker, 'WORK_MAX_DELIVER').value, '5');
+      assert.equal(envOf(worker, 'SHARED').value, 'all');
+    }
+    const cpu = workerContainer(manifests, 'cpu');
+    assert.equal(envOf(cpu, 'WORKER_CONCURRENCY').value, '16');
+    const names = (cpu.env ?? []).map((variable) => variable.name);
+    assert.ok(names.indexOf('SHARED') < names.indexOf('ONLY_CPU'));
+    assert.ok(!(workerContainer(manifests, 'gpu').env ?? []).some((variable) => variable.name === 'ONLY_CPU'));
+  });
+
+  test('the gateway and the workers follow the jobs Service port', async () => {
+    const manifests = await render(await valuesFile({ jobs: { service: { port: 6003 } } }));
+    const service = find(manifests, 'Service', 'jobs');
+    assert.equal(envOf(container(manifests, 'gateway'), 'JOBS_GRPC_ADDR').value, `${service.metadata.name}:6003`);
+    assert.equal(envOf(workerContainer(manifests, 'cpu'), 'JOBS_GRPC_ADDR').value, `${service.metadata.name}:6003`);
+    assert.equal((service.spec as { ports: Array<{ targetPort: string }> }).ports[0]?.targetPort, 'grpc');
+    assert.equal(envOf(container(manifests, 'jobs'), 'GRPC_PORT').value, '50055', 'the container port stays');
+  });
+
+  test('with an existingSecret, jobs and the workers read it', async () => {
+    const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
+    assert.equal(envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef?.name, 'fleet-secrets');
+    assert.equal(envOf(workerContainer(manifests, 'cpu'), 'NATS_URL').valueFrom?.secretKeyRef?.name, 'fleet-secrets');
+  });
+});
 
 describe('values that change the rendering', () => {
   test('a config change changes the pods checksum; an unrelated change does not', async () => {
@@ -604,8 +977,8 @@ describe('values that change the rendering', () => {
       assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
     }
     // accounts 4, billing 2, media 3 + the optional S3 pair, artifacts 1 + the optional S3 pair,
-    // gateway 1, migrations 4.
-    assert.ok(references >= 19, `${references} references`);
+    // gateway 1, jobs 2, worker 1 (pool cpu), migrations 5.
+    assert.ok(references >= 23, `${references} references`);
   });
 
   test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise; artifacts like media', async () => {
@@ -762,6 +1135,8 @@ describe('values that change the rendering', () => {
         billing: { image: { tag: '1.2.5' } },
         media: { image: { tag: '1.2.4' } },
         artifacts: { image: { tag: '1.2.6' } },
+        jobs: { image: { tag: '1.2.7' } },
+        worker: { image: { tag: '1.2.8' }, pools: { gpu: { enabled: true, image: { repository: 'transcription-worker-cuda' }, models: { existingClaim: 'weights' } } } },
       }),
     );
     const image = (component: string, kind = 'Deployment') => podTemplate(find(manifests, kind, component)).spec.containers[0]?.image;
@@ -770,6 +1145,11 @@ describe('values that change the rendering', () => {
     assert.equal(image('media'), 'reg.example/tp/transcription-media:1.2.4');
     assert.equal(image('billing'), 'reg.example/tp/transcription-billing:1.2.5');
     assert.equal(image('artifacts'), 'reg.example/tp/transcription-artifacts:1.2.6');
+    assert.equal(image('jobs'), 'reg.example/tp/transcription-jobs:1.2.7');
+    // A pool's image takes what it leaves out from worker.image.
+    const workerImage = (pool: string) => podTemplate(workerDeployment(manifests, pool)).spec.containers[0]?.image;
+    assert.equal(workerImage('cpu'), 'reg.example/tp/transcription-worker:1.2.8');
+    assert.equal(workerImage('gpu'), 'reg.example/tp/transcription-worker-cuda:1.2.8');
     assert.equal(image('migrations', 'Job'), 'reg.example/tp/transcription-migrations:1.2.3');
   });
 
@@ -798,6 +1178,13 @@ describe('values that change the rendering', () => {
     const withoutArtifacts = await render(await valuesFile({ artifacts: { enabled: false } }));
     assert.ok(!withoutArtifacts.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'artifacts'));
     assert.ok(withoutArtifacts.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'media'));
+
+    // jobs without workers is refused (no engine to accept, see above); both go together.
+    const withoutJobs = await render(await valuesFile({ jobs: { enabled: false }, worker: { enabled: false } }));
+    for (const gone of ['jobs', 'worker']) assert.ok(!withoutJobs.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === gone), gone);
+    assert.ok(withoutJobs.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'gateway'));
+    const urls = (podTemplate(find(withoutJobs, 'Job', 'migrations')).spec.containers[0]?.env ?? []).map((variable) => variable.name);
+    assert.ok(urls.includes('DATABASE_URL_JOBS'), 'the jobs schema is still migrated: it holds data');
   });
 });
 
@@ -817,13 +1204,28 @@ describe('service Dockerfiles', () => {
     assert.equal(normalised.size, 1, 'the Dockerfiles differ beyond ARG SERVICE and ARG SERVICE_PACKAGES');
   });
 
-  test('install the OS packages each service runs: ffprobe for media, nothing for the others', async () => {
+  test('install the OS packages each service runs: ffprobe for media, ffmpeg and the CPU engine for the worker, nothing for the others', async () => {
     const packagesOf = async (service: string) =>
-      /^ARG SERVICE_PACKAGES=(.*)$/m.exec(await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8'))?.[1]?.trim().split(/\s+/).filter(Boolean);
+      /^ARG SERVICE_PACKAGES=(.*)$/m
+        .exec(await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8'))?.[1]
+        ?.trim()
+        .replace(/^"(.*)"$/, '$1')
+        .split(/\s+/)
+        .filter(Boolean);
     const services = await dockerizedServices();
-    for (const service of ['accounts', 'gateway', 'media']) assert.ok(services.includes(service), service);
-    // Every other service (billing, …) installs nothing beyond the base image.
-    for (const service of services) assert.deepEqual(await packagesOf(service), service === 'media' ? ['ffmpeg'] : [], service);
+    for (const service of ['accounts', 'gateway', 'media', 'worker']) assert.ok(services.includes(service), service);
+    // The only services with OS packages, named here; every other one (billing, jobs, …) installs
+    // nothing beyond the base image. The worker decodes with ffmpeg and runs PocketSphinx with its
+    // US English model (the GPU engine's weights are mounted, never in the image).
+    const packages: Record<string, string[]> = { media: ['ffmpeg'], worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'] };
+    for (const service of services) assert.deepEqual(await packagesOf(service), packages[service] ?? [], service);
+  });
+
+  test('a default with several OS packages is quoted: an unquoted ARG line would declare one ARG per word', async () => {
+    for (const service of await dockerizedServices()) {
+      const line = /^ARG SERVICE_PACKAGES=(.*)$/m.exec(await readFile(join(repoRoot, 'services', service, 'Dockerfile'), 'utf8'))?.[1] ?? '';
+      if (/\s/.test(line.trim())) assert.match(line.trim(), /^"[^"]+"$/, service);
+    }
   });
 
   test('build the way the platform runs: Node 24 slim, pinned pnpm, codegen, non-root numeric user', async () => {
