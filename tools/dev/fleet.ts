@@ -24,6 +24,9 @@ export function fleet(p: Platform): ServiceSpec[] {
   const artifactsOpsPort = p.setting('ARTIFACTS_OPS_PORT', '9104');
   const mediaGrpcPort = p.setting('MEDIA_GRPC_PORT', '50052');
   const mediaOpsPort = p.setting('MEDIA_OPS_PORT', '9102');
+  const jobsGrpcPort = p.setting('JOBS_GRPC_PORT', '50055');
+  const jobsOpsPort = p.setting('JOBS_OPS_PORT', '9105');
+  const workerOpsPort = p.setting('WORKER_OPS_PORT', '9106');
   const gatewayPort = p.setting('GATEWAY_PORT', '8080');
   // The local S3 of make up, for every service that stores objects (artifacts, media): one bucket,
   // one set of settings. Services only inherit the caller's environment, which does not carry
@@ -98,6 +101,47 @@ export function fleet(p: Platform): ServiceSpec[] {
       healthUrl: `http://127.0.0.1:${mediaOpsPort}/readyz`,
     },
     {
+      // Job lifecycle and queue; holds credits through billing, reads media, exports artifacts.
+      name: 'jobs',
+      entry: 'services/jobs/src/main.ts',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: jobsGrpcPort,
+        OPS_PORT: jobsOpsPort,
+        DATABASE_URL: p.databaseUrlFor('jobs'),
+        NATS_URL: p.natsUrl,
+        BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
+        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
+        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
+        ENGINES: 'pocketsphinx',
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${jobsOpsPort}/readyz`,
+    },
+    {
+      // The CPU inference pool: ffmpeg (a platform need) and PocketSphinx with its US English model.
+      name: 'worker',
+      entry: 'services/worker/src/main.ts',
+      env: {
+        OPS_PORT: workerOpsPort,
+        NATS_URL: p.natsUrl,
+        JOBS_GRPC_ADDR: `127.0.0.1:${jobsGrpcPort}`,
+        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
+        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
+        WORKER_POOL: 'cpu',
+        WORKER_ENGINES: 'pocketsphinx',
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${workerOpsPort}/readyz`,
+      osNeeds: [
+        {
+          commands: ['pocketsphinx_continuous'],
+          files: ['/usr/share/pocketsphinx/model/en-us/en-us/mdef', '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin'],
+          packages: ['pocketsphinx', 'pocketsphinx-en-us'],
+        },
+      ],
+    },
+    {
       name: 'gateway',
       entry: 'services/gateway/src/main.ts',
       env: {
@@ -107,6 +151,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
         BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
         ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
+        JOBS_GRPC_ADDR: `127.0.0.1:${jobsGrpcPort}`,
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
         LOG_LEVEL: p.logLevel,

@@ -7,6 +7,8 @@ import { delimiter, join } from 'node:path';
 export interface OsNeed {
   /** Satisfied when every one of these commands is found (PATH or PostgreSQL's bin folder). */
   commands: string[];
+  /** And every one of these files exists (data packages, e.g. a speech model). */
+  files?: string[];
   packages: string[];
 }
 
@@ -16,6 +18,9 @@ export const PLATFORM_NEEDS: OsNeed[] = [
   { commands: ['nats-server'], packages: ['nats-server'] },
   { commands: ['ffmpeg', 'ffprobe'], packages: ['ffmpeg'] },
 ];
+
+/** What only the tests and benchmarks need: a speech synthesizer for known sentences. */
+export const TEST_NEEDS: OsNeed[] = [{ commands: ['flite'], packages: ['flite'] }];
 
 /** Debian keeps the server programs in /usr/lib/postgresql/<major>/bin, off the PATH. */
 export function postgresBinDirs(): string[] {
@@ -39,7 +44,8 @@ export function findCommand(command: string, extraDirs: string[] = postgresBinDi
 export function missingPackages(needs: OsNeed[]): string[] {
   const missing = new Set<string>();
   for (const need of needs) {
-    if (need.commands.some((command) => !findCommand(command))) for (const pkg of need.packages) missing.add(pkg);
+    const absent = need.commands.some((command) => !findCommand(command)) || (need.files ?? []).some((file) => !existsSync(file));
+    if (absent) for (const pkg of need.packages) missing.add(pkg);
   }
   return [...missing];
 }

@@ -67,6 +67,9 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
       ARTIFACTS_OPS_PORT: '9114',
       MEDIA_GRPC_PORT: '50062',
       MEDIA_OPS_PORT: '9112',
+      JOBS_GRPC_PORT: '50065',
+      JOBS_OPS_PORT: '9115',
+      WORKER_OPS_PORT: '9116',
       ADMIN_API_KEY: 'from-caller',
       MEDIA_TOKEN_SECRET: 'media-from-caller',
     },
@@ -80,7 +83,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, billing, artifacts, media, gateway] = fleet(p);
+  const [accounts, billing, artifacts, media, jobs, worker, gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
   assert.equal(billing!.env.GRPC_PORT, '50063');
@@ -99,6 +102,17 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(media!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=media');
   assert.equal(media!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'media follows the local S3 port');
   assert.equal(media!.env.MEDIA_TOKEN_SECRET, 'media-from-caller');
+  assert.equal(jobs!.env.GRPC_PORT, '50065');
+  assert.equal(jobs!.healthUrl, 'http://127.0.0.1:9115/readyz');
+  assert.equal(jobs!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=jobs');
+  assert.equal(jobs!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'jobs holds credits through billing');
+  assert.equal(jobs!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
+  assert.equal(jobs!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
+  assert.equal(worker!.healthUrl, 'http://127.0.0.1:9116/readyz');
+  assert.equal(worker!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the worker follows the jobs port');
+  assert.equal(worker!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
+  assert.equal(worker!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
+  assert.equal(gateway!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the gateway follows the jobs port');
   assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
   assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
   assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
@@ -109,13 +123,15 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts, billing, artifacts, media, then gateway, with the documented environment', () => {
+test('the fleet: accounts, billing, artifacts, media, jobs, worker, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
     ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
     ['billing', 'services/billing/src/main.ts', 'http://127.0.0.1:9103/readyz'],
     ['artifacts', 'services/artifacts/src/main.ts', 'http://127.0.0.1:9104/readyz'],
     ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
+    ['jobs', 'services/jobs/src/main.ts', 'http://127.0.0.1:9105/readyz'],
+    ['worker', 'services/worker/src/main.ts', 'http://127.0.0.1:9106/readyz'],
     ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
   ]);
   assert.deepEqual(services[0]!.env, {
@@ -167,12 +183,36 @@ test('the fleet: accounts, billing, artifacts, media, then gateway, with the doc
     LOG_LEVEL: 'info',
   });
   assert.deepEqual(services[4]!.env, {
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '50055',
+    OPS_PORT: '9105',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=jobs',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    BILLING_GRPC_ADDR: '127.0.0.1:50053',
+    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+    ENGINES: 'pocketsphinx',
+    LOG_LEVEL: 'info',
+  });
+  assert.deepEqual(services[5]!.env, {
+    OPS_PORT: '9106',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    JOBS_GRPC_ADDR: '127.0.0.1:50055',
+    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+    WORKER_POOL: 'cpu',
+    WORKER_ENGINES: 'pocketsphinx',
+    LOG_LEVEL: 'info',
+  });
+  assert.deepEqual(services[5]!.osNeeds?.flatMap((n) => n.packages), ['pocketsphinx', 'pocketsphinx-en-us'], 'make up installs the CPU engine');
+  assert.deepEqual(services[6]!.env, {
     HOST: '127.0.0.1',
     PORT: '8080',
     ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
     MEDIA_GRPC_ADDR: '127.0.0.1:50052',
     BILLING_GRPC_ADDR: '127.0.0.1:50053',
     ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+    JOBS_GRPC_ADDR: '127.0.0.1:50055',
     NATS_URL: 'nats://127.0.0.1:4222',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',

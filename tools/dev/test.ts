@@ -9,7 +9,7 @@ import { fleet } from './fleet.ts';
 import { repoRoot } from './layout.ts';
 import { ensureNats } from './nats.ts';
 import { ensureLocalS3 } from './object-store.ts';
-import { ensureOsPackages } from './os-packages.ts';
+import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
 import { platformEnv } from './platform.ts';
 import { ensureDatabase, ensurePostgres } from './postgres.ts';
 import { stopDaemon } from './processes.ts';
@@ -20,7 +20,7 @@ const log = logger('test');
 main('make test', async () => {
   installDependencies(log);
   const { dirs, secrets, platform } = context({ create: true });
-  ensureOsPackages(osNeeds(fleet(platform)), log);
+  ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS], log);
 
   const started: string[] = [];
   const track = (name: string) => (outcome: string) => {

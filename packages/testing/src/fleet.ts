@@ -5,19 +5,25 @@ import { join } from 'node:path';
 import { createTestBusNamespace } from './bus-namespace.ts';
 import { freePort, repoRoot } from './repo.ts';
 import { startTestObjectStore, type TestObjectStore } from './object-store.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**
- * Boots the real services as separate processes, the way `make up` does, against a fresh
- * database and a private NATS namespace, so each e2e file sees a fleet of its own.
+ * Boots the real services as separate processes, the way `make up` does, against fresh
+ * databases and a private NATS namespace, so each e2e file sees a fleet of its own.
  */
-export type FleetService = 'accounts' | 'billing' | 'artifacts' | 'media' | 'gateway';
+export const FLEET_SERVICES = ['accounts', 'billing', 'artifacts', 'media', 'jobs', 'worker', 'gateway'] as const;
+export type FleetService = (typeof FLEET_SERVICES)[number];
 
 export interface Fleet {
   gatewayUrl: string;
   accountsGrpcAddr: string;
   /** Where artifacts listens: tests create artifacts the way the worker does. */
   artifactsGrpcAddr: string;
+  /** gRPC address of any service of the fleet that has one (not the gateway or the worker). */
+  grpcAddr(name: FleetService): string;
+  /** The NATS server and the subject prefix of this fleet. */
+  natsUrl: string;
+  natsPrefix: string;
   adminKey: string;
   /** The S3 store media writes to, for checking objects from the outside. */
   objectStore: TestObjectStore;
@@ -25,9 +31,17 @@ export interface Fleet {
   tsctl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>;
   /** Stops one service (to test how the others behave without it). */
   stopService(name: FleetService): Promise<void>;
+  /** Kills one service at once (SIGKILL), the way a node dies. */
+  killService(name: FleetService): Promise<void>;
+  /** Starts a stopped or killed service again with the same settings (and `extraEnv` on top); waits until ready. */
+  startService(name: FleetService, extraEnv?: Record<string, string>): Promise<void>;
+  /** Whether the service's process is alive. */
+  isRunning(name: FleetService): boolean;
   logs(name: FleetService): string;
   /** Resident memory of a service process now (from /proc). */
   rssBytes(name: FleetService): number;
+  /** Process id of a running service. */
+  pid(name: FleetService): number;
   stop(): Promise<void>;
 }
 
@@ -73,120 +87,133 @@ async function terminate(running: Running | undefined): Promise<void> {
 }
 
 export interface FleetOptions {
+  /** The services to run (their dependencies are not added for you); default: all of them. */
+  services?: readonly FleetService[];
   gatewayEnv?: Record<string, string>;
   accountsEnv?: Record<string, string>;
   billingEnv?: Record<string, string>;
   artifactsEnv?: Record<string, string>;
   mediaEnv?: Record<string, string>;
+  jobsEnv?: Record<string, string>;
+  workerEnv?: Record<string, string>;
+}
+
+interface Ports {
+  grpc: number;
+  ops: number;
 }
 
 export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
-  const database = await createTestDatabase({ service: 'accounts' });
-  const mediaDatabase = await createTestDatabase({ service: 'media' });
-  const billingDatabase = await createTestDatabase({ service: 'billing' });
-  const artifactsDatabase = await createTestDatabase({ service: 'artifacts' });
+  const wanted = new Set<FleetService>(options.services ?? FLEET_SERVICES);
+  const order = FLEET_SERVICES.filter((name) => wanted.has(name));
+  const databases = new Map<FleetService, TestDatabase>();
+  for (const name of ['accounts', 'media', 'billing', 'artifacts', 'jobs'] as const) {
+    if (wanted.has(name)) databases.set(name, await createTestDatabase({ service: name }));
+  }
   const objectStore = await startTestObjectStore();
   const bus = await createTestBusNamespace();
-  const [grpcPort, opsPort, mediaGrpcPort, mediaOpsPort, billingGrpcPort, billingOpsPort, artifactsGrpcPort, artifactsOpsPort, gatewayPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
+  const ports = new Map<FleetService, Ports>();
+  for (const name of FLEET_SERVICES) ports.set(name, { grpc: await freePort(), ops: await freePort() });
+  const port = (name: FleetService) => ports.get(name)!;
+  const addr = (name: FleetService) => `127.0.0.1:${port(name).grpc}`;
   const adminKey = randomBytes(32).toString('hex');
   const natsUrl = bus.natsUrl;
-  const processes = new Map<string, Running>();
+  const nats = { NATS_URL: natsUrl, NATS_PREFIX: bus.prefix };
+  const databaseUrl = (name: FleetService) => databases.get(name)!.databaseUrl;
+  const grpcAndOps = (name: FleetService) => ({ GRPC_PORT: String(port(name).grpc), OPS_PORT: String(port(name).ops) });
 
-  const accounts = launch('services/accounts/src/main.ts', {
-    DATABASE_URL: database.databaseUrl,
-    NATS_URL: natsUrl,
-    NATS_PREFIX: bus.prefix,
-    GRPC_PORT: String(grpcPort),
-    OPS_PORT: String(opsPort),
-    SESSION_SIGNING_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_API_KEY: adminKey,
-    LOG_LEVEL: 'warn',
-    ...options.accountsEnv,
-  });
-  processes.set('accounts', accounts);
-  const billing = launch('services/billing/src/main.ts', {
-    DATABASE_URL: billingDatabase.databaseUrl,
-    GRPC_PORT: String(billingGrpcPort),
-    OPS_PORT: String(billingOpsPort),
-    ADMIN_API_KEY: adminKey,
-    LOG_LEVEL: 'warn',
-    ...options.billingEnv,
-  });
-  processes.set('billing', billing);
-  const artifacts = launch('services/artifacts/src/main.ts', {
-    DATABASE_URL: artifactsDatabase.databaseUrl,
-    GRPC_PORT: String(artifactsGrpcPort),
-    OPS_PORT: String(artifactsOpsPort),
-    ...objectStore.env,
-    LOG_LEVEL: 'warn',
-    ...options.artifactsEnv,
-  });
-  processes.set('artifacts', artifacts);
-  const media = launch('services/media/src/main.ts', {
-    DATABASE_URL: mediaDatabase.databaseUrl,
-    NATS_URL: natsUrl,
-    NATS_PREFIX: bus.prefix,
-    GRPC_PORT: String(mediaGrpcPort),
-    OPS_PORT: String(mediaOpsPort),
-    MEDIA_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    ...objectStore.env,
-    LOG_LEVEL: 'warn',
-    ...options.mediaEnv,
-  });
-  processes.set('media', media);
-  const gateway = launch('services/gateway/src/main.ts', {
-    PORT: String(gatewayPort),
-    ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`,
-    MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
-    BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
-    ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
-    NATS_URL: natsUrl,
-    NATS_PREFIX: bus.prefix,
-    LOG_LEVEL: 'warn',
-    ...options.gatewayEnv,
-  });
-  processes.set('gateway', gateway);
+  const envOf = (name: FleetService): Record<string, string> => {
+    switch (name) {
+      case 'accounts':
+        return { DATABASE_URL: databaseUrl(name), ...nats, ...grpcAndOps(name), SESSION_SIGNING_SECRET: sessionSecret, ADMIN_API_KEY: adminKey, LOG_LEVEL: 'warn', ...options.accountsEnv };
+      case 'billing':
+        return { DATABASE_URL: databaseUrl(name), ...grpcAndOps(name), ADMIN_API_KEY: adminKey, LOG_LEVEL: 'warn', ...options.billingEnv };
+      case 'artifacts':
+        return { DATABASE_URL: databaseUrl(name), ...grpcAndOps(name), ...objectStore.env, LOG_LEVEL: 'warn', ...options.artifactsEnv };
+      case 'media':
+        return { DATABASE_URL: databaseUrl(name), ...nats, ...grpcAndOps(name), MEDIA_TOKEN_SECRET: mediaSecret, ...objectStore.env, LOG_LEVEL: 'warn', ...options.mediaEnv };
+      case 'jobs':
+        return {
+          DATABASE_URL: databaseUrl(name),
+          ...nats,
+          ...grpcAndOps(name),
+          BILLING_GRPC_ADDR: addr('billing'),
+          MEDIA_GRPC_ADDR: addr('media'),
+          ARTIFACTS_GRPC_ADDR: addr('artifacts'),
+          LOG_LEVEL: 'warn',
+          ...options.jobsEnv,
+        };
+      case 'worker':
+        return {
+          ...nats,
+          OPS_PORT: String(port(name).ops),
+          JOBS_GRPC_ADDR: addr('jobs'),
+          MEDIA_GRPC_ADDR: addr('media'),
+          ARTIFACTS_GRPC_ADDR: addr('artifacts'),
+          LOG_LEVEL: 'warn',
+          ...options.workerEnv,
+        };
+      case 'gateway':
+        return {
+          PORT: String(port(name).grpc),
+          ACCOUNTS_GRPC_ADDR: addr('accounts'),
+          MEDIA_GRPC_ADDR: addr('media'),
+          BILLING_GRPC_ADDR: addr('billing'),
+          ARTIFACTS_GRPC_ADDR: addr('artifacts'),
+          JOBS_GRPC_ADDR: addr('jobs'),
+          ...nats,
+          LOG_LEVEL: 'warn',
+          ...options.gatewayEnv,
+        };
+    }
+  };
+  const sessionSecret = randomBytes(32).toString('hex');
+  const mediaSecret = randomBytes(32).toString('hex');
+  // The gateway answers /readyz on its one port.
+  const readyUrl = (name: FleetService) => `http://127.0.0.1:${name === 'gateway' ? port(name).grpc : port(name).ops}/readyz`;
+  const processes = new Map<FleetService, Running>();
+  const start = async (name: FleetService, extraEnv: Record<string, string> = {}) => {
+    const running = launch(`services/${name}/src/main.ts`, { ...envOf(name), ...extraEnv });
+    processes.set(name, running);
+    await waitReady(readyUrl(name), running, name);
+  };
 
   const cleanup = async () => {
     for (const running of [...processes.values()].reverse()) await terminate(running);
     await bus.cleanup();
     await objectStore.stop();
-    await mediaDatabase.drop();
-    await billingDatabase.drop();
-    await artifactsDatabase.drop();
-    await database.drop();
+    for (const database of databases.values()) await database.drop();
   };
   try {
-    await waitReady(`http://127.0.0.1:${opsPort}/readyz`, accounts, 'accounts');
-    await waitReady(`http://127.0.0.1:${billingOpsPort}/readyz`, billing, 'billing');
-    await waitReady(`http://127.0.0.1:${artifactsOpsPort}/readyz`, artifacts, 'artifacts');
-    await waitReady(`http://127.0.0.1:${mediaOpsPort}/readyz`, media, 'media');
-    await waitReady(`http://127.0.0.1:${gatewayPort}/readyz`, gateway, 'gateway');
+    for (const name of order) await start(name);
   } catch (err) {
     await cleanup();
     throw err;
   }
 
+  const running = (name: FleetService): Running => {
+    const found = processes.get(name);
+    if (!found) throw new Error(`${name} is not part of this fleet`);
+    return found;
+  };
+  const isAlive = (r: Running) => r.child.exitCode === null && r.child.signalCode === null;
+
   return {
-    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
-    accountsGrpcAddr: `127.0.0.1:${grpcPort}`,
-    artifactsGrpcAddr: `127.0.0.1:${artifactsGrpcPort}`,
+    gatewayUrl: `http://127.0.0.1:${port('gateway').grpc}`,
+    accountsGrpcAddr: addr('accounts'),
+    artifactsGrpcAddr: addr('artifacts'),
+    grpcAddr: (name) => {
+      if (name === 'gateway' || name === 'worker') throw new Error(`${name} has no gRPC address`);
+      return addr(name);
+    },
+    natsUrl,
+    natsPrefix: bus.prefix,
     adminKey,
     objectStore,
     tsctl: (...args) =>
       new Promise((resolve) => {
         const child = spawn(join(repoRoot(), 'tools', 'tsctl'), args, {
-          env: { PATH: process.env.PATH ?? '', ACCOUNTS_GRPC_ADDR: `127.0.0.1:${grpcPort}`, BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`, ADMIN_API_KEY: adminKey },
+          env: { PATH: process.env.PATH ?? '', ACCOUNTS_GRPC_ADDR: addr('accounts'), BILLING_GRPC_ADDR: addr('billing'), ADMIN_API_KEY: adminKey },
         });
         let stdout = '';
         let stderr = '';
@@ -195,6 +222,22 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
         child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
       }),
     stopService: async (name) => terminate(processes.get(name)),
+    killService: async (name) => {
+      const r = running(name);
+      if (!isAlive(r)) return;
+      const exited = new Promise<void>((resolve) => r.child.once('exit', () => resolve()));
+      r.child.kill('SIGKILL');
+      await exited;
+    },
+    startService: async (name, extraEnv) => {
+      const r = processes.get(name);
+      if (r && isAlive(r)) throw new Error(`${name} is still running`);
+      await start(name, extraEnv);
+    },
+    isRunning: (name) => {
+      const r = processes.get(name);
+      return r !== undefined && isAlive(r);
+    },
     logs: (name) => processes.get(name)?.output.join('') ?? '',
     rssBytes: (name) => {
       const pid = processes.get(name)?.child.pid;
@@ -202,6 +245,11 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
       const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
       if (kb === undefined) throw new Error(`no resident memory reading for ${name}`);
       return Number(kb) * 1024;
+    },
+    pid: (name) => {
+      const pid = running(name).child.pid;
+      if (pid === undefined) throw new Error(`${name} has no process id`);
+      return pid;
     },
     stop: cleanup,
   };

@@ -1,5 +1,7 @@
 export { createTestDatabase, dropStaleTestDatabases, adminUrl, TEST_DATABASE_PREFIX, type TestDatabase, type TestDatabaseOptions, type DropStaleOptions } from './test-database.ts';
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
-export { startFleet, type Fleet } from './fleet.ts';
+export { startFleet, FLEET_SERVICES, type Fleet, type FleetOptions, type FleetService } from './fleet.ts';
 export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';
+export { synthesizeSpeech, concatSpeech, makeSpeechClip, HARVARD_SENTENCES, type SpeechOptions, type SpeechFormat, type ConcatSpeechOptions, type SpeechClip } from './speech.ts';
+export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';

@@ -1,5 +1,5 @@
 import type { GrpcClient } from '@tp/grpc';
-import type { AccountsServiceService, ArtifactsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
+import type { AccountsServiceService, ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
 
 /** The backends the gateway routes to, as typed gRPC clients. */
 export interface Backends {
@@ -7,4 +7,5 @@ export interface Backends {
   media: GrpcClient<typeof MediaServiceService>;
   billing: GrpcClient<typeof BillingServiceService>;
   artifacts: GrpcClient<typeof ArtifactsServiceService>;
+  jobs: GrpcClient<typeof JobsServiceService>;
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connectBus, STREAMS } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import type { Logger } from '@tp/logging';
-import { AccountsServiceService, ArtifactsServiceService, BillingServiceService, MediaServiceService } from '@tp/proto';
+import { AccountsServiceService, ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
 import { TRANSCRIPT_JSON_SCHEMA } from '@tp/transcript';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
@@ -30,6 +30,12 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
     media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
     billing: createClient(BillingServiceService, config.BILLING_GRPC_ADDR, { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log }),
     artifacts: createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, {
+      defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
+      log,
+      maxMessageBytes: config.MAX_TRANSCRIPT_BYTES + 1024 * 1024,
+    }),
+    // Exports of long transcripts are as large as the transcript itself.
+    jobs: createClient(JobsServiceService, config.JOBS_GRPC_ADDR, {
       defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
       log,
       maxMessageBytes: config.MAX_TRANSCRIPT_BYTES + 1024 * 1024,

@@ -1,3 +1,4 @@
+import { checkIdempotencyKey as checkSharedIdempotencyKey } from '@tp/idempotency';
 import { AppError } from '@tp/errors';
 
 export const ARTIFACT_TYPES = ['transcript', 'media_export'] as const;
@@ -17,7 +18,6 @@ const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_TITLE_LENGTH = 300;
 const MAX_NOTE_LENGTH = 1_000;
 const MAX_KEY_BYTES = 1024;
-const IDEMPOTENCY_KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const OUTPUT_FORMAT_SHAPE = /^[a-z0-9][a-z0-9._+-]{0,31}$/;
 
 /** User ids come from the gateway; a `/` would escape the user's storage prefix. */
@@ -56,9 +56,7 @@ export const checkTitle = (raw: string) => cleanText('title', raw, MAX_TITLE_LEN
 export const checkNote = (raw: string) => cleanText('note', raw, MAX_NOTE_LENGTH);
 
 export function checkIdempotencyKey(key: string): string | null {
-  if (key === '') return null;
-  if (!IDEMPOTENCY_KEY_SHAPE.test(key)) throw new AppError('bad_request', 'idempotency_key must be 1 to 255 visible ASCII characters.');
-  return key;
+  return key === '' ? null : checkSharedIdempotencyKey(key, 'idempotency_key');
 }
 
 /**

@@ -5,7 +5,7 @@ import { currentRequestId } from '@tp/logging';
 import { extractCredential } from '../auth/credentials.ts';
 import type { Authenticate } from '../auth/authenticator.ts';
 import type { Principal } from '../auth/principal.ts';
-import { expressPath, WithStatus, type Access, type AnyRoute } from './route.ts';
+import { expressPath, FileResponse, WithStatus, type Access, type AnyRoute } from './route.ts';
 import { RequestValidationError, toValidationIssues, type RequestPart, type ValidationIssue } from './validation.ts';
 
 /** Enforces a route's access declaration; returns the caller (null for public routes). */
@@ -63,6 +63,13 @@ export function mountRoute(router: Router, route: AnyRoute, authenticate: Authen
     const parsed = parseRequest(route, req);
     const result = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
     if (res.headersSent) return;
+    if (result instanceof FileResponse) {
+      res.status(route.status).type(result.contentType);
+      res.setHeader('Content-Disposition', contentDisposition(result.fileName));
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.send(result.content);
+      return;
+    }
     if (result instanceof WithStatus) {
       res.status(result.status).json({ data: result.data });
       return;
@@ -74,6 +81,12 @@ export function mountRoute(router: Router, route: AnyRoute, authenticate: Authen
     }
     res.status(route.status).json({ data });
   });
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Answers 405 on a known path with a method it does not serve. */

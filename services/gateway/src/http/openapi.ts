@@ -34,7 +34,14 @@ const errorResponse = (description: string) => ({ description, content: { 'appli
 function responsesOf(route: AnyRoute): RouteConfig['responses'] {
   const responses: RouteConfig['responses'] = {};
   if (route.status === 204) responses[204] = { description: 'Done; no body.' };
-  else {
+  else if (route.fileResponse) {
+    const file = { schema: z.string() };
+    responses[route.status] = {
+      description: route.fileResponse.description,
+      headers: { 'Content-Disposition': { description: 'attachment, with the download file name.', schema: { type: 'string' } } },
+      content: Object.fromEntries(route.fileResponse.contentTypes.map((type) => [type, file])),
+    };
+  } else {
     const data = route.response ?? z.object({}).catchall(z.unknown());
     responses[route.status] = { description: 'Success.', content: { 'application/json': { schema: z.object({ data }) } } };
   }

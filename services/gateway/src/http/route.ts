@@ -44,6 +44,19 @@ export class WithStatus<T = unknown> {
   }
 }
 
+/** A file answer (an export): sent as is, not inside `data`, with a download name. */
+export class FileResponse {
+  readonly content: string;
+  readonly contentType: string;
+  readonly fileName: string;
+
+  constructor(file: { content: string; contentType: string; fileName: string }) {
+    this.content = file.content;
+    this.contentType = file.contentType;
+    this.fileName = file.fileName;
+  }
+}
+
 export interface RouteSpec<
   PS extends z.ZodObject | undefined,
   QS extends z.ZodObject | undefined,
@@ -74,11 +87,13 @@ export interface RouteSpec<
    * itself, so large files never sit in memory.
    */
   multipartBody?: z.ZodObject;
+  /** The route answers a file (`FileResponse`) of one of these media types instead of a JSON envelope. */
+  fileResponse?: { contentTypes: string[]; description: string };
   /** A larger JSON body limit than the gateway's default, for routes that carry documents. */
   maxBodyBytes?: number;
   /** Error codes this route documents besides the ones every route has. */
   errors?: ErrorCode[];
-  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus>;
+  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus | FileResponse>;
 }
 
 // The registry stores routes with their generic parameters erased.

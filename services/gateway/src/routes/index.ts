@@ -5,6 +5,8 @@ import { accountRoutes } from './account.ts';
 import { artifactRoutes } from './artifacts.ts';
 import { billingRoutes } from './billing.ts';
 import { deviceRoutes } from './devices.ts';
+import { formatRoutes } from './format.ts';
+import { jobRoutes } from './jobs.ts';
 import { mediaRoutes } from './media.ts';
 import { modelRoutes } from './models.ts';
 import { sessionRoutes } from './sessions.ts';
@@ -25,5 +27,7 @@ export function allRoutes(backends: Backends, log: Logger, limits: RouteLimits =
     ...mediaRoutes(backends, log),
     ...billingRoutes(backends),
     ...artifactRoutes(backends, limits),
+    ...jobRoutes(backends),
+    ...formatRoutes(limits),
   ];
 }

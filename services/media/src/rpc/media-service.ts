@@ -6,7 +6,7 @@ import type { Logger } from '@tp/logging';
 import type { CreateUploadSessionResponse, MediaServiceService } from '@tp/proto';
 import { cleanFileName } from '../domain/file-names.ts';
 import { finalizeToken, finalizeTokenMatches } from '../domain/finalize-tokens.ts';
-import { checkIdempotencyKey, IDEMPOTENCY_KEY_TTL_MS, requestHash } from '../domain/idempotency.ts';
+import { checkIdempotencyKey, IDEMPOTENCY_KEY_TTL_MS, requestHash } from '@tp/idempotency';
 import {
   checkContentType,
   checkPartNumber,

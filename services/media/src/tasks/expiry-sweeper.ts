@@ -1,6 +1,6 @@
 import type { Logger } from '@tp/logging';
 import { startPeriodicTask, type PeriodicTask } from '@tp/runtime';
-import { IDEMPOTENCY_KEY_TTL_MS } from '../domain/idempotency.ts';
+import { IDEMPOTENCY_KEY_TTL_MS } from '@tp/idempotency';
 import type { ObjectStore } from '@tp/storage';
 import type { MediaStore } from '../store/media-store.ts';
 

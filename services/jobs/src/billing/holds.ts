@@ -1,0 +1,73 @@
+import { isAppError } from '@tp/errors';
+import type { GrpcClient } from '@tp/grpc';
+import type { Logger } from '@tp/logging';
+import type { BillingServiceService } from '@tp/proto';
+import type { Job, JobsStore } from '../store/jobs-store.ts';
+
+export type BillingClient = Pick<GrpcClient<typeof BillingServiceService>, 'reserve' | 'settle' | 'release'>;
+
+export interface HoldsDeps {
+  store: JobsStore;
+  billing: BillingClient;
+  log: Logger;
+  now: () => Date;
+  /** After this long no Reserve of a job can still be on its way to billing (see the creation). */
+  reservationTimeoutMs: number;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * The billing step of a job that ended: settle a success, release anything else. A job records
+ * the step as pending in the same transaction as its end; these calls then move it to settled or
+ * released. Billing is idempotent per reference (the job id), so a step repeated by the reconciler
+ * after a lost answer charges nothing twice. A step that fails stays pending for the reconciler.
+ */
+export function createHolds(deps: HoldsDeps) {
+  const { store, billing, log, now } = deps;
+
+  async function settle(job: Job, at: Date = now()): Promise<Job> {
+    if (job.billingState !== 'settle_pending') return job;
+    try {
+      const reservation = await billing.settle({ reference: job.id, actualSeconds: job.billedSeconds ?? 0 });
+      return (await store.billingDone(job.id, 'settle_pending', 'settled', BigInt(reservation.chargedMicro), at)) ?? job;
+    } catch (err) {
+      if (isAppError(err) && (err.code === 'conflict' || err.code === 'not_found')) {
+        // Billing already ended this hold another way: nothing is left to settle. Never expected.
+        const ended = err.code === 'conflict' && /already settled/.test(err.message) ? 'settled' : 'released';
+        log.error({ err, jobId: job.id }, 'billing refused to settle a succeeded job; recorded as it stands at billing');
+        return (await store.billingDone(job.id, 'settle_pending', ended, null, at, `settle refused: ${err.message}`)) ?? job;
+      }
+      log.warn({ err, jobId: job.id }, 'could not settle the hold of a succeeded job; the reconciler retries');
+      return store.billingFailed(job.id, `settle: ${messageOf(err)}`);
+    }
+  }
+
+  async function release(job: Job, at: Date = now()): Promise<Job> {
+    if (job.billingState !== 'release_pending') return job;
+    try {
+      await billing.release({ reference: job.id });
+      return (await store.billingDone(job.id, 'release_pending', 'released', null, at)) ?? job;
+    } catch (err) {
+      if (isAppError(err) && err.code === 'not_found' && job.createdAt.getTime() <= at.getTime() - deps.reservationTimeoutMs) {
+        // No hold was ever made, and no Reserve for it can still arrive.
+        return (await store.billingDone(job.id, 'release_pending', 'released', null, at, 'no hold at billing')) ?? job;
+      }
+      if (isAppError(err) && err.code === 'conflict') {
+        log.error({ err, jobId: job.id }, 'billing refused to release a hold; recorded as settled');
+        return (await store.billingDone(job.id, 'release_pending', 'settled', null, at, `release refused: ${err.message}`)) ?? job;
+      }
+      if (!(isAppError(err) && err.code === 'not_found')) log.warn({ err, jobId: job.id }, 'could not release a hold; the reconciler retries');
+      return store.billingFailed(job.id, `release: ${messageOf(err)}`);
+    }
+  }
+
+  return {
+    settle,
+    release,
+    /** Whatever step the job is waiting for. */
+    finish: (job: Job, at: Date = now()): Promise<Job> => (job.billingState === 'settle_pending' ? settle(job, at) : release(job, at)),
+  };
+}
+
+export type Holds = ReturnType<typeof createHolds>;

@@ -1,0 +1,171 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { findProfile, type EngineKind } from '@tp/catalog';
+import { AppError } from '@tp/errors';
+import {
+  billingStepFor,
+  canTransition,
+  checkMediaIds,
+  checkOptions,
+  checkStatusFilter,
+  decodeCursor,
+  encodeCursor,
+  expectedChargeMicro,
+  failureCode,
+  failureMessage,
+  isTerminal,
+  nextProgress,
+  resolveProfile,
+} from './job-rules.ts';
+
+const cpuOnly = new Set<EngineKind>(['pocketsphinx']);
+const oracle = findProfile('oracle')!;
+
+function refusal(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof AppError, `expected an AppError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected a refusal');
+}
+
+describe('job state transitions', () => {
+  it('follows the lifecycle: queued → running → an end, queued → cancelled; nothing leaves an end', () => {
+    assert.ok(canTransition('queued', 'running'));
+    assert.ok(canTransition('queued', 'cancelled'));
+    assert.ok(canTransition('running', 'succeeded'));
+    assert.ok(canTransition('running', 'failed'));
+    assert.ok(canTransition('running', 'cancelled'));
+    assert.ok(!canTransition('queued', 'succeeded'), 'a job succeeds only after running');
+    assert.ok(!canTransition('running', 'queued'));
+    for (const end of ['succeeded', 'failed', 'cancelled'] as const) {
+      assert.ok(isTerminal(end));
+      for (const to of ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const) assert.ok(!canTransition(end, to), `${end} → ${to}`);
+    }
+    assert.ok(!isTerminal('queued') && !isTerminal('running'));
+  });
+
+  it('settles a success and releases every other end', () => {
+    assert.equal(billingStepFor('succeeded'), 'settle_pending');
+    assert.equal(billingStepFor('failed'), 'release_pending');
+    assert.equal(billingStepFor('cancelled'), 'release_pending');
+    assert.throws(() => billingStepFor('running'), RangeError);
+  });
+});
+
+describe('profiles', () => {
+  it('serves a public profile whose engine this deployment runs', () => {
+    assert.equal(resolveProfile('oracle', new Set(), cpuOnly).codename, 'oracle');
+  });
+
+  it('calls unknown profiles and internal ones without the feature alike: Unknown profile', () => {
+    for (const name of ['nope', 'oracle-max']) {
+      const err = refusal(() => resolveProfile(name, new Set(), new Set<EngineKind>(['pocketsphinx', 'whisper'])));
+      assert.equal(err.code, 'validation_error');
+      assert.match(err.message, /^Unknown profile/);
+    }
+    assert.equal(resolveProfile('oracle-max', new Set(['profile.oracle-max']), new Set<EngineKind>(['whisper'])).codename, 'oracle-max');
+  });
+
+  it('refuses a profile whose engine is not run here, naming it, its engine and what is served', () => {
+    const err = refusal(() => resolveProfile('oracle-pro', new Set(), cpuOnly));
+    assert.equal(err.code, 'profile_unavailable');
+    assert.match(err.message, /oracle-pro/);
+    assert.match(err.message, /whisper/);
+    assert.match(err.message, /oracle, oracle-mini, base/);
+    assert.deepEqual(err.details, { profile: 'oracle-pro', engine: 'whisper', available_profiles: ['oracle', 'oracle-mini', 'base'] });
+  });
+});
+
+describe('options', () => {
+  it('accepts auto and the languages of the engine, keeping the options as sent', () => {
+    const json = JSON.stringify({ language: 'en', target_language: null, diarization: null, channel_speaker_separation: false, caption_burn: null });
+    const accepted = checkOptions(json, 'transcription', oracle);
+    assert.equal(accepted.language, 'en');
+    assert.equal(accepted.json, json);
+    assert.equal(checkOptions('', 'transcription', oracle).language, 'auto');
+    assert.equal(checkOptions('{}', 'transcription', oracle).language, 'auto');
+  });
+
+  it('refuses a language the engine does not transcribe by naming the languages it does', () => {
+    const err = refusal(() => checkOptions('{"language":"de"}', 'transcription', oracle));
+    assert.equal(err.code, 'unsupported_option');
+    assert.match(err.message, /transcribes en only/);
+    assert.deepEqual(err.details, { option: 'language', languages: ['en'] });
+    assert.equal(refusal(() => checkOptions('{"language":"xx"}', 'transcription', oracle)).code, 'validation_error');
+  });
+
+  it('refuses the options that are not available yet by name', () => {
+    const cases: [string, string][] = [
+      ['{"diarization":{"mode":"regular"}}', 'diarization'],
+      ['{"target_language":"fr"}', 'target_language'],
+      ['{"channel_speaker_separation":true}', 'channel_speaker_separation'],
+    ];
+    for (const [json, option] of cases) {
+      const err = refusal(() => checkOptions(json, 'transcription', oracle));
+      assert.equal(err.code, 'unsupported_option', json);
+      assert.equal(err.details.option, option);
+      assert.match(err.message, /not available yet/);
+    }
+  });
+
+  it('refuses malformed options', () => {
+    for (const json of ['[]', 'null', '{', '{"language":3}', '{"colour":"red"}', '{"caption_burn":{"font":"x"}}', '{"channel_speaker_separation":"yes"}']) {
+      assert.equal(refusal(() => checkOptions(json, 'transcription', oracle)).code, 'validation_error', json);
+    }
+  });
+});
+
+describe('media of a request', () => {
+  it('takes exactly one media for a job and 1..max distinct media for a batch', () => {
+    assert.deepEqual(checkMediaIds(['med_1'], false, 50), ['med_1']);
+    assert.deepEqual(checkMediaIds(['med_1', 'med_2'], true, 50), ['med_1', 'med_2']);
+    assert.equal(refusal(() => checkMediaIds(['med_1', 'med_2'], false, 50)).code, 'validation_error');
+    assert.equal(refusal(() => checkMediaIds([], false, 50)).code, 'validation_error');
+    assert.equal(refusal(() => checkMediaIds([], true, 50)).code, 'validation_error');
+    assert.equal(refusal(() => checkMediaIds(['a', 'b', 'c'], true, 2)).code, 'validation_error');
+    assert.equal(refusal(() => checkMediaIds(['med_1', 'med_1'], true, 50)).code, 'validation_error');
+    assert.equal(refusal(() => checkMediaIds(['med/1'], false, 50)).code, 'validation_error');
+  });
+});
+
+describe('small rules', () => {
+  it('keeps progress within 0..100 and never moves it back', () => {
+    assert.equal(nextProgress(10, 40), 40);
+    assert.equal(nextProgress(40, 10), 40);
+    assert.equal(nextProgress(0, 150), 100);
+    assert.equal(nextProgress(0, -5), 0);
+    assert.equal(refusal(() => nextProgress(0, Number.NaN)).code, 'bad_request');
+  });
+
+  it('round-trips list cursors and refuses forged ones', () => {
+    assert.equal(decodeCursor(encodeCursor('job_01abc')), 'job_01abc');
+    assert.equal(decodeCursor(''), null);
+    assert.equal(refusal(() => decodeCursor(Buffer.from('../x').toString('base64url'))).code, 'bad_request');
+  });
+
+  it('records stable failure codes and clean messages', () => {
+    assert.equal(failureCode('decode_failed'), 'decode_failed');
+    assert.equal(failureCode('Bad Code!'), 'transcription_failed');
+    assert.equal(failureMessage(' boom\n'), 'boom');
+    assert.equal(failureMessage(''), 'The job failed.');
+    assert.equal(failureMessage('x'.repeat(5000)).length, 1000);
+  });
+
+  it('knows the status filter values', () => {
+    assert.equal(checkStatusFilter(''), null);
+    assert.equal(checkStatusFilter('running'), 'running');
+    assert.equal(refusal(() => checkStatusFilter('done')).code, 'validation_error');
+  });
+});
+
+describe('expected charge', () => {
+  it('is the catalog price of the seconds, never above the hold', () => {
+    assert.equal(expectedChargeMicro('oracle', 10_000n, 6.17), 1_714n);
+    assert.equal(expectedChargeMicro('base', 400_000n, 3600), 400_000n);
+    assert.equal(expectedChargeMicro('oracle', 1_000n, 60), 1_000n, 'capped by the hold');
+    assert.equal(expectedChargeMicro('oracle', 5_000n, 0), 0n);
+  });
+});

@@ -1,0 +1,216 @@
+import { availableProfiles, ENGINES, findProfile, isLanguageCode, isProfileAvailable, priceForSeconds, type EngineKind, type TranscriptionProfile } from '@tp/catalog';
+import { AppError } from '@tp/errors';
+
+export const JOB_TYPES = ['transcription', 'caption_burn'] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Admission of a job's creation (see schema.prisma). */
+export type HoldState = 'reserving' | 'held' | 'abandoned';
+/** The credit hold at billing (see schema.prisma). */
+export type BillingState = 'none' | 'held' | 'settle_pending' | 'settled' | 'release_pending' | 'released';
+
+const TERMINAL: ReadonlySet<string> = new Set<JobStatus>(['succeeded', 'failed', 'cancelled']);
+
+export function isTerminal(status: string): boolean {
+  return TERMINAL.has(status);
+}
+
+/**
+ * The transitions of a job that runs (a single job or a batch item). `queued → failed` is the
+ * end of a creation that never finished (or a job that cannot be run); everything else follows
+ * the spec's table (§3.1), cancelling a queued job included.
+ */
+const TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
+  queued: ['running', 'cancelled', 'failed'],
+  running: ['succeeded', 'failed', 'cancelled'],
+  succeeded: [],
+  failed: [],
+  cancelled: [],
+};
+
+export function canTransition(from: string, to: JobStatus): boolean {
+  return (TRANSITIONS[from as JobStatus] ?? []).includes(to);
+}
+
+/** The billing step a terminal status calls for: settle a success, release anything else. */
+export function billingStepFor(status: JobStatus): BillingState {
+  if (status === 'succeeded') return 'settle_pending';
+  if (status === 'failed' || status === 'cancelled') return 'release_pending';
+  throw new RangeError(`${status} is not a terminal status`);
+}
+
+const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** User ids come from the gateway (or the worker, from the job). */
+export function checkUserId(userId: string): string {
+  if (!ID_SHAPE.test(userId)) throw new AppError('bad_request', 'user_id is missing or malformed.');
+  return userId;
+}
+
+export function checkWorkspaceId(workspaceId: string): string | null {
+  if (workspaceId === '') return null;
+  if (!ID_SHAPE.test(workspaceId)) throw new AppError('bad_request', 'workspace_id is malformed.');
+  return workspaceId;
+}
+
+/** An id that names nothing cannot name a job of the caller: not_found, like any unknown id. */
+export function isIdShaped(value: string): boolean {
+  return ID_SHAPE.test(value);
+}
+
+export function checkRequiredId(field: string, value: string): string {
+  if (value === '') throw new AppError('bad_request', `${field} is required.`);
+  if (!ID_SHAPE.test(value)) throw new AppError('bad_request', `${field} is malformed.`);
+  return value;
+}
+
+export function checkJobType(type: string): JobType {
+  if (!(JOB_TYPES as readonly string[]).includes(type)) {
+    throw new AppError('validation_error', `type must be one of ${JOB_TYPES.join(', ')}; got ${JSON.stringify(type.slice(0, 40))}.`);
+  }
+  return type as JobType;
+}
+
+/** Filter values of ListJobs ('' = no filter). */
+export function checkStatusFilter(status: string): JobStatus | null {
+  if (status === '') return null;
+  if (!(JOB_STATUSES as readonly string[]).includes(status)) throw new AppError('validation_error', `status must be one of ${JOB_STATUSES.join(', ')}.`);
+  return status as JobStatus;
+}
+
+export function checkTypeFilter(type: string): JobType | null {
+  return type === '' ? null : checkJobType(type);
+}
+
+/**
+ * The profile a user asks for, if this deployment can serve it. Unknown profiles and internal
+ * ones the caller lacks the feature of are the same "Unknown profile" (nothing leaks that they
+ * exist); a profile whose engine no worker pool here runs is `profile_unavailable`, naming what is served.
+ */
+export function resolveProfile(codename: string, features: ReadonlySet<string>, engines: ReadonlySet<EngineKind>): TranscriptionProfile {
+  const profile = findProfile(codename);
+  if (!profile || !isProfileAvailable(profile, features)) {
+    throw new AppError('validation_error', `Unknown profile ${JSON.stringify(codename.slice(0, 64))}.`, { profile: codename.slice(0, 64) });
+  }
+  if (!engines.has(profile.engine)) {
+    const served = availableProfiles(features)
+      .filter((p) => engines.has(p.engine))
+      .map((p) => p.codename);
+    throw new AppError(
+      'profile_unavailable',
+      `Profile ${profile.codename} runs on the ${profile.engine} engine, which this deployment does not run; ` +
+        (served.length > 0 ? `profiles served here: ${served.join(', ')}.` : 'no profile is served here.'),
+      { profile: profile.codename, engine: profile.engine, available_profiles: served },
+    );
+  }
+  return profile;
+}
+
+export interface AcceptedOptions {
+  /** `auto` or a code the profile's engine transcribes. */
+  language: string;
+  /** The options object as accepted (what the job shows and the request hash covers). */
+  value: Record<string, unknown>;
+  /** Its JSON text, stored and returned verbatim. */
+  json: string;
+}
+
+const KNOWN_OPTIONS = new Set(['language', 'target_language', 'diarization', 'channel_speaker_separation', 'caption_burn']);
+
+function unsupported(option: string, message: string, details: Record<string, unknown> = {}): AppError {
+  return new AppError('unsupported_option', message, { option, ...details });
+}
+
+/**
+ * Re-checks the options the gateway already shape-validated: what the engine cannot do, and the
+ * features not built yet, are refused by name, never ignored.
+ */
+export function checkOptions(optionsJson: string, type: JobType, profile: TranscriptionProfile): AcceptedOptions {
+  let value: unknown;
+  try {
+    value = optionsJson.trim() === '' ? {} : JSON.parse(optionsJson);
+  } catch {
+    throw new AppError('validation_error', 'options_json is not valid JSON.');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AppError('validation_error', 'options must be a JSON object.');
+  const options = value as Record<string, unknown>;
+  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
+  if (unknown.length > 0) throw new AppError('validation_error', `Unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 5).join(', ')}.`, { options: unknown.slice(0, 5) });
+
+  const language = options.language ?? 'auto';
+  if (typeof language !== 'string') throw new AppError('validation_error', 'options.language must be a string: auto or a language code.');
+  if (language !== 'auto') {
+    if (!isLanguageCode(language)) throw new AppError('validation_error', `Unknown language code ${JSON.stringify(language.slice(0, 16))}: use auto or an ISO 639-1 code.`);
+    const languages = ENGINES[profile.engine].languages;
+    if (!languages.includes(language)) {
+      throw unsupported('language', `Profile ${profile.codename} transcribes ${languages.join(', ')} only; ${JSON.stringify(language)} is not supported.`, { languages: [...languages] });
+    }
+  }
+  const csp = options.channel_speaker_separation;
+  if (csp !== undefined && typeof csp !== 'boolean') throw new AppError('validation_error', 'options.channel_speaker_separation must be a boolean.');
+  if (options.diarization !== undefined && options.diarization !== null) throw unsupported('diarization', 'Speaker diarization is not available yet; send null or leave it out.');
+  if (options.target_language !== undefined && options.target_language !== null) {
+    throw unsupported('target_language', 'Translation (target_language) is not available yet; send null or leave it out.');
+  }
+  if (csp === true) throw unsupported('channel_speaker_separation', 'Channel speaker separation is not available yet; leave it false.');
+  if (type === 'transcription' && options.caption_burn !== undefined && options.caption_burn !== null) {
+    throw new AppError('validation_error', 'options.caption_burn applies to caption_burn jobs only.');
+  }
+  return { language, value: options, json: JSON.stringify(options) };
+}
+
+/** One media for a single job, 1..max distinct media for a batch. */
+export function checkMediaIds(mediaIds: readonly string[], batch: boolean, maxBatchItems: number): string[] {
+  if (!batch && mediaIds.length !== 1) throw new AppError('validation_error', 'A job has exactly one media; send several as a batch.');
+  if (batch && (mediaIds.length < 1 || mediaIds.length > maxBatchItems)) {
+    throw new AppError('validation_error', `A batch has 1 to ${maxBatchItems} media; got ${mediaIds.length}.`, { max_batch_items: maxBatchItems });
+  }
+  for (const id of mediaIds) {
+    if (!ID_SHAPE.test(id)) throw new AppError('validation_error', `media id ${JSON.stringify(id.slice(0, 64))} is malformed.`);
+  }
+  if (new Set(mediaIds).size !== mediaIds.length) throw new AppError('validation_error', 'Each media may appear once in a batch.');
+  return [...mediaIds];
+}
+
+/** The stable error code a worker reports; anything else is recorded as `transcription_failed`. */
+export function failureCode(code: string): string {
+  return /^[a-z][a-z0-9_]{0,63}$/.test(code) ? code : 'transcription_failed';
+}
+
+export function failureMessage(message: string): string {
+  const clean = message.replace(/[\p{Cc}]/gu, ' ').trim();
+  return (clean === '' ? 'The job failed.' : clean).slice(0, 1000);
+}
+
+/** Progress a worker reports: a number, clamped to 0..100, never moving back. */
+export function nextProgress(current: number, reported: number): number {
+  if (!Number.isFinite(reported)) throw new AppError('bad_request', 'progress must be a number from 0 to 100.');
+  return Math.max(current, Math.min(100, Math.max(0, reported)));
+}
+
+/** Cursor of ListJobs: the last job id of a page, opaque to clients. */
+export function encodeCursor(jobId: string): string {
+  return Buffer.from(jobId, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): string | null {
+  if (cursor === '') return null;
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!ID_SHAPE.test(id)) throw new AppError('bad_request', 'cursor is malformed.');
+  return id;
+}
+
+/**
+ * What billing will charge when it settles `seconds` of a job: the catalog price, never above the
+ * hold. Recorded when the job succeeds, so a client never sees a succeeded job that cost nothing;
+ * the settlement's own answer replaces it.
+ */
+export function expectedChargeMicro(profile: string, reservedMicro: bigint, seconds: number): bigint {
+  const found = findProfile(profile);
+  if (!found) return reservedMicro;
+  const price = BigInt(priceForSeconds(found, seconds));
+  return price < reservedMicro ? price : reservedMicro;
+}

@@ -1,0 +1,35 @@
+import type { Job as WireJob } from '@tp/proto';
+import type { Job } from '../store/jobs-store.ts';
+
+/** A stored job as the wire shows it; `position` is its queue position (0 when not queued). */
+export function toWireJob(job: Job, position: number): WireJob {
+  return {
+    jobId: job.id,
+    userId: job.userId,
+    workspaceId: job.workspaceId ?? '',
+    type: job.type,
+    status: job.status,
+    progress: job.progress,
+    queuePosition: job.status === 'queued' ? position : 0,
+    profile: job.profile,
+    engine: job.engine,
+    mediaId: job.mediaId ?? '',
+    parentJobId: job.parentJobId ?? '',
+    itemCount: job.itemCount,
+    optionsJson: job.optionsJson,
+    errorCode: job.errorCode ?? '',
+    errorMessage: job.errorMessage ?? '',
+    mediaDurationSeconds: job.mediaDurationSeconds,
+    billedSeconds: job.billedSeconds ?? 0,
+    reservedMicro: Number(job.reservedMicro),
+    chargedMicro: Number(job.chargedMicro),
+    artifactIds: [...job.artifactIds],
+    language: job.language ?? '',
+    attempts: job.attempts,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt ?? undefined,
+    finishedAt: job.finishedAt ?? undefined,
+    updatedAt: job.updatedAt,
+    title: job.title,
+  };
+}

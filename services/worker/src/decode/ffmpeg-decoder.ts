@@ -1,0 +1,118 @@
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { classifyDecodeFailure, type DecodeFailure } from '../domain/decode-failure.ts';
+import { spawnInGroup } from './process-group.ts';
+
+/** 16 kHz × 1 channel × 2 bytes (s16le): what every engine reads. */
+export const PCM_SAMPLE_RATE = 16_000;
+export const PCM_BYTES_PER_SECOND = PCM_SAMPLE_RATE * 2;
+
+/**
+ * Container formats ffmpeg may open: the plain demuxers media verification allows (see
+ * services/media, ALLOWED_DEMUXERS), never playlists (hls, concat, …) that would make the worker
+ * fetch other URLs.
+ */
+export const ALLOWED_DEMUXERS = [
+  'aac', 'ac3', 'aiff', 'amr', 'amrnb', 'amrwb', 'ape', 'asf', 'au', 'avi', 'caf', 'dts', 'eac3', 'flac', 'flv',
+  'gsm', 'loas', 'matroska', 'mlp', 'mov', 'mp3', 'mpc', 'mpc8', 'mpeg', 'mpegts', 'mxf', 'nut', 'ogg', 'oma',
+  'rm', 'truehd', 'tta', 'voc', 'w64', 'wav', 'wv', 'xwma', 'dsf', 'mpegvideo', 'h264', 'hevc', 'm4v', 'ivf',
+] as const;
+
+const NETWORK_PROTOCOLS = 'http,https,tcp,tls,crypto';
+const MAX_STDERR = 16 * 1024;
+
+export interface DecodeOptions {
+  ffmpegPath: string;
+  /** Aborting kills ffmpeg's process group at once. */
+  signal: AbortSignal;
+  /** A network read that stalls this long fails (transient) instead of hanging the job. */
+  readTimeoutMs?: number;
+}
+
+export type DecodeOutcome =
+  | { status: 'ok'; bytes: number }
+  | { status: 'failed'; bytes: number; failure: DecodeFailure }
+  | { status: 'aborted'; bytes: number };
+
+export interface Decoding {
+  /** Raw 16 kHz mono s16le PCM, streamed as ffmpeg produces it (backpressure reaches ffmpeg). */
+  pcm: Readable;
+  /** PCM bytes handed on to the reader so far (progress). */
+  bytes(): number;
+  /** Settles once ffmpeg has exited; never rejects. */
+  outcome: Promise<DecodeOutcome>;
+}
+
+/** The ffmpeg arguments that turn any input into the engines' PCM on stdout. */
+export function decodeArgs(input: string, readTimeoutMs = 60_000): string[] {
+  const remote = /^https?:\/\//i.test(input);
+  return [
+    '-nostdin',
+    '-v', 'error',
+    '-protocol_whitelist', remote ? NETWORK_PROTOCOLS : 'file',
+    ...(remote ? ['-rw_timeout', String(readTimeoutMs * 1000)] : []),
+    '-format_whitelist', ALLOWED_DEMUXERS.join(','),
+    '-i', input,
+    '-vn', '-sn', '-dn',
+    '-ac', '1',
+    '-ar', String(PCM_SAMPLE_RATE),
+    '-f', 's16le',
+    'pipe:1',
+  ];
+}
+
+/** Passes bytes through unchanged and counts them. */
+class ByteCounter extends Transform {
+  count = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.count += chunk.length;
+    callback(null, chunk);
+  }
+}
+
+/**
+ * Starts ffmpeg on a presigned URL (or a local file) in its own process group. Nothing is written
+ * to disk and nothing is buffered beyond the pipes: the engine's read rate paces ffmpeg.
+ */
+export function startDecoding(input: string, options: DecodeOptions): Decoding {
+  const counter = new ByteCounter();
+  const group = spawnInGroup(options.ffmpegPath, decodeArgs(input, options.readTimeoutMs), ['ignore', 'pipe', 'pipe']);
+  let stderr = '';
+  group.child.stderr?.setEncoding('utf8');
+  group.child.stderr?.on('data', (text: string) => {
+    if (stderr.length < MAX_STDERR) stderr += text.slice(0, MAX_STDERR - stderr.length);
+  });
+  // The total is counted where ffmpeg's output arrives: exact once ffmpeg has closed its stdout,
+  // whereas the counter (what the engine has taken so far) may still hold a chunk at that moment.
+  let produced = 0;
+  if (group.child.stdout) {
+    group.child.stdout.on('data', (chunk: Buffer) => (produced += chunk.length));
+    group.child.stdout.pipe(counter);
+  } else {
+    counter.end();
+  }
+
+  const abort = () => {
+    group.kill();
+    // Unread output would hold ffmpeg's stdout (and so its exit) open: drop it.
+    group.child.stdout?.destroy();
+    counter.destroy();
+  };
+  if (options.signal.aborted) abort();
+  else options.signal.addEventListener('abort', abort, { once: true });
+
+  const outcome = group.exited.then((exit): DecodeOutcome => {
+    options.signal.removeEventListener('abort', abort);
+    const bytes = produced;
+    if (options.signal.aborted) return { status: 'aborted', bytes };
+    if (exit.error) return { status: 'failed', bytes, failure: { kind: 'transient', detail: `ffmpeg could not be started (${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message})` } };
+    if (exit.code !== 0 || exit.signal) return { status: 'failed', bytes, failure: classifyDecodeFailure(exit, stderr, input) };
+    if (bytes === 0) return { status: 'failed', bytes, failure: { kind: 'unreadable', detail: 'no audio could be decoded' } };
+    return { status: 'ok', bytes };
+  });
+  // A failed start never opens stdout: end the stream so the reader does not wait forever.
+  void group.exited.then((exit) => {
+    if (exit.error) counter.end();
+  });
+  return { pcm: counter, bytes: () => counter.count, outcome };
+}

@@ -1,0 +1,35 @@
+import { ENGINES, isEngineKind, type EngineKind } from '@tp/catalog';
+import type { SpeechEngine } from './engine.ts';
+import { createPocketsphinxEngine } from './pocketsphinx.ts';
+
+/** Engines this worker can run. The catalog also knows `whisper`, which has no implementation here yet. */
+export const IMPLEMENTED_ENGINES: readonly EngineKind[] = ['pocketsphinx'];
+
+/** Why this worker cannot run an engine named in WORKER_ENGINES; undefined when it can. */
+export function engineRefusal(name: string): string | undefined {
+  if (!isEngineKind(name)) return `unknown engine "${name}" (known: ${Object.keys(ENGINES).join(', ')})`;
+  if (!IMPLEMENTED_ENGINES.includes(name)) {
+    return `the ${ENGINES[name].displayName} engine ("${name}") is not implemented by this worker yet; it runs ${IMPLEMENTED_ENGINES.join(', ')} only`;
+  }
+  return undefined;
+}
+
+export interface EngineSettings {
+  POCKETSPHINX_BIN: string;
+  POCKETSPHINX_MODEL_DIR: string;
+}
+
+/** One engine per configured kind (the config has already refused kinds without an implementation). */
+export function createEngines(kinds: readonly EngineKind[], settings: EngineSettings): Map<EngineKind, SpeechEngine> {
+  const engines = new Map<EngineKind, SpeechEngine>();
+  for (const kind of kinds) {
+    switch (kind) {
+      case 'pocketsphinx':
+        engines.set(kind, createPocketsphinxEngine({ binary: settings.POCKETSPHINX_BIN, modelDir: settings.POCKETSPHINX_MODEL_DIR }));
+        break;
+      default:
+        throw new Error(engineRefusal(kind) ?? `no engine ${kind}`);
+    }
+  }
+  return engines;
+}

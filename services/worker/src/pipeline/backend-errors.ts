@@ -1,0 +1,30 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isAppError, type ErrorCode } from '@tp/errors';
+
+/** Backend answers that may pass: the call (or the whole ticket) is worth another attempt. */
+const TRANSIENT: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['service_unavailable', 'upstream_timeout', 'storage_unavailable', 'internal_error', 'rate_limited']);
+
+export function isTransient(err: unknown): boolean {
+  return !isAppError(err) || TRANSIENT.has(err.code);
+}
+
+export function errorCodeOf(err: unknown): string | undefined {
+  return isAppError(err) ? err.code : undefined;
+}
+
+/**
+ * Calls `fn`, retrying transient failures after each of `delaysMs` (calling `keepAlive` while it
+ * waits, so the ticket's ack wait does not run out). The last failure is thrown as is.
+ */
+export async function withRetries<T>(fn: () => Promise<T>, options: { delaysMs: readonly number[]; keepAlive?: () => void }): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      const delay = options.delaysMs[attempt];
+      if (delay === undefined || !isTransient(err)) throw err;
+      options.keepAlive?.();
+      await sleep(delay);
+    }
+  }
+}

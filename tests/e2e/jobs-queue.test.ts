@@ -1,0 +1,174 @@
+// The queue under pressure: cancelling, reordering, a worker killed mid-job, corrupt media.
+// One worker with one slot, so the order of execution is observable.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { S3Client, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { startFleet, synthesizeSpeech, type Fleet } from '@tp/testing';
+import { call, eventually } from './support/http.ts';
+import { balance, childrenOf, createJob, createUser, getJob, repeatAudio, transcribe, uploadMedia, waitForJob, type TestUser } from './support/jobs.ts';
+
+const MICRO = 1_000_000;
+let fleet: Fleet;
+let dir: string;
+let short: string;
+let long: string;
+let ada: TestUser;
+
+before(async () => {
+  fleet = await startFleet({ workerEnv: { WORK_ACK_WAIT_MS: '3000', PROGRESS_INTERVAL_MS: '200', WORKER_CONCURRENCY: '1' } });
+  dir = await mkdtemp(join(tmpdir(), 'tp-e2e-queue-'));
+  short = await synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir });
+  long = repeatAudio(short, 16, join(dir, 'long.wav'));
+  ada = await createUser(fleet, 'ada', '50');
+});
+
+after(async () => {
+  await fleet?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function startJob(file: string): Promise<string> {
+  const mediaId = await uploadMedia(fleet, ada.token, file);
+  const res = await createJob(fleet, ada.token, transcribe(mediaId));
+  assert.equal(res.status, 202, res.text);
+  return res.body.data.job_id;
+}
+
+const cancel = (jobId: string) => call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${jobId}`, { token: ada.token });
+const running = (job: { status: string; progress: number }) => job.status === 'running' && job.progress > 0;
+
+describe('cancel', () => {
+  it('stops a running job within seconds, kills its processes and releases the hold', async () => {
+    const before = await balance(fleet, ada.token);
+    const jobId = await startJob(long);
+    await waitForJob(fleet, ada.token, jobId, running);
+    const worker = fleet.pid('worker');
+    assert.ok(childrenOf(worker).length > 0, 'ffmpeg and the engine run as child processes');
+    const res = await cancel(jobId);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.data.status, 'cancelled');
+    const released = await balance(fleet, ada.token);
+    assert.equal(released.reserved_credits, 0, 'the hold is released at once');
+    assert.equal(released.available_credits, before.available_credits, 'nothing is charged');
+    const stoppedIn = await eventually(async () => childrenOf(worker).length === 0, 5_000, 50);
+    assert.ok(stoppedIn < 5_000);
+    assert.equal((await getJob(fleet, ada.token, jobId)).status, 'cancelled', 'the worker did not complete it after all');
+    const again = await cancel(jobId);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.detail.code, 'job_not_cancellable');
+  });
+
+  it('cancels a queued job: it never runs', async () => {
+    const blocker = await startJob(long);
+    await waitForJob(fleet, ada.token, blocker, running);
+    const queued = await startJob(short);
+    const job = await getJob(fleet, ada.token, queued);
+    assert.equal(job.status, 'queued');
+    assert.equal(job.queue_position, 1);
+    const res = await cancel(queued);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.status, 'cancelled');
+    assert.equal(res.body.data.queue_position, null);
+    await cancel(blocker);
+    // The ticket of the cancelled job finds nothing to run.
+    const next = await startJob(short);
+    assert.equal((await waitForJob(fleet, ada.token, next)).status, 'succeeded');
+    const cancelled = await getJob(fleet, ada.token, queued);
+    assert.equal(cancelled.status, 'cancelled');
+    assert.equal(cancelled.started_at, null, 'it never started');
+    assert.equal((await balance(fleet, ada.token)).reserved_credits, 0);
+  });
+});
+
+describe('reorder', () => {
+  it('changes the order workers take jobs in', async () => {
+    const blocker = await startJob(long);
+    await waitForJob(fleet, ada.token, blocker, running);
+    const [a, b, c] = [await startJob(short), await startJob(short), await startJob(short)];
+    const queue = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs/queue', { token: ada.token });
+    assert.deepEqual(queue.body.data.jobs.map((j: { job_id: string }) => j.job_id), [blocker, a, b, c]);
+    assert.equal(queue.body.data.total_running, 1);
+    assert.equal(queue.body.data.total_queued, 3);
+
+    const moved = await call(fleet.gatewayUrl, 'POST', '/api/v1/jobs/queue/reorder', { token: ada.token, body: { job_id: c, before_job_id: a } });
+    assert.equal(moved.status, 200, moved.text);
+    assert.deepEqual(moved.body.data.jobs.map((j: { job_id: string; queue_position: number | null }) => [j.job_id, j.queue_position]), [
+      [blocker, null],
+      [c, 1],
+      [a, 2],
+      [b, 3],
+    ]);
+    const toEnd = await call(fleet.gatewayUrl, 'POST', '/api/v1/jobs/queue/reorder', { token: ada.token, body: { job_id: a, before_job_id: null } });
+    assert.deepEqual(toEnd.body.data.jobs.map((j: { job_id: string }) => j.job_id), [blocker, c, b, a]);
+    const page = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs/queue?limit=2&offset=1', { token: ada.token });
+    assert.deepEqual(page.body.data.jobs.map((j: { job_id: string }) => j.job_id), [c, b]);
+
+    const notQueued = await call(fleet.gatewayUrl, 'POST', '/api/v1/jobs/queue/reorder', { token: ada.token, body: { job_id: blocker, before_job_id: a } });
+    assert.equal(notQueued.status, 409);
+    assert.equal(notQueued.body.detail.code, 'job_not_queued');
+
+    await cancel(blocker);
+    const done = await Promise.all([c, b, a].map((id) => waitForJob(fleet, ada.token, id)));
+    assert.ok(done.every((j) => j.status === 'succeeded'));
+    const starts = done.map((j) => Date.parse(j.started_at));
+    assert.ok(starts[0]! <= starts[1]! && starts[1]! <= starts[2]!, `executed in queue order: ${done.map((j) => j.started_at).join(', ')}`);
+  });
+});
+
+describe('a worker killed mid-job', () => {
+  it('is replaced: the job is redelivered, finishes once, one artifact, charged once', async () => {
+    const before = await balance(fleet, ada.token);
+    const jobId = await startJob(long);
+    await waitForJob(fleet, ada.token, jobId, running);
+    await fleet.killService('worker');
+    await fleet.startService('worker');
+    const job = await waitForJob(fleet, ada.token, jobId);
+    assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
+    assert.ok(job.attempts >= 2, `attempts ${job.attempts}`);
+    assert.equal(job.artifact_ids.length, 1);
+    const artifacts = await call(fleet.gatewayUrl, 'GET', `/api/v1/artifacts?media_id=${job.input.media_id}`, { token: ada.token });
+    assert.equal(artifacts.body.data.length, 1, 'one transcript, not one per attempt');
+    const ledger = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/ledger?limit=200', { token: ada.token });
+    const settlements = ledger.body.data.filter((e: { reference: string; kind: string }) => e.reference === jobId && e.kind === 'settlement');
+    assert.equal(settlements.length, 1, `settled once: ${JSON.stringify(ledger.body.data.filter((e: { reference: string }) => e.reference === jobId))}`);
+    const after = await balance(fleet, ada.token);
+    assert.equal(Math.round((before.available_credits - after.available_credits) * MICRO), Math.round(job.credits_charged * MICRO));
+    assert.equal(after.reserved_credits, 0);
+  });
+});
+
+describe('corrupt media', () => {
+  it('fails the job with media_unreadable and releases the credits', async () => {
+    const mediaId = await uploadMedia(fleet, ada.token, short);
+    // The stored object is damaged after verification (a bad disk, a broken copy).
+    const s3 = new S3Client({
+      endpoint: fleet.objectStore.endpoint,
+      region: fleet.objectStore.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: fleet.objectStore.accessKeyId, secretAccessKey: fleet.objectStore.secretAccessKey },
+    });
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: fleet.objectStore.bucket }));
+    const key = listed.Contents!.map((o) => o.Key!).find((k) => k.includes(mediaId))!;
+    await s3.send(new PutObjectCommand({ Bucket: fleet.objectStore.bucket, Key: key, Body: Buffer.alloc(50_000, 7), ContentType: 'audio/wav' }));
+    s3.destroy();
+
+    const before = await balance(fleet, ada.token);
+    const res = await createJob(fleet, ada.token, transcribe(mediaId));
+    assert.equal(res.status, 202);
+    const job = await waitForJob(fleet, ada.token, res.body.data.job_id);
+    assert.equal(job.status, 'failed');
+    assert.equal(job.error.code, 'media_unreadable');
+    assert.match(job.error.message, /decode/i);
+    assert.ok(!/X-Amz|https?:\/\//.test(job.error.message), 'no signed URL leaks into the message');
+    assert.equal(job.credits_charged, 0);
+    const after = await balance(fleet, ada.token);
+    assert.equal(after.reserved_credits, 0);
+    assert.equal(after.available_credits, before.available_credits);
+    const exported = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${job.job_id}/export`, { token: ada.token });
+    assert.equal(exported.status, 409);
+    assert.equal(exported.body.detail.code, 'job_not_completed');
+  });
+});

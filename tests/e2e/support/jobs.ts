@@ -1,0 +1,91 @@
+// What a client does around jobs: users with credits, media uploaded the documented way
+// (upload session → PUT → complete), jobs polled until they end.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Fleet } from '@tp/testing';
+import { call, eventually } from './http.ts';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+export async function createUser(fleet: Fleet, name: string, credits: string | null): Promise<TestUser> {
+  const email = `${name}@example.com`;
+  const created = await fleet.tsctl('users', 'create', '--email', email);
+  assert.equal(created.code, 0, created.stderr);
+  const token = (await fleet.tsctl('tokens', 'create', '--email', email, '--preset', 'full')).stdout.trim();
+  if (credits !== null) {
+    const granted = await fleet.tsctl('credits', 'grant', '--email', email, '--credits', credits, '--reason', 'e2e');
+    assert.equal(granted.code, 0, granted.stderr);
+  }
+  return { id: JSON.parse(created.stdout).user_id, email, token };
+}
+
+/** Uploads a file through an upload session and waits for verification; returns the media id. */
+export async function uploadMedia(fleet: Fleet, token: string, path: string, contentType = 'audio/wav', fileName = path.split('/').pop()!): Promise<string> {
+  const bytes = readFileSync(path);
+  const session = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/upload-session', { token, body: { file_name: fileName, content_type: contentType, size_bytes: bytes.length } });
+  assert.equal(session.status, 201, session.text);
+  const s = session.body.data as { upload_url: string; media_id: string; finalize_token: string };
+  const put = await fetch(s.upload_url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
+  assert.equal(put.status, 200, await put.text());
+  const done = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/complete', { token, body: { media_id: s.media_id, finalize_token: s.finalize_token }, headers: { prefer: 'wait=20' } });
+  assert.equal(done.status, 201, done.text);
+  return s.media_id;
+}
+
+export async function createJob(fleet: Fleet, token: string, body: object, headers: Record<string, string> = {}) {
+  return call(fleet.gatewayUrl, 'POST', '/api/v1/jobs', { token, body, headers });
+}
+
+export const transcribe = (mediaId: string, profile = 'oracle') => ({ type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile, options: { language: 'en' } });
+
+// Job bodies are checked field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JobBody = any;
+
+export async function getJob(fleet: Fleet, token: string, jobId: string): Promise<JobBody> {
+  const res = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${jobId}`, { token });
+  assert.equal(res.status, 200, res.text);
+  return res.body.data;
+}
+
+/** Polls the job until `until` holds (default: it has ended); returns the job. */
+export async function waitForJob(fleet: Fleet, token: string, jobId: string, until: (job: JobBody) => boolean = (j) => ['succeeded', 'failed', 'cancelled'].includes(j.status), timeoutMs = 120_000): Promise<JobBody> {
+  let job: JobBody = null;
+  await eventually(async () => until((job = await getJob(fleet, token, jobId))), timeoutMs, 100).catch((err: Error) => {
+    throw new Error(`${err.message}; job is ${JSON.stringify(job)}\nworker log:\n${fleet.logs('worker').slice(-3000)}`);
+  });
+  return job;
+}
+
+export async function balance(fleet: Fleet, token: string): Promise<{ available_credits: number; reserved_credits: number; total_credits: number }> {
+  const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token });
+  assert.equal(res.status, 200, res.text);
+  return res.body.data;
+}
+
+/** `ffmpeg -i in.<ext> out.<ext>`: what a real player's parser accepts. */
+export function ffmpegConverts(input: string, output: string): { ok: boolean; stderr: string } {
+  const result = spawnSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', input, output], { encoding: 'utf8' });
+  return { ok: result.status === 0, stderr: result.stderr };
+}
+
+/** Child processes of a process (the worker's ffmpeg and engine), from /proc. */
+export function childrenOf(pid: number): number[] {
+  const result = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  return result.stdout
+    .split('\n')
+    .map((s) => Number(s.trim()))
+    .filter((n) => n > 0);
+}
+
+/** A longer recording: the same file played `times` times in a row. */
+export function repeatAudio(input: string, times: number, output: string): string {
+  const result = spawnSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-stream_loop', String(times - 1), '-i', input, '-c', 'copy', output], { encoding: 'utf8' });
+  assert.equal(result.status, 0, result.stderr);
+  return output;
+}
