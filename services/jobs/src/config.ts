@@ -40,6 +40,11 @@ export const JobsConfigSchema = z
      * the reconciler abandons it and releases its holds. Must leave room for a Reserve per item.
      */
     RESERVATION_TIMEOUT_MS: z.coerce.number().int().min(12_000).default(60_000),
+    /**
+     * A running job whose worker has not reported for this long is failed (worker_lost). Far above
+     * a worker's progress interval and the work queue's ack wait: redelivery normally recovers first.
+     */
+    STALE_RUNNING_MS: z.coerce.number().int().min(60_000).default(30 * 60_000),
     /** How often the reconciler runs. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
     /** Deadline of one call to billing or media. */

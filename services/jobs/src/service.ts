@@ -44,7 +44,7 @@ export async function startJobsService(config: JobsConfig, log: Logger, options:
   const reservationTimeoutMs = config.RESERVATION_TIMEOUT_MS;
   const idempotencyTtlMs = config.IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000;
   const holds = createHolds({ store, billing, log: log.child({ component: 'holds' }), now, reservationTimeoutMs });
-  const reconciler = createReconciler({ store, holds, log: log.child({ component: 'reconciler' }), now, reservationTimeoutMs, idempotencyTtlMs });
+  const reconciler = createReconciler({ store, holds, log: log.child({ component: 'reconciler' }), now, reservationTimeoutMs, idempotencyTtlMs, staleRunningMs: config.STALE_RUNNING_MS });
   reconciler.start(config.RECONCILE_INTERVAL_MS);
 
   const grpc = createGrpcServer({ log, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });

@@ -97,7 +97,7 @@ describe('billing unreachable', () => {
     try {
       const completed = await h.jobs.completeJob({ jobId: done.jobId, ticketId, artifactId, billedSeconds: 5, language: 'en' });
       assert.equal(completed.status, 'succeeded', 'the success is recorded without billing');
-      assert.equal(completed.chargedMicro, 0);
+      assert.equal(completed.chargedMicro, priceForSeconds(oracle, 5), 'the expected charge is shown until billing confirms it');
       assert.equal((await row(done.jobId))!.billing_state, 'settle_pending');
 
       const cancelled = await h.jobs.cancelJob({ userId, jobId: dropped.jobId });
@@ -139,5 +139,30 @@ describe('billing unreachable', () => {
     assert.deepEqual((await ledgerOf(h, userId, done.jobId)).map((e) => e.kind), ['reservation', 'settlement']);
     const balance = await balanceOf(h, userId);
     assert.deepEqual([balance.availableMicro, balance.reservedMicro], [10 * MICRO - charge, 0]);
+  });
+});
+
+describe('a worker that went silent for good', () => {
+  it('fails its running job worker_lost after STALE_RUNNING_MS and releases the hold', async () => {
+    const userId = await newUser(h, '10');
+    const media = await newMedia(h, userId);
+    const { job: created } = await h.jobs.createJob(createRequest(userId, [media.mediaId]));
+    const { job, ticketId } = await claimNext(h);
+    assert.equal(job?.jobId, created!.jobId);
+    const claimedAt = new Date();
+    // Silent for less than 30 min (the default): left to JetStream's redelivery.
+    await h.service.reconcile(new Date(claimedAt.getTime() + 29 * 60 * SECOND));
+    assert.equal((await h.jobs.getJob({ userId, jobId: job!.jobId })).status, 'running');
+
+    const result = await h.service.reconcile(new Date(claimedAt.getTime() + 31 * 60 * SECOND));
+    assert.ok(result.lost >= 1);
+    const lost = await h.jobs.getJob({ userId, jobId: job!.jobId });
+    assert.equal(lost.status, 'failed');
+    assert.equal(lost.errorCode, 'worker_lost');
+    assert.match(lost.errorMessage, /stopped reporting/);
+    assert.deepEqual((await ledgerOf(h, userId, job!.jobId)).map((e) => e.kind), ['reservation', 'release']);
+    assert.equal((await balanceOf(h, userId)).reservedMicro, 0);
+    assert.equal((await h.jobs.reportProgress({ jobId: job!.jobId, ticketId, progress: 50 })).cancel, true, 'a worker that comes back is told to stop');
+    assert.equal((await h.service.reconcile(new Date(claimedAt.getTime() + 32 * 60 * SECOND))).lost, 0, 'once');
   });
 });

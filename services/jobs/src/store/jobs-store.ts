@@ -269,6 +269,19 @@ export function createJobsStore(prisma: PrismaClient) {
     stuckCreations: (before: Date, limit: number) =>
       prisma.job.findMany({ where: { holdState: 'reserving', parentJobId: null, createdAt: { lte: before } }, orderBy: { createdAt: 'asc' }, take: limit, include: { items: true } }),
 
+    /** Running jobs whose worker has not reported since `before` (progress heartbeats come every few seconds). */
+    staleRunning: (before: Date, limit: number) =>
+      prisma.job.findMany({ where: { status: 'running', heartbeatAt: { lte: before } }, orderBy: { heartbeatAt: 'asc' }, take: limit, select: { id: true } }),
+
+    /** Fails a running job that lost its worker for good, if it is still running and still silent. */
+    failStale: (jobId: string, before: Date, at: Date) =>
+      transaction(async (tx) => {
+        const job = await lockJob(tx, jobId);
+        if (!job || job.status !== 'running' || job.heartbeatAt === null || job.heartbeatAt > before) return null;
+        const silentMinutes = Math.max(1, Math.round((at.getTime() - job.heartbeatAt.getTime()) / 60_000));
+        return endUnsuccessfully(tx, job, 'failed', { code: 'worker_lost', message: `The worker processing this job stopped reporting ${silentMinutes} min ago and the job was not picked up again.` }, at);
+      }),
+
     // --- billing bookkeeping ------------------------------------------------------------------
 
     /** Jobs whose settle or release has not gone through yet. */

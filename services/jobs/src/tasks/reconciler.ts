@@ -9,6 +9,8 @@ export interface ReconcileResult {
   abandoned: number;
   /** Jobs whose pending settle or release went through in this pass. */
   billed: number;
+  /** Running jobs failed because their worker went silent for good. */
+  lost: number;
   /** Idempotency-Keys forgotten for age. */
   keysForgotten: number;
 }
@@ -20,6 +22,13 @@ export interface ReconcilerDeps {
   now: () => Date;
   reservationTimeoutMs: number;
   idempotencyTtlMs: number;
+  /**
+   * A running job without a progress report for this long has lost its worker for good: JetStream
+   * redelivers a dead worker's ticket within its ack wait, and the next worker reports at once.
+   * Only a ticket that was given up on (its redeliveries exhausted while jobs was unreachable) leaves
+   * a job like that; it is failed (`worker_lost`) and its hold released.
+   */
+  staleRunningMs: number;
   /** A pending billing step younger than this is left to the call that is making it. */
   billingGraceMs?: number;
   batchSize?: number;
@@ -32,6 +41,7 @@ export interface ReconcilerDeps {
  *     abandoned and whatever they may have held is released;
  *   - jobs that ended while billing was unreachable get their settle or release (billing is
  *     idempotent per job, so nothing is charged twice);
+ *   - running jobs whose worker went silent for good (see staleRunningMs) fail and release;
  *   - Idempotency-Keys older than their lifetime are forgotten.
  */
 export function createReconciler(deps: ReconcilerDeps) {
@@ -61,9 +71,20 @@ export function createReconciler(deps: ReconcilerDeps) {
       if (after.billingState !== job.billingState) billed += 1;
     }
 
+    let lost = 0;
+    const silentSince = new Date(at.getTime() - deps.staleRunningMs);
+    for (const { id } of await store.staleRunning(silentSince, batchSize)) {
+      const failed = await store.failStale(id, silentSince, at);
+      if (failed) {
+        lost += 1;
+        log.warn({ jobId: id }, 'failed a running job whose worker went silent');
+        await holds.release(failed, at);
+      }
+    }
+
     const keysForgotten = await store.sweepIdempotencyKeys(new Date(at.getTime() - deps.idempotencyTtlMs));
-    if (abandoned > 0 || billed > 0) log.info({ abandoned, billed }, 'reconciled jobs');
-    return { abandoned, billed, keysForgotten };
+    if (abandoned > 0 || billed > 0 || lost > 0) log.info({ abandoned, billed, lost }, 'reconciled jobs');
+    return { abandoned, billed, lost, keysForgotten };
   }
 
   let task: PeriodicTask | undefined;
