@@ -89,6 +89,8 @@ async function terminate(running: Running | undefined): Promise<void> {
 export interface FleetOptions {
   /** The services to run (their dependencies are not added for you); default: all of them. */
   services?: readonly FleetService[];
+  /** Services to leave out of `services` (e.g. `['jobs', 'worker']` for tests of the edge alone). */
+  without?: readonly FleetService[];
   gatewayEnv?: Record<string, string>;
   accountsEnv?: Record<string, string>;
   billingEnv?: Record<string, string>;
@@ -105,6 +107,7 @@ interface Ports {
 
 export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const wanted = new Set<FleetService>(options.services ?? FLEET_SERVICES);
+  for (const name of options.without ?? []) wanted.delete(name);
   const order = FLEET_SERVICES.filter((name) => wanted.has(name));
   const databases = new Map<FleetService, TestDatabase>();
   for (const name of ['accounts', 'media', 'billing', 'artifacts', 'jobs'] as const) {

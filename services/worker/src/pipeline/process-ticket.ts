@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BusMessage } from '@tp/bus';
 import type { WorkTicket } from '@tp/events';
 import type { Job } from '@tp/proto';
-import { isTransient, withRetries } from './backend-errors.ts';
+import { isTransient, publicReason, withRetries } from './backend-errors.ts';
 import { JobStopped } from './job-stopped.ts';
 import { createJobRunner, JOB_TYPE, type JobRunnerOptions, type TicketHandle } from './run-job.ts';
 
@@ -95,8 +95,7 @@ export function createTicketProcessor(options: TicketProcessorOptions): TicketPr
   }
 
   async function failDeadLettered(ticketId: string, jobId: string, error: Error): Promise<void> {
-    const reason = error.message.replace(/\s+/g, ' ').slice(0, 300);
-    const errorMessage = `Transcription failed after ${options.maxDeliver} attempt${options.maxDeliver === 1 ? '' : 's'}; the last error was: ${reason}`;
+    const errorMessage = `Transcription failed after ${options.maxDeliver} attempt${options.maxDeliver === 1 ? '' : 's'}; the last error was: ${publicReason(error)}`;
     log.error({ jobId, ticketId, err: error }, 'ticket dead-lettered; failing its job');
     try {
       await withRetries(() => clients.jobs.failJob({ jobId, ticketId, errorCode: 'processing_failed', errorMessage }), { delaysMs: retryDelaysMs });
