@@ -139,12 +139,26 @@ describe('transcript versions', () => {
       ['GET', `/api/v1/artifacts/versions/${artifact.currentVersionId}`],
       ['GET', `/api/v1/artifacts/${artifact.artifactId}/versions/${artifact.currentVersionId}`],
       ['POST', `/api/v1/artifacts/${artifact.artifactId}/versions/${artifact.currentVersionId}/restore`],
+      ['DELETE', `/api/v1/artifacts/${artifact.artifactId}`],
     ] as const) {
       const res = await call(fleet.gatewayUrl, method, path, { token: users.bob.token });
       assert.equal(res.status, 404, `${method} ${path}`);
     }
     const bobs = await call(fleet.gatewayUrl, 'GET', '/api/v1/artifacts', { token: users.bob.token });
     assert.ok(!bobs.body.data.some((a: { artifact_id: string }) => a.artifact_id === artifact.artifactId));
+  });
+
+  it('deletes an artifact with transcripts:write: gone at once, a second delete is 404', async () => {
+    const artifact = await workerCreates('ada', 'short lived');
+    const readOnly = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/artifacts/${artifact.artifactId}`, { token: users.ada.reader });
+    assert.equal(readOnly.status, 403);
+    assert.equal(readOnly.body.detail.required_scope, 'transcripts:write');
+    const deleted = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/artifacts/${artifact.artifactId}`, { token: users.ada.token });
+    assert.equal(deleted.status, 204);
+    assert.equal(deleted.text, '');
+    assert.equal((await call(fleet.gatewayUrl, 'GET', `/api/v1/artifacts/${artifact.artifactId}`, { token: users.ada.token })).status, 404);
+    assert.equal((await call(fleet.gatewayUrl, 'GET', `/api/v1/artifacts/versions/${artifact.currentVersionId}`, { token: users.ada.token })).status, 404);
+    assert.equal((await call(fleet.gatewayUrl, 'DELETE', `/api/v1/artifacts/${artifact.artifactId}`, { token: users.ada.token })).status, 404);
   });
 });
 
@@ -221,6 +235,7 @@ describe('/openapi.json and the transcript schema', () => {
     assert.equal(doc.paths['/api/v1/artifacts'].get['x-required-scope'], 'transcripts:read');
     assert.equal(doc.paths['/api/v1/artifacts/{artifact_id}/versions'].post['x-required-scope'], 'transcripts:write');
     assert.equal(doc.paths['/api/v1/artifacts/{artifact_id}/versions/{version_id}/restore'].post['x-required-scope'], 'transcripts:write');
+    assert.equal(doc.paths['/api/v1/artifacts/{artifact_id}'].delete['x-required-scope'], 'transcripts:write');
     assert.match(doc.externalDocs.url, /\/schemas\/transcript\.v1\.json$/);
     const schema = await call(fleet.gatewayUrl, 'GET', '/schemas/transcript.v1.json');
     assert.equal(schema.status, 200);

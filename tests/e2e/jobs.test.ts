@@ -239,6 +239,15 @@ describe('batch jobs', () => {
     assert.match(item.headers.get('content-disposition')!, /filename="two\.txt"/);
     const listed = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs', { token: bob.token });
     assert.deepEqual(listed.body.data.map((j: { job_id: string }) => j.job_id), [batch.job_id], 'items are listed under their batch only');
+
+    // The owner deletes one item's transcript: its export and artifact list say so.
+    const first = items.body.data[0].job_id;
+    const artifactId = (await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${first}/artifacts`, { token: bob.token })).body.data[0].artifact_id;
+    assert.equal((await call(fleet.gatewayUrl, 'DELETE', `/api/v1/artifacts/${artifactId}`, { token: bob.token })).status, 204);
+    const gone = await exportOf(bob, first, 'format=text');
+    assert.equal(gone.status, 404);
+    assert.match(gone.body.detail.message, /was deleted/);
+    assert.deepEqual((await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${first}/artifacts`, { token: bob.token })).body.data, []);
   });
 });
 

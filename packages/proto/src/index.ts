@@ -75,6 +75,8 @@ export {
   ArtifactsServiceClient,
   ArtifactsServiceService,
   CreateArtifactRequest,
+  DeleteArtifactRequest,
+  DeleteArtifactResponse,
   GetArtifactRequest,
   GetCurrentPayloadRequest,
   GetDownloadUrlRequest,
@@ -112,3 +114,19 @@ export {
   ReportProgressResponse,
   type JobsServiceServer,
 } from './generated/transcription/jobs/v1/jobs.ts';
+export {
+  CreateShareRequest,
+  GetShareRequest,
+  ListSharesRequest,
+  ListSharesResponse,
+  RenderShareRequest,
+  RenderShareResponse,
+  RevokeShareRequest,
+  RotateShareRequest,
+  Share,
+  ShareWithToken,
+  SharesServiceClient,
+  SharesServiceService,
+  UpdateShareRequest,
+  type SharesServiceServer,
+} from './generated/transcription/shares/v1/shares.ts';

@@ -541,4 +541,30 @@ describe('listings and isolation', () => {
     assert.equal(still.versionCount, 1);
     assert.equal(still.currentVersionId, t.versionId);
   });
+
+  it('a deleted artifact is gone for every read and write, its versions included; only its owner can delete it', async () => {
+    const ada = newUser();
+    const transcript = await createTranscript(ada);
+    const second = await artifacts.addVersion(addRequest(ada, transcript.artifactId, exampleTranscript()));
+    const t = { artifactId: transcript.artifactId, versionId: transcript.currentVersionId };
+    await assert.rejects(artifacts.deleteArtifact({ userId: newUser(), artifactId: t.artifactId }), { code: 'not_found' }, 'not by another user');
+    await artifacts.getArtifact({ userId: ada, artifactId: t.artifactId });
+
+    assert.deepEqual(await artifacts.deleteArtifact({ userId: ada, artifactId: t.artifactId }), {});
+    const attempts: [string, () => Promise<unknown>][] = [
+      ['getArtifact', () => artifacts.getArtifact({ userId: ada, artifactId: t.artifactId })],
+      ['listVersions', () => artifacts.listVersions({ userId: ada, artifactId: t.artifactId, limit: 0, includePayload: false })],
+      ['getVersion', () => artifacts.getVersion({ userId: ada, artifactId: '', versionId: t.versionId, includePayload: true })],
+      ['getVersion in artifact', () => artifacts.getVersion({ userId: ada, ...t, includePayload: false })],
+      ['getCurrentPayload', () => artifacts.getCurrentPayload({ userId: ada, artifactId: t.artifactId })],
+      ['addVersion', () => artifacts.addVersion(addRequest(ada, t.artifactId, exampleTranscript()))],
+      ['restoreVersion', () => artifacts.restoreVersion({ userId: ada, ...t, authorType: 'user', authorId: ada })],
+      ['deleteArtifact again', () => artifacts.deleteArtifact({ userId: ada, artifactId: t.artifactId })],
+    ];
+    for (const [name, attempt] of attempts) await assert.rejects(attempt(), { code: 'not_found' }, name);
+    const listed = await artifacts.listArtifacts({ userId: ada, mediaId: '', workspaceId: '', artifactType: '', limit: 0 });
+    assert.ok(!listed.artifacts.some((a) => a.artifactId === t.artifactId), 'not listed');
+    assert.equal((await versionRows(t.artifactId)).length, 2, 'its immutable versions are not rewritten');
+    assert.ok(second.version);
+  });
 });

@@ -206,5 +206,12 @@ export function artifactsServiceHandlers(deps: ArtifactsServiceDeps): ServiceHan
       if (!version) throw versionNotFound();
       return toWireVersion(version, await withPayload(version));
     },
+
+    async deleteArtifact(request) {
+      const userId = checkUserId(request.userId);
+      const artifactId = checkId('artifact_id', request.artifactId);
+      if (!(await store.deleteArtifact(userId, artifactId, deps.now()))) throw artifactNotFound();
+      return {};
+    },
   };
 }

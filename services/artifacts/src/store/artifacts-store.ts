@@ -78,7 +78,7 @@ export function createArtifactsStore(prisma: PrismaClient) {
 
   /** Locks the user's artifact row until the transaction ends; null when there is none. */
   async function lockArtifact(tx: Tx, userId: string, artifactId: string): Promise<boolean> {
-    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM artifacts WHERE id = ${artifactId} AND user_id = ${userId} FOR UPDATE`;
+    const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM artifacts WHERE id = ${artifactId} AND user_id = ${userId} AND deleted_at IS NULL FOR UPDATE`;
     return rows.length > 0;
   }
 
@@ -86,7 +86,11 @@ export function createArtifactsStore(prisma: PrismaClient) {
     /** True when the database answers (readiness). */
     ping: () => pingDatabase(prisma),
 
-    findArtifact: (userId: string, artifactId: string): Promise<Artifact | null> => prisma.artifact.findFirst({ where: { id: artifactId, userId } }),
+    findArtifact: (userId: string, artifactId: string): Promise<Artifact | null> => prisma.artifact.findFirst({ where: { id: artifactId, userId, deletedAt: null } }),
+
+    /** Marks the user's artifact deleted; false when there is no such live artifact. */
+    deleteArtifact: async (userId: string, artifactId: string, at: Date): Promise<boolean> =>
+      (await prisma.artifact.updateMany({ where: { id: artifactId, userId, deletedAt: null }, data: { deletedAt: at } })).count === 1,
 
     /** The artifact a CreateArtifact with this key made, and its first version. */
     async findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<{ artifact: Artifact; version: Version } | null> {
@@ -100,6 +104,7 @@ export function createArtifactsStore(prisma: PrismaClient) {
       prisma.artifact.findMany({
         where: {
           userId,
+          deletedAt: null,
           ...(filter.mediaId ? { mediaId: filter.mediaId } : {}),
           ...(filter.workspaceId ? { workspaceId: filter.workspaceId } : {}),
           ...(filter.artifactType ? { artifactType: filter.artifactType } : {}),
@@ -116,7 +121,7 @@ export function createArtifactsStore(prisma: PrismaClient) {
     /** The user's version (metadata only), optionally required to belong to `artifactId`. */
     findUserVersion: (userId: string, versionId: string, artifactId: string | null): Promise<VersionWithArtifact | null> =>
       prisma.version.findFirst({
-        where: { id: versionId, ...(artifactId ? { artifactId } : {}), artifact: { userId } },
+        where: { id: versionId, ...(artifactId ? { artifactId } : {}), artifact: { userId, deletedAt: null } },
         include: { artifact: { select: { userId: true, artifactType: true } } },
       }),
 

@@ -155,6 +155,21 @@ export function artifactRoutes({ artifacts }: Backends, limits: { maxTranscriptB
       handler: async ({ principal, params }) => presentArtifact(await artifacts.getArtifact({ userId: principal!.userId, artifactId: params.artifact_id })),
     }),
     defineRoute({
+      method: 'delete',
+      path: '/api/v1/artifacts/{artifact_id}',
+      operationId: 'deleteArtifact',
+      summary: 'Delete an artifact',
+      description: 'The artifact and its versions become unreachable at once, and public share links to it stop working.',
+      tag: 'Artifacts',
+      access: write,
+      params: z.object({ artifact_id: id }),
+      status: 204,
+      errors: ['not_found'],
+      handler: async ({ principal, params }) => {
+        await artifacts.deleteArtifact({ userId: principal!.userId, artifactId: params.artifact_id });
+      },
+    }),
+    defineRoute({
       method: 'get',
       path: '/api/v1/artifacts/{artifact_id}/versions',
       operationId: 'listArtifactVersions',

@@ -1,4 +1,4 @@
-import { AppError } from '@tp/errors';
+import { AppError, isAppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import type { ExportJobRequest, ExportJobResponse } from '@tp/proto';
 import { EXPORT_FORMATS, ExportOptionsError, exportFileName, exportTranscript, validateTranscript, type ExportFormat } from '@tp/transcript';
@@ -32,7 +32,10 @@ export async function exportJob(artifacts: ArtifactsClient, job: Job, request: E
   const artifactId = job.artifactIds[0];
   if (artifactId === undefined) throw new AppError('internal_error', `Job ${job.id} succeeded without an artifact.`);
 
-  const version = await artifacts.getCurrentPayload({ userId: job.userId, artifactId });
+  const version = await artifacts.getCurrentPayload({ userId: job.userId, artifactId }).catch((err: unknown) => {
+    if (isAppError(err) && err.code === 'not_found') throw new AppError('not_found', `The transcript of job ${job.id} was deleted.`);
+    throw err;
+  });
   let parsed: unknown;
   try {
     parsed = JSON.parse(version.payloadJson);

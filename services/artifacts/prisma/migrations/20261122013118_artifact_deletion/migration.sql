@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "artifacts" ADD COLUMN     "deleted_at" TIMESTAMPTZ(3);
