@@ -57,7 +57,7 @@ async function ended(jobId: string, timeoutMs = 90_000): Promise<any> {
 
 before(async () => {
   // Two deliveries per ticket keep the outage case short.
-  fleet = await startFleet({ workerEnv: { WORK_MAX_DELIVER: '2', LOG_LEVEL: 'info' } });
+  fleet = await startFleet({ without: ['shares'], workerEnv: { WORK_MAX_DELIVER: '2', LOG_LEVEL: 'info' } });
   dir = await tempDir();
   const email = 'worker-fleet@example.com';
   assert.equal((await fleet.tsctl('users', 'create', '--email', email)).code, 0);
