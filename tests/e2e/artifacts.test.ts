@@ -60,7 +60,7 @@ async function user(name: 'ada' | 'bob') {
 }
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   artifacts = createClient(ArtifactsServiceService, fleet.artifactsGrpcAddr);
   await user('ada');
   await user('bob');

@@ -20,7 +20,7 @@ async function signIn(): Promise<string> {
 }
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   const created = await fleet.tsctl('users', 'create', '--email', email, '--password', password);
   assert.equal(created.code, 0, created.stderr);
   assert.match(JSON.parse(created.stdout).user_id, /^usr_[0-9a-z]{26}$/);

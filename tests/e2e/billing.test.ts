@@ -7,7 +7,7 @@ let fleet: Fleet;
 let token: string;
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   assert.equal((await fleet.tsctl('users', 'create', '--email', 'payer@example.com')).code, 0);
   token = (await fleet.tsctl('tokens', 'create', '--email', 'payer@example.com', '--preset', 'read-only')).stdout.trim();
 });

@@ -8,7 +8,7 @@ let fleet: Fleet;
 let session: string;
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   assert.equal((await fleet.tsctl('users', 'create', '--email', 'edge@example.com', '--password', 'edge password 123')).code, 0);
   const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', { body: { email: 'edge@example.com', password: 'edge password 123' } });
   session = res.body.data.session_token;

@@ -18,7 +18,7 @@ let long: string;
 let ada: TestUser;
 
 before(async () => {
-  fleet = await startFleet({ workerEnv: { WORK_ACK_WAIT_MS: '3000', PROGRESS_INTERVAL_MS: '200', WORKER_CONCURRENCY: '1' } });
+  fleet = await startFleet({ without: ['shares'], workerEnv: { WORK_ACK_WAIT_MS: '3000', PROGRESS_INTERVAL_MS: '200', WORKER_CONCURRENCY: '1' } });
   dir = await mkdtemp(join(tmpdir(), 'tp-e2e-queue-'));
   short = await synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir });
   long = repeatAudio(short, 16, join(dir, 'long.wav'));

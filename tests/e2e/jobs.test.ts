@@ -22,7 +22,7 @@ let bob: TestUser;
 let broke: TestUser;
 
 before(async () => {
-  fleet = await startFleet();
+  fleet = await startFleet({ without: ['shares'] });
   dir = await mkdtemp(join(tmpdir(), 'tp-e2e-jobs-'));
   speech = await synthesizeSpeech(SENTENCE, { voice: 'rms', dir });
   [ada, bob, broke] = [await createUser(fleet, 'ada', '10'), await createUser(fleet, 'bob', '10'), await createUser(fleet, 'broke', null)];

@@ -52,7 +52,7 @@ const complete = (token: string, media_id: string, finalize_token: string, heade
   call(fleet.gatewayUrl, 'POST', '/api/v1/media/complete', { token, body: { media_id, finalize_token }, headers });
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   files = await mediaFolder();
   s3 = new S3Client({
     endpoint: fleet.objectStore.endpoint,

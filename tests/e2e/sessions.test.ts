@@ -18,7 +18,7 @@ async function signIn(email: string, device = 'laptop') {
 }
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   await newUser('grace@example.com');
   await newUser('linus@example.com');
 });

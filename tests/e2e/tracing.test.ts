@@ -6,7 +6,7 @@ import { call, eventually } from './support/http.ts';
 let fleet: Fleet;
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'], accountsEnv: { LOG_LEVEL: 'debug' }, gatewayEnv: { LOG_LEVEL: 'info', AUTH_CACHE_TTL_MS: '0' } });
+  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'], accountsEnv: { LOG_LEVEL: 'debug' }, gatewayEnv: { LOG_LEVEL: 'info', AUTH_CACHE_TTL_MS: '0' } });
 });
 
 after(async () => {

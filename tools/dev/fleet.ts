@@ -27,6 +27,8 @@ export function fleet(p: Platform): ServiceSpec[] {
   const jobsGrpcPort = p.setting('JOBS_GRPC_PORT', '50055');
   const jobsOpsPort = p.setting('JOBS_OPS_PORT', '9105');
   const workerOpsPort = p.setting('WORKER_OPS_PORT', '9106');
+  const sharesGrpcPort = p.setting('SHARES_GRPC_PORT', '50056');
+  const sharesOpsPort = p.setting('SHARES_OPS_PORT', '9107');
   const gatewayPort = p.setting('GATEWAY_PORT', '8080');
   // The local S3 of make up, for every service that stores objects (artifacts, media): one bucket,
   // one set of settings. Services only inherit the caller's environment, which does not carry
@@ -142,6 +144,22 @@ export function fleet(p: Platform): ServiceSpec[] {
       ],
     },
     {
+      // Public links: reads transcripts from artifacts, hears media deletions on the bus.
+      name: 'shares',
+      entry: 'services/shares/src/main.ts',
+      env: {
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: sharesGrpcPort,
+        OPS_PORT: sharesOpsPort,
+        DATABASE_URL: p.databaseUrlFor('shares'),
+        NATS_URL: p.natsUrl,
+        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
+        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
+        LOG_LEVEL: p.logLevel,
+      },
+      healthUrl: `http://127.0.0.1:${sharesOpsPort}/readyz`,
+    },
+    {
       name: 'gateway',
       entry: 'services/gateway/src/main.ts',
       env: {
@@ -152,6 +170,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
         ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
         JOBS_GRPC_ADDR: `127.0.0.1:${jobsGrpcPort}`,
+        SHARES_GRPC_ADDR: `127.0.0.1:${sharesGrpcPort}`,
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
         LOG_LEVEL: p.logLevel,

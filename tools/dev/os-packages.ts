@@ -19,8 +19,11 @@ export const PLATFORM_NEEDS: OsNeed[] = [
   { commands: ['ffmpeg', 'ffprobe'], packages: ['ffmpeg'] },
 ];
 
-/** What only the tests and benchmarks need: a speech synthesizer for known sentences. */
-export const TEST_NEEDS: OsNeed[] = [{ commands: ['flite'], packages: ['flite'] }];
+/** What only the tests and benchmarks need: a speech synthesizer for known sentences, a real browser for the share page. */
+export const TEST_NEEDS: OsNeed[] = [
+  { commands: ['flite'], packages: ['flite'] },
+  { commands: ['chromium'], packages: ['chromium'] },
+];
 
 /** Debian keeps the server programs in /usr/lib/postgresql/<major>/bin, off the PATH. */
 export function postgresBinDirs(): string[] {

@@ -70,6 +70,8 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
       JOBS_GRPC_PORT: '50065',
       JOBS_OPS_PORT: '9115',
       WORKER_OPS_PORT: '9116',
+      SHARES_GRPC_PORT: '50066',
+      SHARES_OPS_PORT: '9117',
       ADMIN_API_KEY: 'from-caller',
       MEDIA_TOKEN_SECRET: 'media-from-caller',
     },
@@ -83,7 +85,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, billing, artifacts, media, jobs, worker, gateway] = fleet(p);
+  const [accounts, billing, artifacts, media, jobs, worker, shares, gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
   assert.equal(billing!.env.GRPC_PORT, '50063');
@@ -112,7 +114,12 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(worker!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the worker follows the jobs port');
   assert.equal(worker!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
   assert.equal(worker!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
+  assert.equal(shares!.env.GRPC_PORT, '50066');
+  assert.equal(shares!.healthUrl, 'http://127.0.0.1:9117/readyz');
+  assert.equal(shares!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=shares');
+  assert.equal(shares!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
   assert.equal(gateway!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the gateway follows the jobs port');
+  assert.equal(gateway!.env.SHARES_GRPC_ADDR, '127.0.0.1:50066', 'the gateway follows the shares port');
   assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
   assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
   assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
@@ -123,7 +130,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts, billing, artifacts, media, jobs, worker, then gateway, with the documented environment', () => {
+test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
     ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
@@ -132,6 +139,7 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, then gateway
     ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
     ['jobs', 'services/jobs/src/main.ts', 'http://127.0.0.1:9105/readyz'],
     ['worker', 'services/worker/src/main.ts', 'http://127.0.0.1:9106/readyz'],
+    ['shares', 'services/shares/src/main.ts', 'http://127.0.0.1:9107/readyz'],
     ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
   ]);
   assert.deepEqual(services[0]!.env, {
@@ -206,6 +214,16 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, then gateway
   });
   assert.deepEqual(services[5]!.osNeeds?.flatMap((n) => n.packages), ['pocketsphinx', 'pocketsphinx-en-us'], 'make up installs the CPU engine');
   assert.deepEqual(services[6]!.env, {
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '50056',
+    OPS_PORT: '9107',
+    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=shares',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+    LOG_LEVEL: 'info',
+  });
+  assert.deepEqual(services[7]!.env, {
     HOST: '127.0.0.1',
     PORT: '8080',
     ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
@@ -213,6 +231,7 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, then gateway
     BILLING_GRPC_ADDR: '127.0.0.1:50053',
     ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
     JOBS_GRPC_ADDR: '127.0.0.1:50055',
+    SHARES_GRPC_ADDR: '127.0.0.1:50056',
     NATS_URL: 'nats://127.0.0.1:4222',
     PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
     LOG_LEVEL: 'info',

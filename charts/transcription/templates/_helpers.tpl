@@ -86,7 +86,7 @@ service reads it as DATABASE_URL, the migration job under its own name. A new da
 adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
-{{- list "accounts" "billing" "media" "artifacts" "jobs" | toJson }}
+{{- list "accounts" "billing" "media" "artifacts" "jobs" "shares" | toJson }}
 {{- end }}
 
 {{- define "transcription.databaseUrlKey" -}}

@@ -223,6 +223,10 @@ describe('helm lint --strict', () => {
     ['a jobs database URL that is not PostgreSQL', { secrets: { databaseUrls: { jobs: 'mysql://db/x' } } }, /databaseUrls\.jobs/],
     ['engines set on jobs (they are derived from the worker pools)', { jobs: { engines: 'whisper' } }, /Additional property engines is not allowed/],
     ['jobs resources without limits', { jobs: { resources: { limits: null } } }, /limits/],
+    ['a negative shares replica count', { shares: { replicas: -1 } }, /shares\.replicas/],
+    ['a shares database URL that is not PostgreSQL', { secrets: { databaseUrls: { shares: 'mysql://db/x' } } }, /databaseUrls\.shares/],
+    ['an unknown shares key', { shares: { publicBaseUrl: 'https://x.example' } }, /Additional property publicBaseUrl is not allowed/],
+    ['shares resources without limits', { shares: { resources: { limits: null } } }, /limits/],
     ['an unknown worker key', { worker: { replicas: 2 } }, /Additional property replicas is not allowed/],
     ['an unknown worker pool key', { worker: { pools: { cpu: { gpus: 1 } } } }, /Additional property gpus is not allowed/],
     ['an engine the catalog does not know', { worker: { pools: { cpu: { engines: ['vosk'] } } } }, /worker\.pools\.cpu\.engines\.0 must be one of the following/],
@@ -264,6 +268,7 @@ describe('rendering refuses inconsistent values', () => {
     ['maxReplicas below minReplicas', { gateway: { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 2 } } }, /maxReplicas/],
     ['an ingress without hosts', { gateway: { ingress: { enabled: true, hosts: [] } } }, /ingress\.hosts/],
     ['no jobs database URL and no existing Secret', { secrets: { databaseUrls: { jobs: '' } } }, /secrets\.databaseUrls\.jobs is required/],
+    ['no shares database URL and no existing Secret', { secrets: { databaseUrls: { shares: '' } } }, /secrets\.databaseUrls\.shares is required/],
     ['jobs without a worker', { worker: { enabled: false } }, /jobs needs at least one enabled worker pool/],
     ['jobs without an enabled pool', { worker: { pools: { cpu: { enabled: false } } } }, /jobs needs at least one enabled worker pool/],
     ['a whisper pool without weights', { worker: { pools: { gpu: { enabled: true } } } }, /worker\.pools\.gpu runs whisper.*models\.existingClaim/],
@@ -301,14 +306,14 @@ for (const [name, files] of [
       for (const manifest of manifests) await validateManifest(manifest);
     });
 
-    test('deploys gateway, accounts, billing, artifacts, media and jobs, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service', () => {
+    test('deploys gateway, accounts, billing, artifacts, media, jobs and shares, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service', () => {
       const components = (kind: string) => byKind(manifests, kind).map((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component']).sort();
       // The default values and the production example both run the one pool `cpu`.
-      assert.deepEqual(components('Deployment'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'worker']);
-      assert.deepEqual(components('Service'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media']);
-      assert.deepEqual(components('ServiceAccount'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'worker']);
-      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'worker']);
-      for (const component of ['billing', 'artifacts', 'media', 'jobs', 'worker']) {
+      assert.deepEqual(components('Deployment'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'shares', 'worker']);
+      assert.deepEqual(components('Service'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'shares']);
+      assert.deepEqual(components('ServiceAccount'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'shares', 'worker']);
+      assert.deepEqual(components('PodDisruptionBudget'), ['accounts', 'artifacts', 'billing', 'gateway', 'jobs', 'media', 'shares', 'worker']);
+      for (const component of ['billing', 'artifacts', 'media', 'jobs', 'shares', 'worker']) {
         assert.equal(podTemplate(find(manifests, 'Deployment', component)).spec.serviceAccountName, find(manifests, 'ServiceAccount', component).metadata.name);
       }
     });
@@ -408,7 +413,7 @@ for (const [name, files] of [
       }
       assert.ok(services > 0, 'at least one service owns a database');
       const urls = (job.env ?? []).map((variable) => variable.name).filter((name) => name.startsWith('DATABASE_URL'));
-      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_ARTIFACTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_JOBS', 'DATABASE_URL_MEDIA']);
+      assert.deepEqual(urls.sort(), ['DATABASE_URL_ACCOUNTS', 'DATABASE_URL_ARTIFACTS', 'DATABASE_URL_BILLING', 'DATABASE_URL_JOBS', 'DATABASE_URL_MEDIA', 'DATABASE_URL_SHARES']);
       assert.equal(envOf(container(manifests, 'media'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_MEDIA');
       assert.equal(envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_BILLING');
       assert.deepEqual(envOf(job, 'DATABASE_URL_BILLING').valueFrom?.secretKeyRef, envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef);
@@ -416,6 +421,8 @@ for (const [name, files] of [
       assert.deepEqual(envOf(job, 'DATABASE_URL_ARTIFACTS').valueFrom?.secretKeyRef, envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef);
       assert.equal(envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_JOBS');
       assert.deepEqual(envOf(job, 'DATABASE_URL_JOBS').valueFrom?.secretKeyRef, envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef);
+      assert.equal(envOf(container(manifests, 'shares'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_SHARES');
+      assert.deepEqual(envOf(job, 'DATABASE_URL_SHARES').valueFrom?.secretKeyRef, envOf(container(manifests, 'shares'), 'DATABASE_URL').valueFrom?.secretKeyRef);
     });
 
     test('when the chart renders the Secret, it exists before the migration hook runs', () => {
@@ -456,7 +463,7 @@ for (const [name, files] of [
     test('every service that has a Dockerfile is deployed with a Service in front, but the worker, which only dials out', async () => {
       const services = await dockerizedServices();
       assert.ok(services.length >= 2);
-      assert.ok(services.includes('worker') && services.includes('jobs'));
+      assert.ok(services.includes('worker') && services.includes('jobs') && services.includes('shares'));
       for (const service of services) {
         const deployment = find(manifests, 'Deployment', service);
         assert.ok(podTemplate(deployment).spec.containers.some((container) => container.name === service));
@@ -486,7 +493,7 @@ for (const [name, files] of [
       }
     });
 
-    test('the gateway dials the accounts, billing, artifacts, media and jobs Services', () => {
+    test('the gateway dials the accounts, billing, artifacts, media, jobs and shares Services', () => {
       const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
       assert.ok(gateway);
       for (const [variable, component] of [
@@ -495,6 +502,7 @@ for (const [name, files] of [
         ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
         ['MEDIA_GRPC_ADDR', 'media'],
         ['JOBS_GRPC_ADDR', 'jobs'],
+        ['SHARES_GRPC_ADDR', 'shares'],
       ] as const) {
         const service = find(manifests, 'Service', component);
         const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
@@ -505,6 +513,7 @@ for (const [name, files] of [
       assert.equal(envOf(gateway, 'BILLING_GRPC_ADDR').value, `${find(manifests, 'Service', 'billing').metadata.name}:50053`);
       assert.equal(envOf(gateway, 'ARTIFACTS_GRPC_ADDR').value, `${find(manifests, 'Service', 'artifacts').metadata.name}:50054`);
       assert.equal(envOf(gateway, 'JOBS_GRPC_ADDR').value, `${find(manifests, 'Service', 'jobs').metadata.name}:50055`);
+      assert.equal(envOf(gateway, 'SHARES_GRPC_ADDR').value, `${find(manifests, 'Service', 'shares').metadata.name}:50056`);
       assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
     });
 
@@ -683,6 +692,51 @@ for (const [name, files] of [
       assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx');
       const served = new Set(workerPools(manifests).flatMap((pool) => (envOf(workerContainer(manifests, pool), 'WORKER_ENGINES').value ?? '').split(',')));
       assert.deepEqual((envOf(container(manifests, 'jobs'), 'ENGINES').value ?? '').split(','), [...served].sort());
+    });
+
+    test('shares: gRPC 50056 and ops 9107 on 0.0.0.0, probed on /healthz and /readyz', () => {
+      const shares = container(manifests, 'shares');
+      assert.deepEqual(Object.fromEntries((shares.ports ?? []).map((port) => [port.name, port.containerPort])), { grpc: 50056, ops: 9107 });
+      for (const [name, value] of Object.entries({ GRPC_HOST: '0.0.0.0', GRPC_PORT: '50056', OPS_HOST: '0.0.0.0', OPS_PORT: '9107' })) {
+        assert.equal(envOf(shares, name).value, value, name);
+      }
+      assert.deepEqual(shares.startupProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(shares.livenessProbe?.httpGet, { path: '/healthz', port: 'ops' });
+      assert.deepEqual(shares.readinessProbe?.httpGet, { path: '/readyz', port: 'ops' });
+      assert.deepEqual(shares.lifecycle?.preStop?.exec?.command, ['sleep', '5']);
+      const service = find(manifests, 'Service', 'shares');
+      assert.deepEqual((service.spec as { ports: Array<{ port: number; targetPort: string; appProtocol: string }> }).ports.map(({ port, targetPort, appProtocol }) => ({ port, targetPort, appProtocol })), [
+        { port: 50056, targetPort: 'grpc', appProtocol: 'grpc' },
+      ]);
+    });
+
+    test('shares reads its database URL and NATS (media-deleted events) from the fleet Secret and dials artifacts and media', () => {
+      const shares = container(manifests, 'shares');
+      const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
+      assert.ok(fleetSecret);
+      for (const [name, key] of [['DATABASE_URL', 'DATABASE_URL_SHARES'], ['NATS_URL', 'NATS_URL']] as const) {
+        const ref = envOf(shares, name).valueFrom?.secretKeyRef;
+        assert.deepEqual({ name: ref?.name, key: ref?.key, optional: ref?.optional }, { name: fleetSecret, key, optional: undefined }, name);
+        assert.equal(envOf(shares, name).value, undefined, `${name} is never inline`);
+      }
+      assert.deepEqual(secretKeysOf(shares), ['DATABASE_URL_SHARES', 'NATS_URL'], 'nothing of the other services\' secrets');
+      for (const [variable, component] of [['ARTIFACTS_GRPC_ADDR', 'artifacts'], ['MEDIA_GRPC_ADDR', 'media']] as const) {
+        const service = find(manifests, 'Service', component);
+        assert.equal(envOf(shares, variable).value, `${service.metadata.name}:${(service.spec as { ports: Array<{ port: number }> }).ports[0]?.port}`, variable);
+        assert.equal(envOf(shares, variable).value, envOf(container(manifests, 'gateway'), variable).value, `${variable} as the gateway dials it`);
+      }
+      assert.equal(envOf(shares, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(shares, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.key, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+      assert.equal(envOf(shares, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      const names = (shares.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      assert.deepEqual(names.filter((name) => name.startsWith('S3_')), [], 'no object storage: transcripts come through artifacts');
+    });
+
+    test('shares sets cpu and memory requests within its limits', () => {
+      const shares = container(manifests, 'shares').resources;
+      assert.ok(bytes(shares?.requests?.memory) <= bytes(shares?.limits?.memory));
+      assert.ok(shares?.requests?.cpu !== undefined && shares.limits?.cpu !== undefined);
     });
 
     test('worker: pool cpu, no Service, only the ops port 9106 on 0.0.0.0, probed on /healthz and /readyz', () => {
@@ -952,6 +1006,57 @@ describe('worker pools, the engines jobs accepts, and scaling on queue depth', (
   });
 });
 
+describe('shares', () => {
+  test('defaults: the shares Deployment and Service, the gateway dials it, its schema is migrated', async () => {
+    const manifests = await render();
+    assert.equal(find(manifests, 'Deployment', 'shares').metadata.name, 'tp-transcription-shares');
+    assert.equal(find(manifests, 'Service', 'shares').metadata.name, 'tp-transcription-shares');
+    assert.equal(find(manifests, 'PodDisruptionBudget', 'shares').metadata.name, 'tp-transcription-shares');
+    const shares = container(manifests, 'shares');
+    assert.deepEqual(envOf(shares, 'DATABASE_URL').valueFrom?.secretKeyRef, { name: 'tp-transcription-secrets', key: 'DATABASE_URL_SHARES' });
+    assert.deepEqual(envOf(shares, 'NATS_URL').valueFrom?.secretKeyRef, { name: 'tp-transcription-secrets', key: 'NATS_URL' });
+    assert.equal(envOf(shares, 'ARTIFACTS_GRPC_ADDR').value, 'tp-transcription-artifacts:50054');
+    assert.equal(envOf(shares, 'MEDIA_GRPC_ADDR').value, 'tp-transcription-media:50052');
+    assert.equal(envOf(container(manifests, 'gateway'), 'SHARES_GRPC_ADDR').value, 'tp-transcription-shares:50056');
+    const migrations = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
+    assert.ok(migrations);
+    assert.deepEqual(envOf(migrations, 'DATABASE_URL_SHARES').valueFrom?.secretKeyRef, { name: 'tp-transcription-secrets', key: 'DATABASE_URL_SHARES' });
+    const secret = (byKind(manifests, 'Secret')[0]?.data ?? {}) as Record<string, string>;
+    assert.equal(Buffer.from(secret.DATABASE_URL_SHARES ?? '', 'base64').toString(), 'postgresql://transcription@postgresql:5432/transcription?schema=shares');
+  });
+
+  test('share links are built from config.publicBaseUrl: the gateway reads it from the ConfigMap', async () => {
+    const manifests = await render(await valuesFile({ config: { publicBaseUrl: 'https://share.example.com' } }));
+    const ref = envOf(container(manifests, 'gateway'), 'PUBLIC_BASE_URL').valueFrom?.configMapKeyRef;
+    assert.ok(ref?.name && ref.key && !ref.optional);
+    const configMap = byKind(manifests, 'ConfigMap').find((map) => map.metadata.name === ref.name);
+    assert.equal((configMap?.data as Record<string, string> | undefined)?.[ref.key], 'https://share.example.com');
+  });
+
+  test('the gateway follows the shares Service port', async () => {
+    const manifests = await render(await valuesFile({ shares: { service: { port: 6004 } } }));
+    const service = find(manifests, 'Service', 'shares');
+    assert.equal(envOf(container(manifests, 'gateway'), 'SHARES_GRPC_ADDR').value, `${service.metadata.name}:6004`);
+    assert.equal((service.spec as { ports: Array<{ targetPort: string }> }).ports[0]?.targetPort, 'grpc');
+    assert.equal(envOf(container(manifests, 'shares'), 'GRPC_PORT').value, '50056', 'the container port stays');
+  });
+
+  test('shares follows the artifacts and media Service ports', async () => {
+    const manifests = await render(await valuesFile({ artifacts: { service: { port: 6002 } }, media: { service: { port: 6000 } } }));
+    assert.equal(envOf(container(manifests, 'shares'), 'ARTIFACTS_GRPC_ADDR').value, `${find(manifests, 'Service', 'artifacts').metadata.name}:6002`);
+    assert.equal(envOf(container(manifests, 'shares'), 'MEDIA_GRPC_ADDR').value, `${find(manifests, 'Service', 'media').metadata.name}:6000`);
+  });
+
+  test('with an existingSecret, shares and the migration job read it', async () => {
+    const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
+    assert.deepEqual(envOf(container(manifests, 'shares'), 'DATABASE_URL').valueFrom?.secretKeyRef, { name: 'fleet-secrets', key: 'DATABASE_URL_SHARES' });
+    assert.deepEqual(envOf(container(manifests, 'shares'), 'NATS_URL').valueFrom?.secretKeyRef, { name: 'fleet-secrets', key: 'NATS_URL' });
+    const migrations = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
+    assert.ok(migrations);
+    assert.deepEqual(envOf(migrations, 'DATABASE_URL_SHARES').valueFrom?.secretKeyRef, { name: 'fleet-secrets', key: 'DATABASE_URL_SHARES' });
+  });
+});
+
 describe('values that change the rendering', () => {
   test('a config change changes the pods checksum; an unrelated change does not', async () => {
     const checksum = async (values: unknown) =>
@@ -977,8 +1082,8 @@ describe('values that change the rendering', () => {
       assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
     }
     // accounts 4, billing 2, media 3 + the optional S3 pair, artifacts 1 + the optional S3 pair,
-    // gateway 1, jobs 2, worker 1 (pool cpu), migrations 5.
-    assert.ok(references >= 23, `${references} references`);
+    // gateway 1, jobs 2, shares 2, worker 1 (pool cpu), migrations 6.
+    assert.ok(references >= 26, `${references} references`);
   });
 
   test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise; artifacts like media', async () => {
@@ -1126,6 +1231,32 @@ describe('values that change the rendering', () => {
     }
   });
 
+  test('the ingress routes the API (/api/) and the share pages (/s/<token>) to the gateway, on the host of config.publicBaseUrl', async () => {
+    type Rules = Array<{ host: string; http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string } } }> } }>;
+    // A path reaches a request path when it is a Prefix (or ImplementationSpecific) ancestor of it.
+    const routes = (rules: Rules, host: string, requestPath: string) =>
+      rules
+        .filter((rule) => rule.host === host)
+        .flatMap((rule) => rule.http.paths)
+        .filter((path) => path.pathType !== 'Exact' && requestPath.startsWith(`${path.path.replace(/\/$/, '')}/`))
+        .map((path) => path.backend.service.name);
+    for (const files of [[productionValues], [await valuesFile({ gateway: { ingress: { enabled: true } } })]]) {
+      const manifests = await render(...files);
+      const ingress = find(manifests, 'Ingress', 'gateway');
+      const gateway = find(manifests, 'Service', 'gateway').metadata.name;
+      const rules = (ingress.spec as { rules: Rules }).rules;
+      assert.ok(rules.length > 0);
+      for (const { host } of rules) {
+        for (const requestPath of ['/api/v1/jobs', '/s/tok_01example']) {
+          assert.deepEqual([...new Set(routes(rules, host, requestPath))], [gateway], `${host}${requestPath}`);
+        }
+      }
+    }
+    // Share links are <config.publicBaseUrl>/s/<token>: the production example's URL is on its ingress host.
+    const production = parse(await readFile(productionValues, 'utf8')) as { config: { publicBaseUrl: string }; gateway: { ingress: { hosts: Array<{ host: string }> } } };
+    assert.ok(production.gateway.ingress.hosts.some(({ host }) => host === new URL(production.config.publicBaseUrl).hostname));
+  });
+
   test('images come from the global registry, tag or digest', async () => {
     const digest = `sha256:${'a'.repeat(64)}`;
     const manifests = await render(
@@ -1136,6 +1267,7 @@ describe('values that change the rendering', () => {
         media: { image: { tag: '1.2.4' } },
         artifacts: { image: { tag: '1.2.6' } },
         jobs: { image: { tag: '1.2.7' } },
+        shares: { image: { tag: '1.2.9' } },
         worker: { image: { tag: '1.2.8' }, pools: { gpu: { enabled: true, image: { repository: 'transcription-worker-cuda' }, models: { existingClaim: 'weights' } } } },
       }),
     );
@@ -1146,6 +1278,7 @@ describe('values that change the rendering', () => {
     assert.equal(image('billing'), 'reg.example/tp/transcription-billing:1.2.5');
     assert.equal(image('artifacts'), 'reg.example/tp/transcription-artifacts:1.2.6');
     assert.equal(image('jobs'), 'reg.example/tp/transcription-jobs:1.2.7');
+    assert.equal(image('shares'), 'reg.example/tp/transcription-shares:1.2.9');
     // A pool's image takes what it leaves out from worker.image.
     const workerImage = (pool: string) => podTemplate(workerDeployment(manifests, pool)).spec.containers[0]?.image;
     assert.equal(workerImage('cpu'), 'reg.example/tp/transcription-worker:1.2.8');
@@ -1185,6 +1318,12 @@ describe('values that change the rendering', () => {
     assert.ok(withoutJobs.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'gateway'));
     const urls = (podTemplate(find(withoutJobs, 'Job', 'migrations')).spec.containers[0]?.env ?? []).map((variable) => variable.name);
     assert.ok(urls.includes('DATABASE_URL_JOBS'), 'the jobs schema is still migrated: it holds data');
+
+    const withoutShares = await render(await valuesFile({ shares: { enabled: false } }));
+    assert.ok(!withoutShares.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'shares'));
+    assert.ok(withoutShares.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === 'gateway'));
+    const shareUrls = (podTemplate(find(withoutShares, 'Job', 'migrations')).spec.containers[0]?.env ?? []).map((variable) => variable.name);
+    assert.ok(shareUrls.includes('DATABASE_URL_SHARES'), 'the shares schema is still migrated: it holds data');
   });
 });
 
@@ -1213,8 +1352,8 @@ describe('service Dockerfiles', () => {
         .split(/\s+/)
         .filter(Boolean);
     const services = await dockerizedServices();
-    for (const service of ['accounts', 'gateway', 'media', 'worker']) assert.ok(services.includes(service), service);
-    // The only services with OS packages, named here; every other one (billing, jobs, …) installs
+    for (const service of ['accounts', 'gateway', 'media', 'shares', 'worker']) assert.ok(services.includes(service), service);
+    // The only services with OS packages, named here; every other one (billing, jobs, shares, …) installs
     // nothing beyond the base image. The worker decodes with ffmpeg and runs PocketSphinx with its
     // US English model (the GPU engine's weights are mounted, never in the image).
     const packages: Record<string, string[]> = { media: ['ffmpeg'], worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'] };

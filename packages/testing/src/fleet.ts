@@ -11,7 +11,7 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
  * Boots the real services as separate processes, the way `make up` does, against fresh
  * databases and a private NATS namespace, so each e2e file sees a fleet of its own.
  */
-export const FLEET_SERVICES = ['accounts', 'billing', 'artifacts', 'media', 'jobs', 'worker', 'gateway'] as const;
+export const FLEET_SERVICES = ['accounts', 'billing', 'artifacts', 'media', 'jobs', 'worker', 'shares', 'gateway'] as const;
 export type FleetService = (typeof FLEET_SERVICES)[number];
 
 export interface Fleet {
@@ -98,6 +98,7 @@ export interface FleetOptions {
   mediaEnv?: Record<string, string>;
   jobsEnv?: Record<string, string>;
   workerEnv?: Record<string, string>;
+  sharesEnv?: Record<string, string>;
 }
 
 interface Ports {
@@ -110,7 +111,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   for (const name of options.without ?? []) wanted.delete(name);
   const order = FLEET_SERVICES.filter((name) => wanted.has(name));
   const databases = new Map<FleetService, TestDatabase>();
-  for (const name of ['accounts', 'media', 'billing', 'artifacts', 'jobs'] as const) {
+  for (const name of ['accounts', 'media', 'billing', 'artifacts', 'jobs', 'shares'] as const) {
     if (wanted.has(name)) databases.set(name, await createTestDatabase({ service: name }));
   }
   const objectStore = await startTestObjectStore();
@@ -156,6 +157,16 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
           LOG_LEVEL: 'warn',
           ...options.workerEnv,
         };
+      case 'shares':
+        return {
+          DATABASE_URL: databaseUrl(name),
+          ...nats,
+          ...grpcAndOps(name),
+          ARTIFACTS_GRPC_ADDR: addr('artifacts'),
+          MEDIA_GRPC_ADDR: addr('media'),
+          LOG_LEVEL: 'warn',
+          ...options.sharesEnv,
+        };
       case 'gateway':
         return {
           PORT: String(port(name).grpc),
@@ -164,6 +175,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
           BILLING_GRPC_ADDR: addr('billing'),
           ARTIFACTS_GRPC_ADDR: addr('artifacts'),
           JOBS_GRPC_ADDR: addr('jobs'),
+          SHARES_GRPC_ADDR: addr('shares'),
           ...nats,
           LOG_LEVEL: 'warn',
           ...options.gatewayEnv,

@@ -1,5 +1,5 @@
 import type { GrpcClient } from '@tp/grpc';
-import type { AccountsServiceService, ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
+import type { AccountsServiceService, ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService, SharesServiceService } from '@tp/proto';
 
 /** The backends the gateway routes to, as typed gRPC clients. */
 export interface Backends {
@@ -8,4 +8,5 @@ export interface Backends {
   billing: GrpcClient<typeof BillingServiceService>;
   artifacts: GrpcClient<typeof ArtifactsServiceService>;
   jobs: GrpcClient<typeof JobsServiceService>;
+  shares: GrpcClient<typeof SharesServiceService>;
 }

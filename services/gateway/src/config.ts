@@ -10,6 +10,7 @@ export const GatewayConfigSchema = z.object({
   BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
   ARTIFACTS_GRPC_ADDR: env.address('127.0.0.1:50054'),
   JOBS_GRPC_ADDR: env.address('127.0.0.1:50055'),
+  SHARES_GRPC_ADDR: env.address('127.0.0.1:50056'),
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   NATS_URL: env.natsUrl(),
   NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),

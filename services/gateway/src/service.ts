@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connectBus, STREAMS } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import type { Logger } from '@tp/logging';
-import { AccountsServiceService, ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
+import { AccountsServiceService, ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService, SharesServiceService } from '@tp/proto';
 import { TRANSCRIPT_JSON_SCHEMA } from '@tp/transcript';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
@@ -35,6 +35,12 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
       maxMessageBytes: config.MAX_TRANSCRIPT_BYTES + 1024 * 1024,
     }),
     // Exports of long transcripts are as large as the transcript itself.
+    // Rendered pages of long transcripts are as large as the transcript.
+    shares: createClient(SharesServiceService, config.SHARES_GRPC_ADDR, {
+      defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
+      log,
+      maxMessageBytes: 4 * config.MAX_TRANSCRIPT_BYTES,
+    }),
     jobs: createClient(JobsServiceService, config.JOBS_GRPC_ADDR, {
       defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
       log,
@@ -46,14 +52,15 @@ export async function startGatewayService(config: GatewayConfig, log: Logger): P
   const cache = new PrincipalCache({ ttlMs: config.AUTH_CACHE_TTL_MS, maxEntries: config.AUTH_CACHE_MAX_ENTRIES });
   const feed = await startRevocationFeed(bus, cache, log);
 
-  const routes = allRoutes(backends, log, { maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES });
+  const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`;
+  const routes = allRoutes(backends, log, { maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES, publicBaseUrl });
   const app = createGatewayApp({
     routes,
     authenticate: createAuthenticator(backends.accounts, cache),
     log,
     openApiDocument: buildOpenApiDocument(routes, {
       version: API_VERSION,
-      serverUrl: config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`,
+      serverUrl: publicBaseUrl,
       transcriptSchemaPath: TRANSCRIPT_SCHEMA_PATH,
     }),
     documents: { [TRANSCRIPT_SCHEMA_PATH]: TRANSCRIPT_JSON_SCHEMA },

@@ -13,7 +13,7 @@ const requests = Number(process.argv[2] ?? 3000);
 const concurrency = Number(process.argv[3] ?? 16);
 
 async function measure(label: string, gatewayEnv: Record<string, string>): Promise<LoadResult> {
-  const fleet: Fleet = await startFleet({ without: ['jobs', 'worker'], gatewayEnv });
+  const fleet: Fleet = await startFleet({ without: ['jobs', 'worker', 'shares'], gatewayEnv });
   try {
     const email = 'bench@example.com';
     const created = await fleet.tsctl('users', 'create', '--email', email);

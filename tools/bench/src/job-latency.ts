@@ -12,8 +12,8 @@ import { makeSpeechClip, startFleet, wordErrorRate } from '@tp/testing';
 import { fmt } from './load.ts';
 
 const runs = Number(process.argv[2] ?? 3);
-const clip = await makeSpeechClip({ targetSeconds: 60, voice: 'rms' });
-const fleet = await startFleet({ workerEnv: { LOG_LEVEL: 'info', PROGRESS_INTERVAL_MS: '1000' } });
+const clip = await makeSpeechClip({ targetSeconds: 62, voice: 'rms' });
+const fleet = await startFleet({ without: ['shares'], workerEnv: { LOG_LEVEL: 'info', PROGRESS_INTERVAL_MS: '1000' } });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function api(method: string, path: string, token: string, body?: unknown) {

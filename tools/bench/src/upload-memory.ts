@@ -14,7 +14,7 @@ import { startFleet } from '@tp/testing';
 import { fmt } from './load.ts';
 
 const dir = await mkdtemp(join(tmpdir(), 'tp-bench-upload-'));
-const fleet = await startFleet({ without: ['jobs', 'worker'] });
+const fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
 try {
   await fleet.tsctl('users', 'create', '--email', 'bench@example.com');
   const token = (await fleet.tsctl('tokens', 'create', '--email', 'bench@example.com', '--preset', 'full')).stdout.trim();

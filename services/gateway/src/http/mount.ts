@@ -64,9 +64,10 @@ export function mountRoute(router: Router, route: AnyRoute, authenticate: Authen
     const result = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
     if (res.headersSent) return;
     if (result instanceof FileResponse) {
-      res.status(route.status).type(result.contentType);
-      res.setHeader('Content-Disposition', contentDisposition(result.fileName));
+      res.status(result.status ?? route.status).type(result.contentType);
+      if (result.fileName !== null) res.setHeader('Content-Disposition', contentDisposition(result.fileName));
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
       res.send(result.content);
       return;
     }

@@ -44,16 +44,23 @@ export class WithStatus<T = unknown> {
   }
 }
 
-/** A file answer (an export): sent as is, not inside `data`, with a download name. */
+/**
+ * A document answer (an export, a public page): sent as is, not inside `data`. With a file name it
+ * is a download (`Content-Disposition: attachment`); without one it is shown inline.
+ */
 export class FileResponse {
   readonly content: string;
   readonly contentType: string;
-  readonly fileName: string;
+  readonly fileName: string | null;
+  readonly status: number | null;
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(file: { content: string; contentType: string; fileName: string }) {
+  constructor(file: { content: string; contentType: string; fileName?: string | null; status?: number; headers?: Record<string, string> }) {
     this.content = file.content;
     this.contentType = file.contentType;
-    this.fileName = file.fileName;
+    this.fileName = file.fileName ?? null;
+    this.status = file.status ?? null;
+    this.headers = file.headers ?? {};
   }
 }
 

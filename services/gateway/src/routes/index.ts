@@ -10,14 +10,17 @@ import { jobRoutes } from './jobs.ts';
 import { mediaRoutes } from './media.ts';
 import { modelRoutes } from './models.ts';
 import { sessionRoutes } from './sessions.ts';
+import { shareRoutes } from './shares.ts';
 import { tokenRoutes } from './tokens.ts';
 
 /** Every public operation of the gateway. */
 export interface RouteLimits {
   maxTranscriptBytes: number;
+  /** Base of the links the API hands out (share URLs). */
+  publicBaseUrl: string;
 }
 
-export function allRoutes(backends: Backends, log: Logger, limits: RouteLimits = { maxTranscriptBytes: 32 * 1024 * 1024 }): AnyRoute[] {
+export function allRoutes(backends: Backends, log: Logger, limits: RouteLimits = { maxTranscriptBytes: 32 * 1024 * 1024, publicBaseUrl: 'http://127.0.0.1:8080' }): AnyRoute[] {
   return [
     ...modelRoutes(),
     ...sessionRoutes(backends),
@@ -29,5 +32,6 @@ export function allRoutes(backends: Backends, log: Logger, limits: RouteLimits =
     ...artifactRoutes(backends, limits),
     ...jobRoutes(backends),
     ...formatRoutes(limits),
+    ...shareRoutes(backends, limits),
   ];
 }

@@ -1,0 +1,238 @@
+// Shared by the shares integration tests: real PostgreSQL and NATS, and the real accounts,
+// artifacts and media services as processes (startFleet). Shares itself runs in-process, with a
+// clock the tests can move. Transcripts are made the way the worker makes them (CreateArtifact)
+// and edited the way users do (AddVersion); media is uploaded the documented way.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { connectBus, type Bus } from '@tp/bus';
+import { createClient } from '@tp/grpc';
+import { createLogger } from '@tp/logging';
+import { ArtifactsServiceService, MediaServiceService, SharesServiceService, type Artifact, type CreateShareRequest } from '@tp/proto';
+import { createTestBusNamespace, createTestDatabase, freePort, startFleet, type Fleet, type TestDatabase } from '@tp/testing';
+import { exampleTranscript, type Transcript } from '@tp/transcript';
+import { SharesConfigSchema, type SharesConfig } from '../src/config.ts';
+import { startSharesService, type RunningShares } from '../src/service.ts';
+
+const run = promisify(execFile);
+// Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
+export const log = createLogger({ service: 'shares-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error' });
+
+export type SharesClient = ReturnType<typeof createClient<typeof SharesServiceService>>;
+export type ArtifactsClient = ReturnType<typeof createClient<typeof ArtifactsServiceService>>;
+export type MediaClient = ReturnType<typeof createClient<typeof MediaServiceService>>;
+
+/** The clock of the shares service under test: the real time plus `offsetMs`. */
+export interface TestClock {
+  offsetMs: number;
+  now(): Date;
+}
+
+export interface SharesInstance {
+  service: RunningShares;
+  client: SharesClient;
+  config: SharesConfig;
+  /** A direct connection to this instance's database (search_path = shares). */
+  db: pg.Client;
+}
+
+export interface Harness {
+  fleet: Fleet;
+  shares: SharesClient;
+  artifacts: ArtifactsClient;
+  media: MediaClient;
+  service: RunningShares;
+  config: SharesConfig;
+  clock: TestClock;
+  db: pg.Client;
+  /** A bus on the fleet's namespace, to publish events as other services do. */
+  bus: Bus;
+  /** Five seconds of a 440 Hz tone, 16 kHz mono WAV. */
+  wav: Buffer;
+  /**
+   * Another shares service against the same fleet with a database of its own, and (with
+   * `isolatedBus`) a NATS namespace of its own, so no event of the fleet ever reaches it.
+   */
+  startShares(options?: { env?: Record<string, string>; isolatedBus?: boolean }): Promise<SharesInstance>;
+  dispose(): Promise<void>;
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dir = await mkdtemp(join(tmpdir(), 'shares-test-'));
+  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-ar', '16000', '-ac', '1', join(dir, 'tone.wav')]);
+  const wav = await readFile(join(dir, 'tone.wav'));
+  await rm(dir, { recursive: true, force: true });
+
+  const fleet = await startFleet({ services: ['accounts', 'artifacts', 'media'] });
+  const clock: TestClock = {
+    offsetMs: 0,
+    now() {
+      return new Date(Date.now() + this.offsetMs);
+    },
+  };
+  const cleanups: (() => Promise<void>)[] = [];
+
+  const startShares = async (options: { env?: Record<string, string>; isolatedBus?: boolean } = {}): Promise<SharesInstance> => {
+    const database: TestDatabase = await createTestDatabase({ service: 'shares' });
+    const namespace = options.isolatedBus ? createTestBusNamespace() : null;
+    const config = SharesConfigSchema.parse({
+      GRPC_PORT: String(await freePort()),
+      OPS_PORT: String(await freePort()),
+      DATABASE_URL: database.databaseUrl,
+      NATS_URL: fleet.natsUrl,
+      NATS_PREFIX: namespace?.prefix ?? fleet.natsPrefix,
+      ARTIFACTS_GRPC_ADDR: fleet.grpcAddr('artifacts'),
+      MEDIA_GRPC_ADDR: fleet.grpcAddr('media'),
+      BACKEND_DEADLINE_MS: '10000',
+      LOG_LEVEL: 'silent',
+      ...env,
+      ...options.env,
+    });
+    const service = await startSharesService(config, log, { now: () => clock.now() });
+    const client = createClient(SharesServiceService, `127.0.0.1:${service.grpcPort}`, { defaultDeadlineMs: 30_000, maxMessageBytes: 64 * 1024 * 1024 });
+    const db = await connectDb(database.databaseUrl);
+    cleanups.unshift(async () => {
+      client.close();
+      await service.stop();
+      await db.end();
+      await database.drop();
+      await namespace?.cleanup();
+    });
+    return { service, client, config, db };
+  };
+
+  try {
+    const main = await startShares();
+    const bus = await connectBus({ url: fleet.natsUrl, name: 'shares-test', prefix: fleet.natsPrefix, log });
+    const artifacts = createClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), { defaultDeadlineMs: 30_000, maxMessageBytes: 64 * 1024 * 1024 });
+    const media = createClient(MediaServiceService, fleet.grpcAddr('media'), { defaultDeadlineMs: 30_000 });
+    return {
+      fleet,
+      shares: main.client,
+      artifacts,
+      media,
+      service: main.service,
+      config: main.config,
+      clock,
+      db: main.db,
+      bus,
+      wav,
+      startShares,
+      async dispose() {
+        for (const cleanup of cleanups) await cleanup();
+        artifacts.close();
+        media.close();
+        await bus.close();
+        await fleet.stop();
+      },
+    };
+  } catch (err) {
+    for (const cleanup of cleanups) await cleanup();
+    await fleet.stop();
+    throw err;
+  }
+}
+
+/** A plain pg connection whose unqualified names are the shares tables. */
+async function connectDb(databaseUrl: string): Promise<pg.Client> {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get('schema') ?? 'public';
+  url.search = '';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`SET search_path TO "${schema}"`);
+  return client;
+}
+
+let users = 0;
+/** A fresh user id per test (artifacts and media take any well-formed id). */
+export const newUser = () => `usr_shrtest${String((users += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
+
+/** A verified media of the user, uploaded the documented way (session → PUT → complete). */
+export async function newMedia(h: Harness, userId: string, fileName = 'interview.wav'): Promise<string> {
+  const session = await h.media.createUploadSession({ userId, fileName, contentType: 'audio/wav', workspaceId: '', idempotencyKey: '', userAgent: 'shares-test', sizeBytes: h.wav.length });
+  const put = await fetch(session.uploadUrl, { method: 'PUT', body: h.wav, headers: session.uploadHeaders });
+  assert.equal(put.status, 200, await put.text());
+  const outcome = await h.media.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs: 20_000 });
+  assert.equal(outcome.media?.status, 'ready', JSON.stringify(outcome));
+  return session.mediaId;
+}
+
+/** A transcript whose first segment says `text`, with the media it came from in its source. */
+export function transcriptSaying(text: string, mediaId: string | null = null): Transcript {
+  const t = exampleTranscript();
+  t.segments[0]!.text = text;
+  t.source = { ...t.source, media_id: mediaId, job_id: 'job_01jdsharetestjob0000000000' };
+  return t;
+}
+
+/** A transcript artifact of the user, created the way the worker creates one. */
+export async function newTranscript(h: Harness, userId: string, mediaId: string, transcript: Transcript = transcriptSaying('Hello there.', mediaId), title = 'Interview'): Promise<{ artifact: Artifact; versionId: string }> {
+  const created = await h.artifacts.createArtifact({
+    userId,
+    artifactType: 'transcript',
+    mediaId,
+    workspaceId: '',
+    jobId: 'job_01jdsharetestjob0000000000',
+    title,
+    payloadJson: JSON.stringify(transcript),
+    authorType: 'service',
+    authorId: 'worker',
+    outputKey: '',
+    outputFormat: '',
+    idempotencyKey: '',
+  });
+  return { artifact: created.artifact!, versionId: created.version!.versionId };
+}
+
+/** A user's edit: a new version that becomes current. */
+export async function addVersion(h: Harness, userId: string, artifactId: string, transcript: Transcript): Promise<string> {
+  const added = await h.artifacts.addVersion({
+    userId,
+    artifactId,
+    payloadJson: JSON.stringify(transcript),
+    baseVersionId: '',
+    authorType: 'user',
+    authorId: userId,
+    note: 'edited',
+    outputKey: '',
+    outputFormat: '',
+  });
+  return added.version!.versionId;
+}
+
+export const shareRequest = (userId: string, artifactId: string, overrides: Partial<CreateShareRequest> = {}): CreateShareRequest => ({
+  userId,
+  shareKind: 'transcript',
+  artifactId,
+  accessScope: 'everyone',
+  targetVersionId: '',
+  expiresAt: undefined,
+  title: '',
+  ...overrides,
+});
+
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The AppError a call fails with. */
+export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
+  try {
+    await promise;
+  } catch (err) {
+    const e = err as { code: string; message: string; details: Record<string, unknown> };
+    return { code: e.code, message: e.message, details: e.details };
+  }
+  assert.fail('expected the call to fail');
+}
