@@ -71,7 +71,7 @@ const open = (url: string, accept = 'application/json') => fetch(url, { headers:
 const transcriptAt = async (url: string): Promise<any> => (await open(url)).json();
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker'] });
+  fleet = await startFleet({ without: ['jobs', 'worker'], gatewayEnv: { LOG_LEVEL: 'info' } });
   artifacts = createClient(ArtifactsServiceService, fleet.artifactsGrpcAddr);
   dir = await mkdtemp(join(tmpdir(), 'tp-e2e-shares-'));
   speech = await synthesizeSpeech('A short recording to share.', { dir });
@@ -205,6 +205,9 @@ describe('the page a link opens', () => {
     assert.equal(res.headers.get('cache-control'), 'no-store');
     const opened = (await call(fleet.gatewayUrl, 'GET', `/api/v1/shares/${s.share_id}`, { token: ada.token })).body.data;
     assert.equal(opened.open_count, 1);
+    const secret = s.share_url.split('/s/')[1];
+    assert.match(fleet.logs('gateway'), /"path":"\/s\/\{token\}"/, 'the opening is logged');
+    assert.ok(!fleet.logs('gateway').includes(secret), 'without the link’s secret');
   });
 
   it('follows the current version, or stays on a pinned one', async () => {

@@ -3,6 +3,7 @@ import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@t
 import { withIncomingHttpSpan } from '@tp/telemetry';
 import type { Authenticate } from '../auth/authenticator.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
+import { loggablePath } from './loggable-path.ts';
 import { mountMethodNotAllowed, mountRoute } from './mount.ts';
 import type { AnyRoute } from './route.ts';
 
@@ -21,17 +22,18 @@ export interface GatewayAppOptions {
 /** Request id in and out, one span and one access-log line per request. */
 function requestScope(log: Logger): RequestHandler {
   return (req, res, next) => {
+    const path = loggablePath(req.path);
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     res.setHeader('X-Request-Id', requestId);
     const startedAt = process.hrtime.bigint();
     void withRequestId(requestId, () =>
-      withIncomingHttpSpan(req.headers, { name: `${req.method} ${req.path}`, attributes: { 'http.request.method': req.method, 'url.path': req.path } }, (span) => {
+      withIncomingHttpSpan(req.headers, { name: `${req.method} ${path}`, attributes: { 'http.request.method': req.method, 'url.path': path } }, (span) => {
         // The span lasts until the response is done, so the promise settles on finish or close.
         const done = new Promise<void>((resolve) => {
           res.once('close', () => {
             span.setAttribute('http.response.status_code', res.statusCode);
             const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-            log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ua: req.headers['user-agent'] }, 'request');
+            log.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ua: req.headers['user-agent'] }, 'request');
             resolve();
           });
         });

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, isAppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import { RequestValidationError } from './validation.ts';
+import { loggablePath } from './loggable-path.ts';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -34,11 +35,11 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (isAppError(err)) {
-      if (err.httpStatus >= 500) log.warn({ code: err.code, path: req.path }, 'request failed with a server-side code');
+      if (err.httpStatus >= 500) log.warn({ code: err.code, path: loggablePath(req.path) }, 'request failed with a server-side code');
       sendAppError(res, err);
       return;
     }
-    log.error({ err, method: req.method, path: req.path }, 'unhandled error');
+    log.error({ err, method: req.method, path: loggablePath(req.path) }, 'unhandled error');
     sendAppError(res, new AppError('internal_error'));
   };
 }
