@@ -23,3 +23,42 @@ test('freePort gives loopback ports that can be listened on', async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
+
+test('freePort never gives two test processes the same port, and a process frees its ports when it exits', async () => {
+  const { spawn } = await import('node:child_process');
+  const { tmpdir } = await import('node:os');
+  const script = `import { freePort } from ${JSON.stringify(path.join(import.meta.dirname, 'repo.ts'))};
+const ports = [];
+for (let i = 0; i < 300; i += 1) ports.push(await freePort());
+console.log(JSON.stringify(ports));
+process.stdin.resume();
+process.stdin.on('end', () => process.exit(0));`;
+  // Both processes hold their ports until both have taken theirs, then exit.
+  const children = [0, 1].map(() => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const portsOf = (child: (typeof children)[number]) =>
+    new Promise<number[]>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.endsWith('\n')) resolve(JSON.parse(out) as number[]);
+      });
+      child.on('error', reject);
+      child.on('close', (code) => reject(new Error(`exited early with ${code}`)));
+    });
+  const [a, b] = (await Promise.all(children.map(portsOf))) as [number[], number[]];
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.removeAllListeners('close');
+          child.once('close', () => resolve());
+          child.stdin!.end();
+        }),
+    ),
+  );
+  assert.equal(new Set(a).size, 300, 'no repeats within a process');
+  const shared = a.filter((port) => new Set(b).has(port));
+  assert.deepEqual(shared, [], 'no port given to both');
+  const leftover = [...a, ...b].filter((port) => existsSync(path.join(tmpdir(), 'tp-test-ports', String(port))));
+  assert.deepEqual(leftover, [], 'claims are removed when their process exits');
+});

@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** The repository root: the nearest folder above this package that holds pnpm-workspace.yaml. */
@@ -26,13 +27,66 @@ function canListen(port: number): Promise<boolean> {
 }
 
 /**
- * A loopback TCP port that was free a moment ago, chosen at random below the ephemeral range.
- * Another test process can still take it before the caller binds it (rarely, at random);
- * prefer listening on port 0 where the code under test allows it.
+ * Ports this machine's test processes have handed out: one file per port, holding the pid of the
+ * process that took it. A port is claimed by creating its file exclusively, so two test files
+ * running at once never get the same port (picking at random alone collided every few runs,
+ * a fleet takes 16 ports). A claim whose process has died is taken over; a process removes its
+ * own claims when it exits.
+ */
+const CLAIMS_DIR = path.join(tmpdir(), 'tp-test-ports');
+const claimed = new Set<number>();
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function claim(port: number): boolean {
+  const file = path.join(CLAIMS_DIR, String(port));
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      if (claimed.size === 0) process.once('exit', releaseClaims);
+      claimed.add(port);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(readFileSync(file, 'utf8').trim());
+      if (owner === process.pid || (Number.isInteger(owner) && owner > 0 && isAlive(owner))) return false;
+      try {
+        unlinkSync(file);
+      } catch {
+        // another process took the stale claim over first
+      }
+    }
+  }
+  return false;
+}
+
+function releaseClaims(): void {
+  for (const port of claimed) {
+    try {
+      unlinkSync(path.join(CLAIMS_DIR, String(port)));
+    } catch {
+      // already gone
+    }
+  }
+  claimed.clear();
+}
+
+/**
+ * A loopback TCP port that is free and that no other test process of this machine was given,
+ * chosen at random below the ephemeral range. It stays this process's until the process exits.
  */
 export async function freePort(): Promise<number> {
+  mkdirSync(CLAIMS_DIR, { recursive: true });
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const port = TEST_PORT_RANGE.low + Math.floor(Math.random() * (TEST_PORT_RANGE.high - TEST_PORT_RANGE.low));
+    if (claimed.has(port) || !claim(port)) continue;
     if (await canListen(port)) return port;
   }
   throw new Error(`no free port between ${TEST_PORT_RANGE.low} and ${TEST_PORT_RANGE.high}`);

@@ -107,11 +107,7 @@ export async function startBackends(options: { jobsEnv?: Record<string, string> 
     // Billing left pending by an outage is retried soon.
     jobsEnv: { RECONCILE_INTERVAL_MS: '1000', ...options.jobsEnv },
   };
-  // The fleet picks its ports before it listens on them; another test process may take one first.
-  const fleet = await startFleet(fleetOptions).catch((err: unknown) => {
-    if (!/EADDRINUSE/.test(String((err as Error).message))) throw err;
-    return startFleet(fleetOptions);
-  });
+  const fleet = await startFleet(fleetOptions);
   const store = fleet.objectStore;
   const objects = createObjectStore(
     { endpoint: store.endpoint, region: store.region, bucket: store.bucket, accessKeyId: store.accessKeyId, secretAccessKey: store.secretAccessKey, forcePathStyle: true },

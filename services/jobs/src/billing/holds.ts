@@ -62,9 +62,35 @@ export function createHolds(deps: HoldsDeps) {
     }
   }
 
+  /**
+   * Settles a running job's hold before its success is recorded; the charge, or null when billing
+   * did not answer plainly (the recorded job then keeps the step pending for `settle`).
+   */
+  async function settleEarly(jobId: string, seconds: number): Promise<bigint | null> {
+    try {
+      return BigInt((await billing.settle({ reference: jobId, actualSeconds: seconds })).chargedMicro);
+    } catch (err) {
+      log.warn({ err, jobId }, 'could not settle before recording the success; settling after');
+      return null;
+    }
+  }
+
+  /** Releases a running job's hold before its failure is recorded; false when that did not go through. */
+  async function releaseEarly(jobId: string): Promise<boolean> {
+    try {
+      await billing.release({ reference: jobId });
+      return true;
+    } catch (err) {
+      log.warn({ err, jobId }, 'could not release before recording the failure; releasing after');
+      return false;
+    }
+  }
+
   return {
     settle,
     release,
+    settleEarly,
+    releaseEarly,
     /** Whatever step the job is waiting for. */
     finish: (job: Job, at: Date = now()): Promise<Job> => (job.billingState === 'settle_pending' ? settle(job, at) : release(job, at)),
   };

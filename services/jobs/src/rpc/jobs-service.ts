@@ -44,6 +44,12 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     return toWireJob(job, positions.get(job.id) ?? 0);
   }
 
+  /** Whether the job runs under this ticket with its hold still to settle: billing may go first. */
+  async function runsUnder(jobId: string, ticketId: string): Promise<boolean> {
+    const job = await store.findJobById(jobId);
+    return job !== null && job.status === 'running' && job.ticketId === ticketId && job.holdState === 'held' && job.billingState === 'held' && job.itemCount === 0;
+  }
+
   async function presentAll(jobs: Job[]) {
     const positions = await store.positions(jobs);
     return jobs.map((job) => toWireJob(job, positions.get(job.id) ?? 0));
@@ -181,7 +187,9 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
       const artifactId = checkRequiredId('artifact_id', request.artifactId);
       if (!Number.isFinite(request.billedSeconds) || request.billedSeconds < 0) throw new AppError('bad_request', 'billed_seconds must be a number of at least 0.');
       const language = request.language.trim() === '' ? null : request.language.trim().slice(0, 16);
-      let job = await store.complete({ jobId, ticketId, artifactId, billedSeconds: request.billedSeconds, language }, now());
+      // Billing first, so a client that sees the job succeeded also sees its credits settled.
+      const settledMicro = (await runsUnder(jobId, ticketId)) ? await holds.settleEarly(jobId, request.billedSeconds) : null;
+      let job = await store.complete({ jobId, ticketId, artifactId, billedSeconds: request.billedSeconds, language, settledMicro }, now());
       deps.nudgeOutbox();
       // Settles once; a repeated call (or the reconciler) finishes a settle that did not go through.
       job = await holds.settle(job);
@@ -191,7 +199,9 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     async failJob(request) {
       const jobId = checkRequiredId('job_id', request.jobId);
       const ticketId = checkRequiredId('ticket_id', request.ticketId);
-      let job = await store.fail({ jobId, ticketId, code: failureCode(request.errorCode), message: failureMessage(request.errorMessage) }, now());
+      // Billing first, so a client that sees the job failed also sees its hold released.
+      const released = (await runsUnder(jobId, ticketId)) ? await holds.releaseEarly(jobId) : false;
+      let job = await store.fail({ jobId, ticketId, code: failureCode(request.errorCode), message: failureMessage(request.errorMessage), released }, now());
       deps.nudgeOutbox();
       job = await holds.release(job);
       return present(job);

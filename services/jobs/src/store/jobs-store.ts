@@ -96,7 +96,7 @@ export function createJobsStore(prisma: PrismaClient) {
   }
 
   /** Ends a running or queued job (failed / cancelled): its hold is to be released. */
-  const endUnsuccessfully = (tx: Tx, job: Job, status: 'failed' | 'cancelled', error: { code: string; message: string } | null, at: Date) =>
+  const endUnsuccessfully = (tx: Tx, job: Job, status: 'failed' | 'cancelled', error: { code: string; message: string } | null, at: Date, released = false) =>
     transition(
       tx,
       job,
@@ -105,7 +105,7 @@ export function createJobsStore(prisma: PrismaClient) {
         finishedAt: at,
         errorCode: error?.code ?? null,
         errorMessage: error?.message ?? null,
-        billingState: job.billingState === 'held' ? billingStepFor(status) : job.billingState,
+        billingState: job.billingState === 'held' ? (released ? 'released' : billingStepFor(status)) : job.billingState,
       },
       at,
     );
@@ -362,7 +362,18 @@ export function createJobsStore(prisma: PrismaClient) {
      * Success of a running job under its ticket. Idempotent: the same artifact again answers the
      * job; a cancelled job stays cancelled (nothing to settle).
      */
-    complete: (input: { jobId: string; ticketId: string; artifactId: string; billedSeconds: number; language: string | null }, at: Date): Promise<Job> =>
+    complete: (
+      input: {
+        jobId: string;
+        ticketId: string;
+        artifactId: string;
+        billedSeconds: number;
+        language: string | null;
+        /** What billing charged when the caller settled before recording (null: settle still to do). */
+        settledMicro: bigint | null;
+      },
+      at: Date,
+    ): Promise<Job> =>
       transaction(async (tx) => {
         const job = await lockJob(tx, input.jobId);
         if (!job || job.holdState !== 'held' || job.itemCount > 0) throw new AppError('not_found', `Job ${input.jobId} was not found.`);
@@ -383,17 +394,17 @@ export function createJobsStore(prisma: PrismaClient) {
             artifactIds: [input.artifactId],
             language: input.language,
             billedSeconds: input.billedSeconds,
-            chargedMicro: expectedChargeMicro(job.profile, job.reservedMicro, input.billedSeconds),
+            chargedMicro: input.settledMicro ?? expectedChargeMicro(job.profile, job.reservedMicro, input.billedSeconds),
             finishedAt: at,
             heartbeatAt: at,
-            billingState: job.billingState === 'held' ? 'settle_pending' : job.billingState,
+            billingState: job.billingState === 'held' ? (input.settledMicro === null ? 'settle_pending' : 'settled') : job.billingState,
           },
           at,
         );
       }),
 
     /** Failure of a running job under its ticket. Idempotent: a failed or cancelled job is answered as it is. */
-    fail: (input: { jobId: string; ticketId: string; code: string; message: string }, at: Date): Promise<Job> =>
+    fail: (input: { jobId: string; ticketId: string; code: string; message: string; /** The caller released the hold before recording. */ released: boolean }, at: Date): Promise<Job> =>
       transaction(async (tx) => {
         const job = await lockJob(tx, input.jobId);
         if (!job || job.holdState !== 'held' || job.itemCount > 0) throw new AppError('not_found', `Job ${input.jobId} was not found.`);
@@ -401,7 +412,7 @@ export function createJobsStore(prisma: PrismaClient) {
         if (job.status !== 'running' || job.ticketId !== input.ticketId) {
           throw new AppError('conflict', `Job ${job.id} is ${job.status}${job.status === 'running' ? ' under another ticket' : ''}; it cannot be failed with this ticket.`);
         }
-        return endUnsuccessfully(tx, job, 'failed', { code: input.code, message: input.message }, at);
+        return endUnsuccessfully(tx, job, 'failed', { code: input.code, message: input.message }, at, input.released);
       }),
 
     // --- public changes -----------------------------------------------------------------------
