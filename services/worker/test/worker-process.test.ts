@@ -87,7 +87,7 @@ describe('worker process', () => {
     const { jobId } = await b.createJob(clip.mediaId);
     await b.makingProgress(jobId);
     const groups = await groupsOf(doomed.child.pid!);
-    assert.equal(groups.length, 2, 'ffmpeg and the engine');
+    assert.ok(groups.length >= 1 && groups.length <= 2, `the engine, and ffmpeg while it decodes: ${groups.length} groups`);
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     // Their pipes to the dead worker close: ffmpeg gets EPIPE, the engine EOF then EPIPE.
@@ -131,7 +131,7 @@ describe('worker process', () => {
     const { jobId } = await b.createJob(clip.mediaId);
     await b.makingProgress(jobId);
     const groups = await groupsOf(worker.child.pid!);
-    assert.equal(groups.length, 2, 'ffmpeg and the engine');
+    assert.ok(groups.length >= 1 && groups.length <= 2, `the engine, and ffmpeg while it decodes: ${groups.length} groups`);
     worker.child.kill('SIGTERM');
     assert.equal(await worker.exited, 0, worker.output.join(''));
     await eventually('the job processes to be gone', async () => (await aliveInGroups(groups)).length === 0, 1_000);

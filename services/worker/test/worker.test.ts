@@ -137,7 +137,8 @@ describe('worker: a transcription job', () => {
     const { jobId } = await b.createJob(clip.mediaId);
     await b.makingProgress(jobId);
     const groups = (await childGroups()).filter((g) => !before.has(g));
-    assert.equal(groups.length, 2, 'ffmpeg and the engine run in their own groups');
+    // ffmpeg may already have decoded everything into the (bounded) pipe buffers and left.
+    assert.ok(groups.length >= 1 && groups.length <= 2, `the engine (and ffmpeg while it decodes) run in their own groups: ${groups.length}`);
     const cancelled = await b.jobs.cancelJob({ userId: b.userId, jobId });
     assert.equal(cancelled.status, 'cancelled');
     const cancelledAt = Date.now();
@@ -330,7 +331,7 @@ describe('worker: start-up checks and shutdown', () => {
     const { jobId } = await b.createJob(clip.mediaId);
     await b.makingProgress(jobId);
     const groups = (await childGroups()).filter((g) => !before.has(g));
-    assert.equal(groups.length, 2);
+    assert.ok(groups.length >= 1 && groups.length <= 2, `the engine, and ffmpeg while it decodes: ${groups.length} groups`);
     const stopping = Date.now();
     await leaving.stop();
     assert.ok(Date.now() - stopping < 3_000, `stopped in ${Date.now() - stopping} ms`);
