@@ -28,6 +28,7 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(ROOT)/tools/bench/src/upload-memory.ts
 	@$(NODE) $(ROOT)/tools/bench/src/export-formats.ts
 	@$(NODE) $(ROOT)/tools/bench/src/job-latency.ts
+	@$(NODE) $(ROOT)/tools/bench/src/share-page.ts
 
 generate: install ## Generate gRPC code and Prisma clients
 	@$(NODE) $(DEV)/generate.ts

@@ -346,20 +346,16 @@ describe('rendering a share', () => {
     assert.equal((await h.shares.getShare({ userId: o.userId, shareId: s.shareId })).openCount, 3);
   });
 
-  it('renders a three-hour transcript (3,000 segments, ~30,000 words) fast', async (t) => {
+  // How fast: tools/bench/src/share-page.ts.
+  it('renders a three-hour transcript (3,000 segments, ~30,000 words) in full', async () => {
     const userId = newUser();
     const mediaId = await newMedia(h, userId);
     const long = syntheticTranscript();
     const { artifact } = await newTranscript(h, userId, mediaId, long, 'Three hours');
     const { token } = await share(userId, artifact.artifactId);
-    await render(token); // warm up the connections
-    const started = performance.now();
     const page = await render(token);
-    const ms = performance.now() - started;
-    t.diagnostic(`RenderShare (html) of a three-hour transcript: ${ms.toFixed(0)} ms`);
     assert.equal(page.content.match(/class="segment"/g)?.length, 3000);
     assert.ok(page.content.length > 500_000);
-    assert.ok(ms < 1_000, `RenderShare of a three-hour transcript took ${ms.toFixed(0)} ms (payload read, validation, page)`);
     const srt = await render(token, 'srt');
     assert.ok(srt.content.length > 100_000);
   });

@@ -136,30 +136,13 @@ describe('the share page', () => {
     assert.doesNotMatch(PAGE_STYLE, /url\(|@import|expression\(/i, 'the style loads nothing');
   });
 
-  it('renders a three-hour transcript (3,000 segments, ~30,000 words) in well under a second', () => {
+  // Its speed is measured by tools/bench/src/share-page.ts, not asserted here.
+  it('renders every segment of a three-hour transcript (3,000 segments, ~30,000 words)', () => {
     const t = syntheticTranscript();
     assert.equal(t.segments.length, 3000);
-    page(t); // warm up
-    const started = performance.now();
     const html = page(t, 'Three hours');
-    const ms = performance.now() - started;
-    assert.ok(ms < 250, `took ${ms.toFixed(1)} ms`);
     assert.equal(html.match(/class="segment"/g)?.length, 3000);
     assert.match(html, /<dt>Duration<\/dt><dd><time datetime="PT\d+(\.\d+)?S">0[23]:\d\d:\d\d<\/time>/);
-  });
-
-  it('grows linearly with the transcript', () => {
-    const small = syntheticTranscript({ segments: 2_000 });
-    const large = syntheticTranscript({ segments: 16_000 });
-    page(small);
-    page(large);
-    const time = (t: Transcript) => {
-      const started = performance.now();
-      for (let i = 0; i < 3; i++) page(t);
-      return (performance.now() - started) / 3;
-    };
-    const ratio = time(large) / Math.max(time(small), 0.5);
-    assert.ok(ratio < 24, `8x the segments took ${ratio.toFixed(1)}x the time`);
   });
 });
 

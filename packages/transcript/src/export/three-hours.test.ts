@@ -13,21 +13,12 @@ describe('export of a three-hour transcript', () => {
     assert.ok(t.duration > 2.8 * 3600 && t.duration < 3.4 * 3600, `${t.duration} s`);
   });
 
-  // About 20–70 ms each on a laptop (tools/bench/src/export-formats.ts); the bound only catches a blow-up such as
-  // quadratic string building, which would take minutes.
-  it('takes well under a second per format, karaoke included', () => {
+  // How fast: tools/bench/src/export-formats.ts (a benchmark, not a timed test).
+  it('converts to every format, karaoke included', () => {
     for (const format of EXPORT_FORMATS) {
       for (const highlightWords of format === 'srt' || format === 'vtt' ? [false, true] : [false]) {
-        exportTranscript(t, { format, highlightWords }); // warm-up
-        const times: number[] = [];
-        for (let i = 0; i < 3; i++) {
-          const t0 = performance.now();
-          const { content } = exportTranscript(t, { format, highlightWords });
-          times.push(performance.now() - t0);
-          assert.ok(content.length > 100_000);
-        }
-        const ms = times.sort((a, b) => a - b)[1]!;
-        assert.ok(ms < 1000, `${format}${highlightWords ? ' karaoke' : ''}: ${ms.toFixed(1)} ms`);
+        const { content } = exportTranscript(t, { format, highlightWords });
+        assert.ok(content.length > 100_000, `${format}${highlightWords ? ' karaoke' : ''}: ${content.length} characters`);
       }
     }
   });
