@@ -1,4 +1,4 @@
-export { createTestDatabase, dropStaleTestDatabases, adminUrl, TEST_DATABASE_PREFIX, type TestDatabase, type TestDatabaseOptions, type DropStaleOptions } from './test-database.ts';
+export { connectToSchema, createTestDatabase, dropStaleTestDatabases, adminUrl, TEST_DATABASE_PREFIX, type TestDatabase, type TestDatabaseOptions, type DropStaleOptions } from './test-database.ts';
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
 export { startFleet, FLEET_SERVICES, type Fleet, type FleetOptions, type FleetService } from './fleet.ts';

@@ -228,3 +228,17 @@ async function connectAdmin(): Promise<pg.Client> {
 function slug(schema: string): string {
   return schema.toLowerCase().slice(0, 24);
 }
+
+/**
+ * A plain pg connection to a service's test database whose unqualified names are the service's
+ * tables (the URL's `schema` parameter becomes the search path), for checking rows from a test.
+ */
+export async function connectToSchema(databaseUrl: string): Promise<pg.Client> {
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get('schema') ?? 'public';
+  url.search = '';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`SET search_path TO ${quoteIdent(schema)}`);
+  return client;
+}

@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { connectToSchema } from '@tp/testing';
 import pg from 'pg';
 import { isId } from '@tp/ids';
 import type { AddVersionRequest, Artifact } from '@tp/proto';
 import { canonicalTranscript, contentHash, exampleTranscript, type Transcript } from '@tp/transcript';
 import {
-  connectDb,
   createRequest,
   newUser,
   putObject,
@@ -356,7 +356,7 @@ describe('payload storage', () => {
     const exported = await artifacts.createArtifact(
       createRequest(userId, { artifactType: 'media_export', payloadJson: '{"format":"srt"}', outputKey: key, outputFormat: 'srt' }),
     );
-    const locker = await connectDb(infra.database.databaseUrl);
+    const locker = await connectToSchema(infra.database.databaseUrl);
     try {
       await locker.query('BEGIN');
       await locker.query('LOCK TABLE payloads IN ACCESS EXCLUSIVE MODE');

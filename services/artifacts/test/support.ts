@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { ArtifactsServiceService, type CreateArtifactRequest } from '@tp/proto';
-import { createTestDatabase, freePort, startTestObjectStore, type TestObjectStore } from '@tp/testing';
+import { connectToSchema, createTestDatabase, freePort, startTestObjectStore, type TestObjectStore } from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { ArtifactsConfigSchema, type ArtifactsConfig } from '../src/config.ts';
 import { startArtifactsService, type ArtifactsServiceOptions, type RunningArtifacts } from '../src/service.ts';
@@ -32,7 +32,7 @@ export async function startInfra(): Promise<Infra> {
     forcePathStyle: true,
     credentials: { accessKeyId: objectStore.accessKeyId, secretAccessKey: objectStore.secretAccessKey },
   });
-  const db = await connectDb(database.databaseUrl);
+  const db = await connectToSchema(database.databaseUrl);
   return {
     database,
     objectStore,
@@ -55,16 +55,6 @@ export async function startInfra(): Promise<Infra> {
   };
 }
 
-/** A plain pg connection whose unqualified names are the artifacts tables. */
-export async function connectDb(databaseUrl: string): Promise<pg.Client> {
-  const url = new URL(databaseUrl);
-  const schema = url.searchParams.get('schema') ?? 'public';
-  url.search = '';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`SET search_path TO "${schema}"`);
-  return client;
-}
 
 export interface InProcessService {
   service: RunningArtifacts;

@@ -15,7 +15,7 @@ import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { AccountsAdminServiceService, ArtifactsServiceService, BillingAdminServiceService, BillingServiceService, JobsServiceService, MediaServiceService, type ClaimJobRequest, type CreateJobRequest, type Job } from '@tp/proto';
 import { parseCredits } from '@tp/catalog';
-import { createTestDatabase, freePort, startFleet, type Fleet, type TestDatabase } from '@tp/testing';
+import { connectToSchema, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase } from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { JobsConfigSchema, type JobsConfig } from '../src/config.ts';
 import { startJobsService, type RunningJobs } from '../src/service.ts';
@@ -81,7 +81,7 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
     return { service, client, config };
   };
   const main = await startJobs();
-  const db = await connectDb(database.databaseUrl);
+  const db = await connectToSchema(database.databaseUrl);
   const nats = await connect({ servers: fleet.natsUrl });
   const metadata = new Metadata();
   metadata.set('x-admin-key', fleet.adminKey);
@@ -123,16 +123,6 @@ export async function startHarness(overrides: Record<string, string> = {}): Prom
   };
 }
 
-/** A plain pg connection whose unqualified names are the jobs tables. */
-async function connectDb(databaseUrl: string): Promise<pg.Client> {
-  const url = new URL(databaseUrl);
-  const schema = url.searchParams.get('schema') ?? 'public';
-  url.search = '';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`SET search_path TO "${schema}"`);
-  return client;
-}
 
 let users = 0;
 

@@ -13,7 +13,7 @@ import { connectBus, type Bus } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { ArtifactsServiceService, MediaServiceService, SharesServiceService, type Artifact, type CreateShareRequest } from '@tp/proto';
-import { createTestBusNamespace, createTestDatabase, freePort, startFleet, type Fleet, type TestDatabase } from '@tp/testing';
+import { connectToSchema, createTestBusNamespace, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase } from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { SharesConfigSchema, type SharesConfig } from '../src/config.ts';
 import { startSharesService, type RunningShares } from '../src/service.ts';
@@ -94,7 +94,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     });
     const service = await startSharesService(config, log, { now: () => clock.now() });
     const client = createClient(SharesServiceService, `127.0.0.1:${service.grpcPort}`, { defaultDeadlineMs: 30_000, maxMessageBytes: 64 * 1024 * 1024 });
-    const db = await connectDb(database.databaseUrl);
+    const db = await connectToSchema(database.databaseUrl);
     cleanups.unshift(async () => {
       client.close();
       await service.stop();
@@ -137,16 +137,6 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   }
 }
 
-/** A plain pg connection whose unqualified names are the shares tables. */
-async function connectDb(databaseUrl: string): Promise<pg.Client> {
-  const url = new URL(databaseUrl);
-  const schema = url.searchParams.get('schema') ?? 'public';
-  url.search = '';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`SET search_path TO "${schema}"`);
-  return client;
-}
 
 let users = 0;
 /** A fresh user id per test (artifacts and media take any well-formed id). */
