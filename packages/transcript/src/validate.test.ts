@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { MAX_REPORTED_ISSUES, TRANSCRIPT_LIMITS, TranscriptSchema, toTranscriptIssues, canonicalTranscript, emptyTranscript, exampleTranscript, validateTranscript, type Transcript, type TranscriptIssue } from './index.ts';
+import { MAX_REPORTED_ISSUES, TRANSCRIPT_LIMITS, TranscriptSchema, toTranscriptIssues, canonicalTranscript, emptyTranscript, exampleTranscript, validateTranscript, validateTranscriptJson, type Transcript, type TranscriptIssue } from './index.ts';
 
 /** Applies `edit` to a fresh example and returns the validation issues (failing if it passes). */
 function issuesOf(edit: (t: any) => void): TranscriptIssue[] {
@@ -288,5 +288,26 @@ describe('validateTranscript: reporting', () => {
     const result = z.strictObject({ content: TranscriptSchema }).safeParse({ content: { ...exampleTranscript(), extra: 1 } }, { reportInput: true });
     assert.ok(!result.success);
     assert.deepEqual(toTranscriptIssues(result.error, ['body']), [{ loc: ['body', 'content', 'extra'], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]);
+  });
+});
+
+describe('validateTranscriptJson', () => {
+  it('validates JSON text like the parsed value', () => {
+    const t = exampleTranscript();
+    const checked = validateTranscriptJson(JSON.stringify(t));
+    const direct = validateTranscript(t);
+    assert.ok(checked.ok && direct.ok);
+    assert.deepEqual(checked.value, direct.value);
+    const broken = validateTranscriptJson(JSON.stringify({ ...t, duration: -1 }));
+    assert.ok(!broken.ok);
+    assert.deepEqual(broken.issues.map((i) => i.loc), [['duration']]);
+  });
+
+  it('reports text that is not JSON as one issue at the root', () => {
+    for (const text of ['', '{', 'not json']) {
+      const checked = validateTranscriptJson(text);
+      assert.ok(!checked.ok, text);
+      assert.deepEqual(checked.issues, [{ loc: [], msg: 'JSON decode error: the text is not valid JSON', type: 'json_invalid' }]);
+    }
   });
 });

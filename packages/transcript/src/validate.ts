@@ -86,3 +86,14 @@ export function validateTranscript(input: unknown): TranscriptValidation {
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, issues: toTranscriptIssues(result.error) };
 }
+
+/** `validateTranscript` of JSON text, as stored and sent between services; text that is not JSON is one issue at the root. */
+export function validateTranscriptJson(text: string): TranscriptValidation {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, issues: [{ loc: [], msg: 'JSON decode error: the text is not valid JSON', type: 'json_invalid' }] };
+  }
+  return validateTranscript(parsed);
+}

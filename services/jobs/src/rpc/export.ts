@@ -1,7 +1,7 @@
 import { AppError, isAppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import type { ExportJobRequest, ExportJobResponse } from '@tp/proto';
-import { EXPORT_FORMATS, ExportOptionsError, exportFileName, exportTranscript, validateTranscript, type ExportFormat } from '@tp/transcript';
+import { EXPORT_FORMATS, ExportOptionsError, exportFileName, exportTranscript, validateTranscriptJson, type ExportFormat } from '@tp/transcript';
 import type { Job } from '../store/jobs-store.ts';
 import type { ArtifactsClient } from './jobs-service.ts';
 
@@ -36,13 +36,7 @@ export async function exportJob(artifacts: ArtifactsClient, job: Job, request: E
     if (isAppError(err) && err.code === 'not_found') throw new AppError('not_found', `The transcript of job ${job.id} was deleted.`);
     throw err;
   });
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(version.payloadJson);
-  } catch {
-    parsed = undefined;
-  }
-  const checked = validateTranscript(parsed);
+  const checked = validateTranscriptJson(version.payloadJson);
   if (!checked.ok) {
     log.error({ jobId: job.id, artifactId, versionId: version.versionId, issues: checked.issues.slice(0, 5) }, 'the transcript of a job is not a valid transcript');
     throw new AppError('internal_error', 'The transcript of this job cannot be read.');

@@ -3,7 +3,7 @@ import { listLimit, type GrpcClient, type ServiceHandlers } from '@tp/grpc';
 import { newId } from '@tp/ids';
 import type { Logger } from '@tp/logging';
 import type { ArtifactsServiceService, MediaServiceService, Share as WireShare, SharesServiceService, Version } from '@tp/proto';
-import { validateTranscript, type Transcript } from '@tp/transcript';
+import { validateTranscriptJson, type Transcript } from '@tp/transcript';
 import { displayTitle, renderShared } from '../domain/render.ts';
 import {
   checkAccessScope,
@@ -143,13 +143,7 @@ export function sharesServiceHandlers(deps: SharesServiceDeps): ServiceHandlers<
       log.error({ shareId: share.id, versionId: version.versionId }, 'the payload of a shared transcript could not be read');
       throw new AppError('service_unavailable', 'The transcript cannot be read right now; try again later.');
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(version.payloadJson);
-    } catch {
-      parsed = undefined;
-    }
-    const checked = validateTranscript(parsed);
+    const checked = validateTranscriptJson(version.payloadJson);
     if (!checked.ok) {
       log.error({ shareId: share.id, versionId: version.versionId, issues: checked.issues.slice(0, 5) }, 'a shared transcript is not a valid transcript');
       throw new AppError('internal_error', 'The shared transcript cannot be read.');
