@@ -5,3 +5,5 @@ export { startFleet, FLEET_SERVICES, type Fleet, type FleetOptions, type FleetSe
 export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';
 export { synthesizeSpeech, concatSpeech, makeSpeechClip, HARVARD_SENTENCES, type SpeechOptions, type SpeechFormat, type ConcatSpeechOptions, type SpeechClip } from './speech.ts';
 export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';
+export { eventually } from './eventually.ts';
+export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from './media.ts';

@@ -4,7 +4,7 @@ import { findProfile, priceForSeconds } from '@tp/catalog';
 import { JOB_EVENTS, type JobEventPayload, type WorkTicket } from '@tp/events';
 import { isId } from '@tp/ids';
 import type { Job } from '@tp/proto';
-import { exampleTranscript } from '@tp/transcript';
+import { DEFAULT_EXPORT_OPTIONS, exampleTranscript } from '@tp/transcript';
 import {
   balanceOf,
   claimNext,
@@ -561,19 +561,7 @@ describe('batch jobs', () => {
   });
 });
 
-const exportRequest = (userId: string, jobId: string, format: string, overrides: object = {}) => ({
-  userId,
-  jobId,
-  format,
-  includeSpeakers: true,
-  includeTimestamps: false,
-  includeWordTimestamps: true,
-  pretty: true,
-  maxCharsPerEntry: 80,
-  highlightWords: false,
-  highlightColor: 'yellow',
-  ...overrides,
-});
+const exportRequest = (userId: string, jobId: string, format: string, overrides: object = {}) => ({ userId, jobId, format, ...DEFAULT_EXPORT_OPTIONS, ...overrides });
 
 describe('ExportJob', () => {
   it('exports the current transcript (edits included) in every format, named after the media', async () => {

@@ -15,7 +15,7 @@ import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { AccountsAdminServiceService, ArtifactsServiceService, BillingAdminServiceService, BillingServiceService, JobsServiceService, MediaServiceService, type ClaimJobRequest, type CreateJobRequest, type Job } from '@tp/proto';
 import { parseCredits } from '@tp/catalog';
-import { connectToSchema, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase } from '@tp/testing';
+import { connectToSchema, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase, uploadVerifiedMedia } from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { JobsConfigSchema, type JobsConfig } from '../src/config.ts';
 import { startJobsService, type RunningJobs } from '../src/service.ts';
@@ -151,12 +151,8 @@ export async function newUserWithTsctl(h: Harness, credits: string): Promise<str
 
 /** A verified media of the user, uploaded the documented way (session → PUT → complete). */
 export async function newMedia(h: Harness, userId: string, fileName = 'interview.wav', workspaceId = ''): Promise<{ mediaId: string; durationSeconds: number; fileName: string }> {
-  const session = await h.media.createUploadSession({ userId, fileName, contentType: 'audio/wav', workspaceId, idempotencyKey: '', userAgent: 'jobs-test', sizeBytes: h.wav.length });
-  const put = await fetch(session.uploadUrl, { method: 'PUT', body: h.wav, headers: { 'content-type': 'audio/wav' } });
-  assert.equal(put.status, 200, await put.text());
-  const outcome = await h.media.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs: 20_000 });
-  assert.equal(outcome.media?.status, 'ready', JSON.stringify(outcome));
-  return { mediaId: session.mediaId, durationSeconds: outcome.media!.durationSeconds, fileName: outcome.media!.fileName };
+  const { media } = await uploadVerifiedMedia(h.media, { userId, bytes: h.wav, fileName, workspaceId, userAgent: 'jobs-test' });
+  return { mediaId: media.mediaId, durationSeconds: media.durationSeconds, fileName: media.fileName };
 }
 
 /** A media whose bytes were never uploaded (awaiting_upload). */
@@ -259,15 +255,7 @@ export async function readStream(h: Harness, stream: 'WORK' | 'EVENTS', subject:
   }
 }
 
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { eventually } from '@tp/testing';
 
 /** The AppError code a call fails with ('none' when it succeeds). */
 export async function codeOf(promise: Promise<unknown>): Promise<string> {

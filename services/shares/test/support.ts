@@ -13,7 +13,7 @@ import { connectBus, type Bus } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { ArtifactsServiceService, MediaServiceService, SharesServiceService, type Artifact, type CreateShareRequest } from '@tp/proto';
-import { connectToSchema, createTestBusNamespace, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase } from '@tp/testing';
+import { connectToSchema, createTestBusNamespace, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase, uploadVerifiedMedia } from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { SharesConfigSchema, type SharesConfig } from '../src/config.ts';
 import { startSharesService, type RunningShares } from '../src/service.ts';
@@ -144,12 +144,7 @@ export const newUser = () => `usr_shrtest${String((users += 1)).padStart(4, '0')
 
 /** A verified media of the user, uploaded the documented way (session → PUT → complete). */
 export async function newMedia(h: Harness, userId: string, fileName = 'interview.wav'): Promise<string> {
-  const session = await h.media.createUploadSession({ userId, fileName, contentType: 'audio/wav', workspaceId: '', idempotencyKey: '', userAgent: 'shares-test', sizeBytes: h.wav.length });
-  const put = await fetch(session.uploadUrl, { method: 'PUT', body: h.wav, headers: session.uploadHeaders });
-  assert.equal(put.status, 200, await put.text());
-  const outcome = await h.media.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs: 20_000 });
-  assert.equal(outcome.media?.status, 'ready', JSON.stringify(outcome));
-  return session.mediaId;
+  return (await uploadVerifiedMedia(h.media, { userId, bytes: h.wav, fileName, userAgent: 'shares-test' })).media.mediaId;
 }
 
 /** A transcript whose first segment says `text`, with the media it came from in its source. */
@@ -206,15 +201,7 @@ export const shareRequest = (userId: string, artifactId: string, overrides: Part
   ...overrides,
 });
 
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+export { eventually } from '@tp/testing';
 
 /** The AppError a call fails with. */
 export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {

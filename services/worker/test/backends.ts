@@ -13,7 +13,7 @@ import { createClient, type GrpcClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { ArtifactsServiceService, BillingServiceService, JobsServiceService, MediaServiceService, type Artifact, type Balance, type Job, type LedgerEntry } from '@tp/proto';
 import { createObjectStore } from '@tp/storage';
-import { startFleet, type Fleet } from '@tp/testing';
+import { startFleet, uploadVerifiedMedia, type Fleet } from '@tp/testing';
 import { WorkerConfigSchema } from '../src/config.ts';
 import { startWorkerService, workDurable, type RunningWorker, type WorkerServiceOptions } from '../src/service.ts';
 import { eventually, log } from './support.ts';
@@ -211,17 +211,13 @@ export async function startBackends(options: { jobsEnv?: Record<string, string> 
       async upload(path, contentType) {
         const bytes = await readFile(path);
         const fileName = basename(path);
-        const session = await media.createUploadSession({ userId, fileName, contentType, workspaceId: '', idempotencyKey: '', userAgent: 'worker-test', sizeBytes: bytes.length });
-        const put = await fetch(session.uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
-        assert.equal(put.status, 200, await put.text());
-        const outcome = await media.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs: 20_000 });
-        assert.equal(outcome.media?.status, 'ready', JSON.stringify(outcome));
+        const uploaded = await uploadVerifiedMedia(media, { userId, bytes, fileName, contentType, userAgent: 'worker-test' });
         // Path-style: /<bucket>/<key>.
-        const path_ = new URL(session.uploadUrl).pathname;
+        const path_ = new URL(uploaded.uploadUrl).pathname;
         const bucketPrefix = `/${fleet.objectStore.bucket}/`;
-        assert.ok(path_.startsWith(bucketPrefix), session.uploadUrl);
+        assert.ok(path_.startsWith(bucketPrefix), uploaded.uploadUrl);
         const storageKey = path_.slice(bucketPrefix.length).split('/').map(decodeURIComponent).join('/');
-        return { mediaId: session.mediaId, fileName: outcome.media!.fileName, durationSeconds: outcome.media!.durationSeconds, storageKey };
+        return { mediaId: uploaded.media.mediaId, fileName: uploaded.media.fileName, durationSeconds: uploaded.media.durationSeconds, storageKey };
       },
 
       async createJob(mediaId) {

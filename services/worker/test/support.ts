@@ -69,15 +69,7 @@ export async function aliveInGroups(pgids: readonly number[]): Promise<ProcInfo[
   return (await processes()).filter((p) => wanted.has(p.pgid) && p.state !== 'Z');
 }
 
-export async function eventually<T>(what: string, probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 15_000, stepMs = 20): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, stepMs));
-  }
-}
+export { eventually } from '@tp/testing';
 
 /** Serves the files of a folder over HTTP (a stand-in for presigned S3 GET URLs); 404 for anything else. */
 export async function serveFiles(dir: string): Promise<{ url(name: string): string; requests: string[]; close(): Promise<void> }> {
