@@ -7,7 +7,7 @@ export PATH := $(ROOT)/.tools/bin:$(PATH)
 NODE := $(ROOT)/.tools/bin/node
 DEV := $(ROOT)/tools/dev
 
-.PHONY: help up down test bench generate migrate typecheck logs status toolchain install
+.PHONY: help up down test faults bench abuse generate migrate typecheck lint format logs status toolchain install
 
 help: ## List the targets
 	@echo 'Usage: make <target> [VAR=value ...]'
@@ -22,6 +22,10 @@ down: toolchain ## Stop exactly what make up started
 test: toolchain ## Run the whole suite, starting the infrastructure it needs
 	@$(NODE) $(DEV)/test.ts
 
+faults: install ## Kill -9 and restart each part of a working fleet, checking invariants (FAULT_RUNS=50 FAULT_RUNS_OTHERS=5 FAULTS=…)
+	@$(NODE) $(DEV)/generate.ts
+	@$(NODE) $(ROOT)/tests/faults/main.ts
+
 bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(DEV)/generate.ts
 	@$(NODE) $(ROOT)/tools/bench/src/gateway-auth.ts
@@ -29,6 +33,11 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(ROOT)/tools/bench/src/export-formats.ts
 	@$(NODE) $(ROOT)/tools/bench/src/job-latency.ts
 	@$(NODE) $(ROOT)/tools/bench/src/share-page.ts
+	@$(NODE) $(ROOT)/tools/bench/src/gateway-load.ts
+	@$(NODE) $(ROOT)/tools/bench/src/webhook-delivery.ts
+
+abuse: install ## The abuse suite at full size: ABUSE_RUNS fuzzed requests per operation (default 200)
+	@$(NODE) $(DEV)/abuse.ts
 
 generate: install ## Generate gRPC code and Prisma clients
 	@$(NODE) $(DEV)/generate.ts
@@ -38,6 +47,12 @@ migrate: install ## Apply pending migrations to DATABASE_URL's database
 
 typecheck: generate ## tsc --noEmit over the whole repository (after make generate)
 	@cd $(ROOT) && node_modules/.bin/tsc -p tsconfig.json --noEmit
+
+lint: install ## Format, lint and import-rule checks (Biome, dependency-cruiser), as make test runs them
+	@$(NODE) $(DEV)/guardrails.ts
+
+format: install ## Apply the formatter and the linter's safe fixes (Biome)
+	@$(ROOT)/node_modules/.bin/biome check --write $(ROOT)
 
 status: toolchain ## Show which of our processes run and what the platform uses
 	@$(NODE) $(DEV)/status.ts

@@ -45,6 +45,7 @@ export function logger(prefix: string): (line: string) => void {
 }
 
 /** Runs a command's main, turning a thrown error into a short message and exit code 1. */
+// biome-ignore lint/suspicious/noConfusingVoidType: bodies that finish without a status return nothing
 export function main(name: string, body: () => Promise<number | void>): void {
   body().then(
     (code) => process.exit(code ?? 0),

@@ -21,7 +21,10 @@ export function stopOrder(managed: string[], fleetOrder: string[]): string[] {
 if (import.meta.main) {
   main('make down', async () => {
     const { dirs, platform } = context({ create: false });
-    const names = stopOrder(managedNames(dirs), fleetForInspection(platform).map((s) => s.name));
+    const names = stopOrder(
+      managedNames(dirs),
+      fleetForInspection(platform).map((s) => s.name),
+    );
     if (!names.length) {
       log('nothing of ours is running');
       return;

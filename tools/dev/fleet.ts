@@ -3,6 +3,7 @@
 // and the OS packages it needs beyond the platform's own.
 import type { OsNeed } from './os-packages.ts';
 import type { Platform } from './platform.ts';
+import { serviceKeyEnv } from './service-keys.ts';
 
 export interface ServiceSpec {
   name: string;
@@ -15,21 +16,53 @@ export interface ServiceSpec {
   osNeeds?: OsNeed[];
 }
 
+interface Ports {
+  grpc: string;
+  ops: string;
+}
+
+/** The documented ports, each moved by its variable (ACCOUNTS_GRPC_PORT, BILLING_OPS_PORT, …). */
+function fleetPorts(p: Platform) {
+  const ports = (name: string, grpc: string, ops: string): Ports => ({
+    grpc: p.setting(`${name}_GRPC_PORT`, grpc),
+    ops: p.setting(`${name}_OPS_PORT`, ops),
+  });
+  return {
+    accounts: ports('ACCOUNTS', '50051', '9101'),
+    billing: ports('BILLING', '50053', '9103'),
+    artifacts: ports('ARTIFACTS', '50054', '9104'),
+    media: ports('MEDIA', '50052', '9102'),
+    jobs: ports('JOBS', '50055', '9105'),
+    shares: ports('SHARES', '50056', '9107'),
+    webhooks: ports('WEBHOOK_DISPATCHER', '50057', '9109'),
+    workerOps: p.setting('WORKER_OPS_PORT', '9106'),
+    gateway: p.setting('GATEWAY_PORT', '8080'),
+    gatewayOps: p.setting('GATEWAY_OPS_PORT', '9108'),
+  };
+}
+
+const local = (port: string): string => `127.0.0.1:${port}`;
+const readyz = (port: string): string => `http://127.0.0.1:${port}/readyz`;
+
+/** A gRPC backend: its listen address and ops port, its own variables and keys, the platform's log level. */
+function grpcService(p: Platform, name: string, ports: Ports, env: Record<string, string>): ServiceSpec {
+  return {
+    name,
+    entry: `services/${name}/src/main.ts`,
+    env: {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: ports.grpc,
+      OPS_PORT: ports.ops,
+      ...env,
+      ...serviceKeyEnv(name, p.secret),
+      LOG_LEVEL: p.logLevel,
+    },
+    healthUrl: readyz(ports.ops),
+  };
+}
+
 export function fleet(p: Platform): ServiceSpec[] {
-  const accountsGrpcPort = p.setting('ACCOUNTS_GRPC_PORT', '50051');
-  const accountsOpsPort = p.setting('ACCOUNTS_OPS_PORT', '9101');
-  const billingGrpcPort = p.setting('BILLING_GRPC_PORT', '50053');
-  const billingOpsPort = p.setting('BILLING_OPS_PORT', '9103');
-  const artifactsGrpcPort = p.setting('ARTIFACTS_GRPC_PORT', '50054');
-  const artifactsOpsPort = p.setting('ARTIFACTS_OPS_PORT', '9104');
-  const mediaGrpcPort = p.setting('MEDIA_GRPC_PORT', '50052');
-  const mediaOpsPort = p.setting('MEDIA_OPS_PORT', '9102');
-  const jobsGrpcPort = p.setting('JOBS_GRPC_PORT', '50055');
-  const jobsOpsPort = p.setting('JOBS_OPS_PORT', '9105');
-  const workerOpsPort = p.setting('WORKER_OPS_PORT', '9106');
-  const sharesGrpcPort = p.setting('SHARES_GRPC_PORT', '50056');
-  const sharesOpsPort = p.setting('SHARES_OPS_PORT', '9107');
-  const gatewayPort = p.setting('GATEWAY_PORT', '8080');
+  const ports = fleetPorts(p);
   // The local S3 of make up, for every service that stores objects (artifacts, media): one bucket,
   // one set of settings. Services only inherit the caller's environment, which does not carry
   // these (the keys live in .run/secrets.env), so they are set here.
@@ -41,143 +74,112 @@ export function fleet(p: Platform): ServiceSpec[] {
     S3_SECRET_ACCESS_KEY: p.s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
   };
+  const backends = {
+    BILLING_GRPC_ADDR: local(ports.billing.grpc),
+    MEDIA_GRPC_ADDR: local(ports.media.grpc),
+    ARTIFACTS_GRPC_ADDR: local(ports.artifacts.grpc),
+  };
 
   return [
-    {
-      name: 'accounts',
-      entry: 'services/accounts/src/main.ts',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: accountsGrpcPort,
-        OPS_PORT: accountsOpsPort,
-        DATABASE_URL: p.databaseUrlFor('accounts'),
-        NATS_URL: p.natsUrl,
-        SESSION_SIGNING_SECRET: p.secret('SESSION_SIGNING_SECRET'),
-        ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${accountsOpsPort}/readyz`,
-    },
-    {
-      // No bus and no object storage: the ledger in its own schema, the operator key accounts uses.
-      name: 'billing',
-      entry: 'services/billing/src/main.ts',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: billingGrpcPort,
-        OPS_PORT: billingOpsPort,
-        DATABASE_URL: p.databaseUrlFor('billing'),
-        ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${billingOpsPort}/readyz`,
-    },
-    {
-      // No bus: versions in its own schema; it presigns downloads of export files in media's bucket.
-      name: 'artifacts',
-      entry: 'services/artifacts/src/main.ts',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: artifactsGrpcPort,
-        OPS_PORT: artifactsOpsPort,
-        DATABASE_URL: p.databaseUrlFor('artifacts'),
-        ...s3,
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${artifactsOpsPort}/readyz`,
-    },
-    {
-      // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
-      name: 'media',
-      entry: 'services/media/src/main.ts',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: mediaGrpcPort,
-        OPS_PORT: mediaOpsPort,
-        DATABASE_URL: p.databaseUrlFor('media'),
-        NATS_URL: p.natsUrl,
-        ...s3,
-        MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${mediaOpsPort}/readyz`,
-    },
-    {
-      // Job lifecycle and queue; holds credits through billing, reads media, exports artifacts.
-      name: 'jobs',
-      entry: 'services/jobs/src/main.ts',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: jobsGrpcPort,
-        OPS_PORT: jobsOpsPort,
-        DATABASE_URL: p.databaseUrlFor('jobs'),
-        NATS_URL: p.natsUrl,
-        BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
-        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
-        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
-        ENGINES: 'pocketsphinx',
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${jobsOpsPort}/readyz`,
-    },
-    {
-      // The CPU inference pool: ffmpeg (a platform need) and PocketSphinx with its US English model.
-      name: 'worker',
-      entry: 'services/worker/src/main.ts',
-      env: {
-        OPS_PORT: workerOpsPort,
-        NATS_URL: p.natsUrl,
-        JOBS_GRPC_ADDR: `127.0.0.1:${jobsGrpcPort}`,
-        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
-        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
-        WORKER_POOL: 'cpu',
-        WORKER_ENGINES: 'pocketsphinx',
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${workerOpsPort}/readyz`,
-      osNeeds: [
-        {
-          commands: ['pocketsphinx_continuous'],
-          files: ['/usr/share/pocketsphinx/model/en-us/en-us/mdef', '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin'],
-          packages: ['pocketsphinx', 'pocketsphinx-en-us'],
-        },
-      ],
-    },
-    {
-      // Public links: reads transcripts from artifacts, hears media deletions on the bus.
-      name: 'shares',
-      entry: 'services/shares/src/main.ts',
-      env: {
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: sharesGrpcPort,
-        OPS_PORT: sharesOpsPort,
-        DATABASE_URL: p.databaseUrlFor('shares'),
-        NATS_URL: p.natsUrl,
-        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
-        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
-        LOG_LEVEL: p.logLevel,
-      },
-      healthUrl: `http://127.0.0.1:${sharesOpsPort}/readyz`,
-    },
+    grpcService(p, 'accounts', ports.accounts, {
+      DATABASE_URL: p.databaseUrlFor('accounts'),
+      NATS_URL: p.natsUrl,
+      SESSION_SIGNING_SECRET: p.secret('SESSION_SIGNING_SECRET'),
+      ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
+    }),
+    // No bus and no object storage: the ledger in its own schema, the operator key accounts uses.
+    grpcService(p, 'billing', ports.billing, {
+      DATABASE_URL: p.databaseUrlFor('billing'),
+      ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
+    }),
+    // No bus: versions in its own schema; it presigns downloads of export files in media's bucket.
+    grpcService(p, 'artifacts', ports.artifacts, { DATABASE_URL: p.databaseUrlFor('artifacts'), ...s3 }),
+    // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
+    grpcService(p, 'media', ports.media, {
+      DATABASE_URL: p.databaseUrlFor('media'),
+      NATS_URL: p.natsUrl,
+      ...s3,
+      MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
+      // Remote audio_url files on this machine (127.0.0.1) may be fetched here, never by default.
+      EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+    }),
+    // Job lifecycle and queue; holds credits through billing, reads media, exports artifacts.
+    grpcService(p, 'jobs', ports.jobs, {
+      DATABASE_URL: p.databaseUrlFor('jobs'),
+      NATS_URL: p.natsUrl,
+      ...backends,
+      ENGINES: 'pocketsphinx',
+    }),
+    workerService(p, ports.workerOps, local(ports.jobs.grpc), backends),
+    // Public links: reads transcripts from artifacts, hears media deletions on the bus.
+    grpcService(p, 'shares', ports.shares, {
+      DATABASE_URL: p.databaseUrlFor('shares'),
+      NATS_URL: p.natsUrl,
+      ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
+      MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
+    }),
+    // Webhook deliveries of the product interface: reads ended jobs from jobs, hears job events on
+    // the bus, posts to the receivers; local receivers (127.0.0.1) are allowed here, never by default.
+    grpcService(p, 'webhook-dispatcher', ports.webhooks, {
+      DATABASE_URL: p.databaseUrlFor('webhook_dispatcher'),
+      NATS_URL: p.natsUrl,
+      JOBS_GRPC_ADDR: local(ports.jobs.grpc),
+      WEBHOOK_SECRETS_KEY: p.secret('WEBHOOK_SECRETS_KEY'),
+      EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+    }),
     {
       name: 'gateway',
       entry: 'services/gateway/src/main.ts',
       env: {
         HOST: '127.0.0.1',
-        PORT: gatewayPort,
-        ACCOUNTS_GRPC_ADDR: `127.0.0.1:${accountsGrpcPort}`,
-        MEDIA_GRPC_ADDR: `127.0.0.1:${mediaGrpcPort}`,
-        BILLING_GRPC_ADDR: `127.0.0.1:${billingGrpcPort}`,
-        ARTIFACTS_GRPC_ADDR: `127.0.0.1:${artifactsGrpcPort}`,
-        JOBS_GRPC_ADDR: `127.0.0.1:${jobsGrpcPort}`,
-        SHARES_GRPC_ADDR: `127.0.0.1:${sharesGrpcPort}`,
+        PORT: ports.gateway,
+        OPS_PORT: ports.gatewayOps,
+        ACCOUNTS_GRPC_ADDR: local(ports.accounts.grpc),
+        ...backends,
+        JOBS_GRPC_ADDR: local(ports.jobs.grpc),
+        SHARES_GRPC_ADDR: local(ports.shares.grpc),
+        WEBHOOKS_GRPC_ADDR: local(ports.webhooks.grpc),
+        EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
         NATS_URL: p.natsUrl,
-        PUBLIC_BASE_URL: `http://127.0.0.1:${gatewayPort}`,
+        PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
+        ...serviceKeyEnv('gateway', p.secret),
         LOG_LEVEL: p.logLevel,
       },
-      healthUrl: `http://127.0.0.1:${gatewayPort}/readyz`,
+      healthUrl: readyz(ports.gateway),
     },
   ];
+}
+
+/** The CPU inference pool: ffmpeg (a platform need) and PocketSphinx with its US English model. */
+function workerService(
+  p: Platform,
+  opsPort: string,
+  jobsAddr: string,
+  backends: { MEDIA_GRPC_ADDR: string; ARTIFACTS_GRPC_ADDR: string },
+): ServiceSpec {
+  return {
+    name: 'worker',
+    entry: 'services/worker/src/main.ts',
+    env: {
+      OPS_PORT: opsPort,
+      NATS_URL: p.natsUrl,
+      JOBS_GRPC_ADDR: jobsAddr,
+      MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
+      ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
+      WORKER_POOL: 'cpu',
+      WORKER_ENGINES: 'pocketsphinx',
+      ...serviceKeyEnv('worker', p.secret),
+      LOG_LEVEL: p.logLevel,
+    },
+    healthUrl: readyz(opsPort),
+    osNeeds: [
+      {
+        commands: ['pocketsphinx_continuous'],
+        files: ['/usr/share/pocketsphinx/model/en-us/en-us/mdef', '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin'],
+        packages: ['pocketsphinx', 'pocketsphinx-en-us'],
+      },
+    ],
+  };
 }
 
 /** The URL `make up` prints: the public edge. */

@@ -14,13 +14,20 @@ export async function ensureNats(p: Platform, dirs: Layout, log: (line: string) 
   const info = await natsInfo(host, port);
   if (info) {
     if (!info.jetstream) {
-      throw new Error(`NATS at ${where} has no JetStream; enable it there (-js) or point NATS_URL at a free port (e.g. nats://127.0.0.1:54222) to get our own.`);
+      throw new Error(
+        `NATS at ${where} has no JetStream; enable it there (-js) or point NATS_URL at a free port (e.g. nats://127.0.0.1:54222) to get our own.`,
+      );
     }
-    log(ours ? `NATS: ours, already running at ${where}` : `NATS: using the one at ${where} (${info.version ?? 'unknown version'}, JetStream on)`);
+    log(
+      ours
+        ? `NATS: ours, already running at ${where}`
+        : `NATS: using the one at ${where} (${info.version ?? 'unknown version'}, JetStream on)`,
+    );
     return ours ? 'ours-running' : 'external';
   }
   if (!ours) {
-    if (host !== '127.0.0.1') throw new Error(`nothing answers at NATS_URL's ${where}, and our own NATS only runs on 127.0.0.1`);
+    if (host !== '127.0.0.1')
+      throw new Error(`nothing answers at NATS_URL's ${where}, and our own NATS only runs on 127.0.0.1`);
     const server = findCommand('nats-server');
     if (!server) throw new Error('nats-server not found: install the nats-server package');
     mkdirSync(dirs.natsDir, { recursive: true });

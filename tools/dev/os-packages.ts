@@ -47,7 +47,8 @@ export function findCommand(command: string, extraDirs: string[] = postgresBinDi
 export function missingPackages(needs: OsNeed[]): string[] {
   const missing = new Set<string>();
   for (const need of needs) {
-    const absent = need.commands.some((command) => !findCommand(command)) || (need.files ?? []).some((file) => !existsSync(file));
+    const absent =
+      need.commands.some((command) => !findCommand(command)) || (need.files ?? []).some((file) => !existsSync(file));
     if (absent) for (const pkg of need.packages) missing.add(pkg);
   }
   return [...missing];
@@ -83,7 +84,8 @@ export function ensureOsPackages(needs: OsNeed[], log: (line: string) => void): 
   const missing = missingPackages(needs);
   if (!missing.length) return [];
   log(`installing OS packages: ${missing.join(' ')}`);
-  if (missing.includes('postgresql') && !existsSync('/etc/postgresql-common') && process.getuid?.() === 0) skipDebianMainCluster();
+  if (missing.includes('postgresql') && !existsSync('/etc/postgresql-common') && process.getuid?.() === 0)
+    skipDebianMainCluster();
   aptGet(['update', '-qq'], log);
   aptGet(['install', '-y', '-qq', '--no-install-recommends', ...missing], log);
   const stillMissing = missingPackages(needs);

@@ -3,19 +3,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fleet, gatewayUrl } from './fleet.ts';
+import { gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
 import { platformEnv, platformFrom } from './platform.ts';
+import { PLATFORM_SECRETS } from './test-fixtures.ts';
 import { ensureSecrets, readSecrets, SECRET_GENERATORS } from './secrets.ts';
 
 const dirs = layout('/tmp/tp-platform-test');
-const secrets = {
-  SESSION_SIGNING_SECRET: 's'.repeat(64),
-  ADMIN_API_KEY: 'tp_admin_x',
-  MEDIA_TOKEN_SECRET: 'm'.repeat(64),
-  S3_ACCESS_KEY_ID: 'TPLOCALKEY',
-  S3_SECRET_ACCESS_KEY: 'secret',
-};
+const secrets = PLATFORM_SECRETS;
 
 test('secrets are generated once with mode 600, reused, and completed when one is missing', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tp-secrets-'));
@@ -53,200 +48,29 @@ test('defaults: the machine PostgreSQL and NATS, S3 on 9000, gateway on 8080', (
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8080');
 });
 
-test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is replaced per service', () => {
-  const p = platformFrom(
-    {
-      DATABASE_URL: 'postgresql://app:pw@localhost:55432/other?schema=whatever',
-      NATS_URL: 'nats://127.0.0.1:54222',
-      S3_PORT: '9100',
-      GATEWAY_PORT: '8181',
-      ACCOUNTS_GRPC_PORT: '50061',
-      BILLING_GRPC_PORT: '50063',
-      BILLING_OPS_PORT: '9113',
-      ARTIFACTS_GRPC_PORT: '50064',
-      ARTIFACTS_OPS_PORT: '9114',
-      MEDIA_GRPC_PORT: '50062',
-      MEDIA_OPS_PORT: '9112',
-      JOBS_GRPC_PORT: '50065',
-      JOBS_OPS_PORT: '9115',
-      WORKER_OPS_PORT: '9116',
-      SHARES_GRPC_PORT: '50066',
-      SHARES_OPS_PORT: '9117',
-      ADMIN_API_KEY: 'from-caller',
-      MEDIA_TOKEN_SECRET: 'media-from-caller',
-    },
-    secrets,
-    dirs,
-  );
-  assert.deepEqual(p.database, { host: '127.0.0.1', port: 55432, user: 'app', name: 'other' });
-  assert.equal(p.databaseUrlFor('accounts'), 'postgresql://app:pw@localhost:55432/other?schema=accounts');
-  assert.deepEqual(p.nats, { host: '127.0.0.1', port: 54222 });
-  assert.equal(p.s3.endpoint, 'http://127.0.0.1:9100');
-  assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
-  assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
-
-  const [accounts, billing, artifacts, media, jobs, worker, shares, gateway] = fleet(p);
-  assert.equal(accounts!.env.GRPC_PORT, '50061');
-  assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
-  assert.equal(billing!.env.GRPC_PORT, '50063');
-  assert.equal(billing!.env.OPS_PORT, '9113');
-  assert.equal(billing!.healthUrl, 'http://127.0.0.1:9113/readyz');
-  assert.equal(billing!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=billing');
-  assert.equal(billing!.env.ADMIN_API_KEY, 'from-caller', 'billing checks the operator key accounts checks');
-  assert.equal(artifacts!.env.GRPC_PORT, '50064');
-  assert.equal(artifacts!.env.OPS_PORT, '9114');
-  assert.equal(artifacts!.healthUrl, 'http://127.0.0.1:9114/readyz');
-  assert.equal(artifacts!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=artifacts');
-  assert.equal(artifacts!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'artifacts follows the local S3 port');
-  assert.equal(media!.env.GRPC_PORT, '50062');
-  assert.equal(media!.env.OPS_PORT, '9112');
-  assert.equal(media!.healthUrl, 'http://127.0.0.1:9112/readyz');
-  assert.equal(media!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=media');
-  assert.equal(media!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'media follows the local S3 port');
-  assert.equal(media!.env.MEDIA_TOKEN_SECRET, 'media-from-caller');
-  assert.equal(jobs!.env.GRPC_PORT, '50065');
-  assert.equal(jobs!.healthUrl, 'http://127.0.0.1:9115/readyz');
-  assert.equal(jobs!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=jobs');
-  assert.equal(jobs!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'jobs holds credits through billing');
-  assert.equal(jobs!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
-  assert.equal(jobs!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
-  assert.equal(worker!.healthUrl, 'http://127.0.0.1:9116/readyz');
-  assert.equal(worker!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the worker follows the jobs port');
-  assert.equal(worker!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
-  assert.equal(worker!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
-  assert.equal(shares!.env.GRPC_PORT, '50066');
-  assert.equal(shares!.healthUrl, 'http://127.0.0.1:9117/readyz');
-  assert.equal(shares!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=shares');
-  assert.equal(shares!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
-  assert.equal(gateway!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the gateway follows the jobs port');
-  assert.equal(gateway!.env.SHARES_GRPC_ADDR, '127.0.0.1:50066', 'the gateway follows the shares port');
-  assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
-  assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
-  assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
-  assert.equal(gateway!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064', 'the gateway follows the artifacts port');
-  assert.equal(gateway!.env.PORT, '8181');
-  assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
-  assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
-  assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
-});
-
-test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, then gateway, with the documented environment', () => {
-  const services = fleet(platformFrom({}, secrets, dirs));
-  assert.deepEqual(services.map((s) => [s.name, s.entry, s.healthUrl]), [
-    ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
-    ['billing', 'services/billing/src/main.ts', 'http://127.0.0.1:9103/readyz'],
-    ['artifacts', 'services/artifacts/src/main.ts', 'http://127.0.0.1:9104/readyz'],
-    ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
-    ['jobs', 'services/jobs/src/main.ts', 'http://127.0.0.1:9105/readyz'],
-    ['worker', 'services/worker/src/main.ts', 'http://127.0.0.1:9106/readyz'],
-    ['shares', 'services/shares/src/main.ts', 'http://127.0.0.1:9107/readyz'],
-    ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
-  ]);
-  assert.deepEqual(services[0]!.env, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '50051',
-    OPS_PORT: '9101',
-    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=accounts',
-    NATS_URL: 'nats://127.0.0.1:4222',
-    SESSION_SIGNING_SECRET: secrets.SESSION_SIGNING_SECRET,
-    ADMIN_API_KEY: secrets.ADMIN_API_KEY,
-    LOG_LEVEL: 'info',
-  });
-  assert.deepEqual(services[1]!.env, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '50053',
-    OPS_PORT: '9103',
-    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=billing',
-    ADMIN_API_KEY: secrets.ADMIN_API_KEY,
-    LOG_LEVEL: 'info',
-  });
-  assert.deepEqual(services[2]!.env, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '50054',
-    OPS_PORT: '9104',
-    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=artifacts',
-    S3_ENDPOINT: 'http://127.0.0.1:9000',
-    S3_REGION: 'us-east-1',
-    S3_BUCKET: 'transcription-media',
-    S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
-    S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
-    S3_FORCE_PATH_STYLE: 'true',
-    LOG_LEVEL: 'info',
-  });
-  const storage = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('S3_')));
-  assert.deepEqual(storage(services[2]!.env), storage(services[3]!.env), 'artifacts and media share the local bucket');
-  assert.deepEqual(services[3]!.env, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '50052',
-    OPS_PORT: '9102',
-    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=media',
-    NATS_URL: 'nats://127.0.0.1:4222',
-    S3_ENDPOINT: 'http://127.0.0.1:9000',
-    S3_REGION: 'us-east-1',
-    S3_BUCKET: 'transcription-media',
-    S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
-    S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
-    S3_FORCE_PATH_STYLE: 'true',
-    MEDIA_TOKEN_SECRET: secrets.MEDIA_TOKEN_SECRET,
-    LOG_LEVEL: 'info',
-  });
-  assert.deepEqual(services[4]!.env, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '50055',
-    OPS_PORT: '9105',
-    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=jobs',
-    NATS_URL: 'nats://127.0.0.1:4222',
-    BILLING_GRPC_ADDR: '127.0.0.1:50053',
-    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
-    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
-    ENGINES: 'pocketsphinx',
-    LOG_LEVEL: 'info',
-  });
-  assert.deepEqual(services[5]!.env, {
-    OPS_PORT: '9106',
-    NATS_URL: 'nats://127.0.0.1:4222',
-    JOBS_GRPC_ADDR: '127.0.0.1:50055',
-    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
-    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
-    WORKER_POOL: 'cpu',
-    WORKER_ENGINES: 'pocketsphinx',
-    LOG_LEVEL: 'info',
-  });
-  assert.deepEqual(services[5]!.osNeeds?.flatMap((n) => n.packages), ['pocketsphinx', 'pocketsphinx-en-us'], 'make up installs the CPU engine');
-  assert.deepEqual(services[6]!.env, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '50056',
-    OPS_PORT: '9107',
-    DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=shares',
-    NATS_URL: 'nats://127.0.0.1:4222',
-    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
-    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
-    LOG_LEVEL: 'info',
-  });
-  assert.deepEqual(services[7]!.env, {
-    HOST: '127.0.0.1',
-    PORT: '8080',
-    ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
-    MEDIA_GRPC_ADDR: '127.0.0.1:50052',
-    BILLING_GRPC_ADDR: '127.0.0.1:50053',
-    ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
-    JOBS_GRPC_ADDR: '127.0.0.1:50055',
-    SHARES_GRPC_ADDR: '127.0.0.1:50056',
-    NATS_URL: 'nats://127.0.0.1:4222',
-    PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
-    LOG_LEVEL: 'info',
-  });
-});
-
 test('missing secrets and non-PostgreSQL URLs are refused by name', () => {
   assert.throws(() => platformFrom({}, {}, dirs).secret('ADMIN_API_KEY'), /ADMIN_API_KEY is missing/);
-  assert.throws(() => platformFrom({ DATABASE_URL: 'mysql://root@127.0.0.1/x' }, secrets, dirs), /must be a postgresql:\/\/ URL/);
+  assert.throws(
+    () => platformFrom({ DATABASE_URL: 'mysql://root@127.0.0.1/x' }, secrets, dirs),
+    /must be a postgresql:\/\/ URL/,
+  );
 });
 
 test('tests and tools get every way to reach the platform, S3 keys included', () => {
-  const env = platformEnv(platformFrom({ S3_PORT: '9100', DATABASE_URL: 'postgresql://postgres@127.0.0.1:55432/transcription' }, secrets, dirs), secrets);
+  const env = platformEnv(
+    platformFrom(
+      { S3_PORT: '9100', DATABASE_URL: 'postgresql://postgres@127.0.0.1:55432/transcription' },
+      secrets,
+      dirs,
+    ),
+    secrets,
+  );
   assert.equal(env.DATABASE_URL, 'postgresql://postgres@127.0.0.1:55432/transcription');
-  assert.equal(env.TEST_DATABASE_URL, 'postgresql://postgres@127.0.0.1:55432/postgres', 'per-file test databases on the same server');
+  assert.equal(
+    env.TEST_DATABASE_URL,
+    'postgresql://postgres@127.0.0.1:55432/postgres',
+    'per-file test databases on the same server',
+  );
   assert.equal(env.NATS_URL, 'nats://127.0.0.1:4222');
   assert.equal(env.S3_ENDPOINT, 'http://127.0.0.1:9100');
   assert.equal(env.S3_ACCESS_KEY_ID, 'TPLOCALKEY');

@@ -16,7 +16,14 @@ export interface Platform {
   database: Endpoint & { user: string; name: string };
   natsUrl: string;
   nats: Endpoint;
-  s3: Endpoint & { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; dataDir: string };
+  s3: Endpoint & {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    dataDir: string;
+  };
   logLevel: string;
   /** The caller's value of `name`, else `fallback`. */
   setting(name: string, fallback: string): string;
@@ -43,7 +50,8 @@ export function platformFrom(env: NodeJS.ProcessEnv, secrets: Secrets, dirs: Lay
   };
 
   const dbUrl = new URL(setting('DATABASE_URL', DEFAULT_DATABASE_URL));
-  if (!/^postgres(ql)?:$/.test(dbUrl.protocol)) throw new Error(`DATABASE_URL must be a postgresql:// URL, got ${dbUrl.protocol}`);
+  if (!/^postgres(ql)?:$/.test(dbUrl.protocol))
+    throw new Error(`DATABASE_URL must be a postgresql:// URL, got ${dbUrl.protocol}`);
   dbUrl.searchParams.delete('schema');
   const database = {
     ...endpointOf(dbUrl, 5432),

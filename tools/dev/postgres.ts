@@ -3,7 +3,7 @@
 // postgres refuse to run as root.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Layout } from './layout.ts';
 import { findCommand } from './os-packages.ts';
@@ -50,7 +50,10 @@ function runAsOwner(owner: RunAs, command: string, args: string[], cwd: string):
     env: { PATH: process.env.PATH, LANG: 'C.UTF-8' },
     ...(owner.uid !== undefined ? { uid: owner.uid, gid: owner.gid } : {}),
   });
-  if (result.status !== 0) throw new Error(`${command} failed as ${owner.label}: ${(result.stderr || result.stdout || String(result.error)).trim()}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} failed as ${owner.label}: ${(result.stderr || result.stdout || String(result.error)).trim()}`,
+    );
 }
 
 function canWrite(owner: RunAs, dir: string): boolean {
@@ -68,11 +71,16 @@ function prepareDir(owner: RunAs, dir: string): boolean {
  * .run/pg, unless a parent folder is closed to the cluster's user (a checkout under /root):
  * then a folder of its own under /var/tmp, named after this checkout so later runs find it.
  */
+const fallbackClusterDir = (dirs: Layout) =>
+  `/var/tmp/transcription-pg-${createHash('sha256').update(dirs.runDir).digest('hex').slice(0, 12)}`;
+
 function clusterDir(dirs: Layout, owner: RunAs): string {
   if (prepareDir(owner, dirs.pgDir)) return dirs.pgDir;
-  const fallback = `/var/tmp/transcription-pg-${createHash('sha256').update(dirs.runDir).digest('hex').slice(0, 12)}`;
+  const fallback = fallbackClusterDir(dirs);
   if (prepareDir(owner, fallback)) return fallback;
-  throw new Error(`${owner.label} can write neither ${dirs.pgDir} nor ${fallback}; set TP_RUN_DIR to a folder it can reach`);
+  throw new Error(
+    `${owner.label} can write neither ${dirs.pgDir} nor ${fallback}; set TP_RUN_DIR to a folder it can reach`,
+  );
 }
 
 function initCluster(p: Platform, dirs: Layout, owner: RunAs, binDir: string, log: (line: string) => void): string {
@@ -80,7 +88,12 @@ function initCluster(p: Platform, dirs: Layout, owner: RunAs, binDir: string, lo
   if (base !== dirs.pgDir) log(`PostgreSQL: ${owner.label} cannot reach ${dirs.pgDir}, keeping the cluster in ${base}`);
   const dataDir = join(base, 'data');
   if (existsSync(join(dataDir, 'PG_VERSION'))) return dataDir;
-  runAsOwner(owner, join(binDir, 'initdb'), ['-D', dataDir, '-U', p.database.user, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'], base);
+  runAsOwner(
+    owner,
+    join(binDir, 'initdb'),
+    ['-D', dataDir, '-U', p.database.user, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    base,
+  );
   // Trust, but only over TCP from this machine; no Unix socket (see the start flags).
   const hba = join(dataDir, 'pg_hba.conf');
   writeFileSync(hba, `# Written by tools/dev/postgres.ts: local development only.\nhost all all 127.0.0.1/32 trust\n`);
@@ -88,7 +101,16 @@ function initCluster(p: Platform, dirs: Layout, owner: RunAs, binDir: string, lo
   return dataDir;
 }
 
-function startCluster(p: Platform, dirs: Layout, log: (line: string) => void): void {
+export interface ClusterOptions {
+  /**
+   * Commits survive a killed server (synchronous_commit on), for the fault suite, which kills it.
+   * fsync stays off either way: the kernel outlives a killed process; only a machine crash would
+   * lose what it had not written to disk.
+   */
+  crashSafeCommits?: boolean;
+}
+
+function startCluster(p: Platform, dirs: Layout, log: (line: string) => void, options: ClusterOptions): void {
   const initdb = findCommand('initdb');
   if (!initdb) throw new Error('initdb not found: install the postgresql package');
   // initdb may be a symlink (e.g. /usr/local/bin): take postgres from the same installation.
@@ -100,15 +122,23 @@ function startCluster(p: Platform, dirs: Layout, log: (line: string) => void): v
     name: 'postgres',
     command: join(binDir, 'postgres'),
     args: [
-      '-D', dataDir,
-      '-p', String(p.database.port),
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=300',
+      '-D',
+      dataDir,
+      '-p',
+      String(p.database.port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=300',
       // A disposable development cluster: durability traded for test speed.
-      '-c', 'fsync=off',
-      '-c', 'synchronous_commit=off',
-      '-c', 'full_page_writes=off',
+      '-c',
+      'fsync=off',
+      '-c',
+      `synchronous_commit=${options.crashSafeCommits ? 'on' : 'off'}`,
+      '-c',
+      'full_page_writes=off',
     ],
     cwd: dirname(dataDir),
     env: { PATH: process.env.PATH, LANG: 'C.UTF-8' },
@@ -117,7 +147,31 @@ function startCluster(p: Platform, dirs: Layout, log: (line: string) => void): v
   });
 }
 
-export async function ensurePostgres(p: Platform, dirs: Layout, log: (line: string) => void): Promise<InfraOutcome> {
+/**
+ * A postmaster killed a moment ago can linger as a zombie until its parent reaps it, and PostgreSQL
+ * takes the pid its postmaster.pid names, while that pid exists, for a server still running: wait
+ * (up to 15 s) until it is gone from /proc.
+ */
+async function postmasterGone(dirs: Layout): Promise<void> {
+  const lockFiles = [dirs.pgDir, fallbackClusterDir(dirs)].map((dir) => join(dir, 'data', 'postmaster.pid'));
+  for (const file of lockFiles) {
+    let pid: string | undefined;
+    try {
+      pid = readFileSync(file, 'utf8').split('\n')[0]?.trim();
+    } catch {
+      continue;
+    }
+    if (pid && /^\d+$/.test(pid))
+      await waitFor(() => !existsSync(`/proc/${pid}`), { timeoutMs: 15_000, intervalMs: 50 });
+  }
+}
+
+export async function ensurePostgres(
+  p: Platform,
+  dirs: Layout,
+  log: (line: string) => void,
+  options: ClusterOptions = {},
+): Promise<InfraOutcome> {
   const target = pgTarget(p);
   const where = `${target.host}:${target.port}`;
   const ours = runningPid(dirs, 'postgres');
@@ -133,8 +187,10 @@ export async function ensurePostgres(p: Platform, dirs: Layout, log: (line: stri
     );
   }
   if (!ours) {
-    if (!LOCAL_HOSTS.has(target.host)) throw new Error(`nothing answers at DATABASE_URL's ${where}, and our own PostgreSQL only runs on 127.0.0.1`);
-    startCluster(p, dirs, log);
+    if (!LOCAL_HOSTS.has(target.host))
+      throw new Error(`nothing answers at DATABASE_URL's ${where}, and our own PostgreSQL only runs on 127.0.0.1`);
+    await postmasterGone(dirs);
+    startCluster(p, dirs, log, options);
   }
   const ready = await waitFor(() => pgState(target).state === 'ready', {
     timeoutMs: 60_000,

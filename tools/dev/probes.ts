@@ -70,10 +70,29 @@ export function psql(target: PgTarget, sql: string, database = 'postgres'): stri
   if (!bin) throw new Error('psql not found');
   const result = spawnSync(
     bin,
-    ['-h', target.host, '-p', String(target.port), '-U', target.user, '-d', database, '-w', '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-c', sql],
+    [
+      '-h',
+      target.host,
+      '-p',
+      String(target.port),
+      '-U',
+      target.user,
+      '-d',
+      database,
+      '-w',
+      '-X',
+      '-q',
+      '-A',
+      '-t',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      sql,
+    ],
     { env: pgEnv(target), encoding: 'utf8' },
   );
-  if (result.status !== 0) throw new Error((result.stderr || result.error?.message || `psql exit ${result.status}`).trim());
+  if (result.status !== 0)
+    throw new Error((result.stderr || result.error?.message || `psql exit ${result.status}`).trim());
   return result.stdout.trim();
 }
 
@@ -84,10 +103,14 @@ export function psql(target: PgTarget, sql: string, database = 'postgres'): stri
 export function pgState(target: PgTarget): PgState {
   const isready = findCommand('pg_isready');
   if (isready) {
-    const probe = spawnSync(isready, ['-h', target.host, '-p', String(target.port), '-U', target.user, '-d', 'postgres', '-t', '3'], {
-      env: pgEnv(target),
-      encoding: 'utf8',
-    });
+    const probe = spawnSync(
+      isready,
+      ['-h', target.host, '-p', String(target.port), '-U', target.user, '-d', 'postgres', '-t', '3'],
+      {
+        env: pgEnv(target),
+        encoding: 'utf8',
+      },
+    );
     // 2: no response, 3: no attempt made. 0 and 1 (rejecting, e.g. starting up) mean a server is there.
     if (probe.status === 2 || probe.status === 3) return { state: 'down' };
   }
@@ -111,7 +134,8 @@ export async function waitFor(
     if (await check()) return { ok: true };
     const aborted = options.abort?.();
     if (aborted) return { ok: false, reason: aborted };
-    if (Date.now() >= deadline) return { ok: false, reason: `not ready after ${Math.round(options.timeoutMs / 1000)} s` };
+    if (Date.now() >= deadline)
+      return { ok: false, reason: `not ready after ${Math.round(options.timeoutMs / 1000)} s` };
     await sleep(options.intervalMs ?? 250);
   }
 }

@@ -3,10 +3,22 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureLayout, layout } from './layout.ts';
 import type { Layout } from './layout.ts';
-import { isAlive, logFile, managedNames, pidFile, processStartTicks, readPidFile, runningPid, startDaemon, stopDaemon, tailLog } from './processes.ts';
+import {
+  isAlive,
+  killDaemon,
+  logFile,
+  managedNames,
+  pidFile,
+  processStartTicks,
+  readPidFile,
+  runningPid,
+  startDaemon,
+  stopDaemon,
+  tailLog,
+} from './processes.ts';
+import { eventually } from '@tp/testing';
 
 function tempLayout(t: { after: (fn: () => void) => void }): Layout {
   const dirs = layout(mkdtempSync(join(tmpdir(), 'tp-processes-')));
@@ -16,17 +28,34 @@ function tempLayout(t: { after: (fn: () => void) => void }): Layout {
 }
 
 function nodeDaemon(dirs: Layout, name: string, script: string, stopSignal?: NodeJS.Signals): number {
-  return startDaemon(dirs, { name, command: process.execPath, args: ['-e', script], env: { PATH: process.env.PATH }, cwd: dirs.runDir, ...(stopSignal ? { stopSignal } : {}) });
+  return startDaemon(dirs, {
+    name,
+    command: process.execPath,
+    args: ['-e', script],
+    env: { PATH: process.env.PATH },
+    cwd: dirs.runDir,
+    ...(stopSignal ? { stopSignal } : {}),
+  });
 }
 
+/** A generous bound for what a process does at once (log a line, exit): it only ends a hung test. */
+const AT_ONCE_MS = 30_000;
+
 async function waitForLog(dirs: Layout, name: string, pattern: RegExp): Promise<void> {
-  for (let i = 0; i < 100 && !pattern.test(tailLog(dirs, name)); i++) await sleep(50);
-  assert.match(tailLog(dirs, name), pattern);
+  await eventually(`${pattern} in the log of ${name}`, () => pattern.test(tailLog(dirs, name)), AT_ONCE_MS);
+}
+
+async function waitUntilGone(pid: number, what: string): Promise<void> {
+  await eventually(what, () => processStartTicks(pid) === undefined, AT_ONCE_MS);
 }
 
 test('a daemon gets a pid file, a log, its own process group, and stops on SIGTERM', async (t) => {
   const dirs = tempLayout(t);
-  const pid = nodeDaemon(dirs, 'svc', "console.log('hello from svc'); process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); setInterval(() => {}, 1000);");
+  const pid = nodeDaemon(
+    dirs,
+    'svc',
+    "console.log('hello from svc'); process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); setInterval(() => {}, 1000);",
+  );
   const record = readPidFile(dirs, 'svc')!;
   assert.equal(record.pid, pid);
   assert.equal(record.startTicks, processStartTicks(pid));
@@ -38,7 +67,7 @@ test('a daemon gets a pid file, a log, its own process group, and stops on SIGTE
   assert.equal(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2], String(pid));
   await waitForLog(dirs, 'svc', /hello from svc/);
 
-  assert.equal(await stopDaemon(dirs, 'svc'), 'stopped');
+  assert.equal(await stopDaemon(dirs, 'svc', AT_ONCE_MS), 'stopped');
   assert.equal(processStartTicks(pid), undefined);
   assert.equal(existsSync(pidFile(dirs, 'svc')), false);
   assert.match(readFileSync(logFile(dirs, 'svc'), 'utf8'), /bye/);
@@ -59,8 +88,7 @@ test('a daemon that ignores its stop signal is killed with its children', async 
 
   assert.equal(await stopDaemon(dirs, 'stubborn', 500), 'killed');
   assert.equal(processStartTicks(pid), undefined);
-  for (let i = 0; i < 50 && processStartTicks(childPid); i++) await sleep(50);
-  assert.equal(processStartTicks(childPid), undefined, 'the child went with its group');
+  await waitUntilGone(childPid, 'the child went with its group');
 });
 
 test('children left behind by a daemon that exits are stopped too', async (t) => {
@@ -74,17 +102,41 @@ test('children left behind by a daemon that exits are stopped too', async (t) =>
   nodeDaemon(dirs, 'parent', script);
   await waitForLog(dirs, 'parent', /child \d+/);
   const childPid = Number(/child (\d+)/.exec(tailLog(dirs, 'parent'))![1]);
-  assert.equal(await stopDaemon(dirs, 'parent'), 'stopped');
-  for (let i = 0; i < 50 && processStartTicks(childPid); i++) await sleep(50);
-  assert.equal(processStartTicks(childPid), undefined);
+  assert.equal(await stopDaemon(dirs, 'parent', AT_ONCE_MS), 'stopped');
+  await waitUntilGone(childPid, 'the child left behind is stopped');
+});
+
+test('killDaemon kills the whole group at once, as a crash would, and forgets the pid file', async (t) => {
+  const dirs = tempLayout(t);
+  const script = `
+    const { spawn } = require('node:child_process');
+    const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
+    console.log('child ' + child.pid);
+    process.on('SIGTERM', () => console.log('shutting' + ' down'));
+    setInterval(() => {}, 1000);`;
+  const pid = nodeDaemon(dirs, 'victim', script);
+  await waitForLog(dirs, 'victim', /child \d+/);
+  const childPid = Number(/child (\d+)/.exec(tailLog(dirs, 'victim'))![1]);
+
+  assert.equal(await killDaemon(dirs, 'victim', AT_ONCE_MS), true);
+  assert.equal(processStartTicks(pid), undefined);
+  assert.equal(processStartTicks(childPid), undefined, 'the child went with its group');
+  assert.equal(existsSync(pidFile(dirs, 'victim')), false);
+  assert.doesNotMatch(tailLog(dirs, 'victim'), /shutting down/, 'no signal it could handle');
+  assert.equal(await killDaemon(dirs, 'victim'), false, 'nothing left to kill');
 });
 
 test('the stop signal is recorded per process (PostgreSQL stops fast on SIGINT)', async (t) => {
   const dirs = tempLayout(t);
-  nodeDaemon(dirs, 'db', "process.on('SIGINT', () => { console.log('got SIGINT'); process.exit(0); }); process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);", 'SIGINT');
+  nodeDaemon(
+    dirs,
+    'db',
+    "process.on('SIGINT', () => { console.log('got SIGINT'); process.exit(0); }); process.on('SIGTERM', () => {}); console.log('listening'); setInterval(() => {}, 1000);",
+    'SIGINT',
+  );
   assert.equal(readPidFile(dirs, 'db')!.stopSignal, 'SIGINT');
-  await sleep(200);
-  assert.equal(await stopDaemon(dirs, 'db', 5_000), 'stopped');
+  await waitForLog(dirs, 'db', /listening/);
+  assert.equal(await stopDaemon(dirs, 'db', AT_ONCE_MS), 'stopped');
   assert.match(tailLog(dirs, 'db'), /got SIGINT/);
 });
 
@@ -103,6 +155,9 @@ test('a stale pid file, or one whose pid now belongs to another process, is not 
 
 test('starting a program that does not exist fails at once', (t) => {
   const dirs = tempLayout(t);
-  assert.throws(() => startDaemon(dirs, { name: 'nope', command: '/does/not/exist', args: [], env: {}, cwd: dirs.runDir }), /could not start nope/);
+  assert.throws(
+    () => startDaemon(dirs, { name: 'nope', command: '/does/not/exist', args: [], env: {}, cwd: dirs.runDir }),
+    /could not start nope/,
+  );
   assert.equal(existsSync(pidFile(dirs, 'nope')), false);
 });

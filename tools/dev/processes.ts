@@ -83,7 +83,10 @@ export function managedNames(dirs: Layout): string[] {
 export function startDaemon(dirs: Layout, spec: DaemonSpec): number {
   const log = openSync(logFile(dirs, spec.name), 'a');
   try {
-    writeFileSync(log, `\n--- ${new Date().toISOString()} starting ${spec.name}: ${spec.command} ${spec.args.join(' ')}\n`);
+    writeFileSync(
+      log,
+      `\n--- ${new Date().toISOString()} starting ${spec.name}: ${spec.command} ${spec.args.join(' ')}\n`,
+    );
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
@@ -94,7 +97,8 @@ export function startDaemon(dirs: Layout, spec: DaemonSpec): number {
     });
     // Without a pid the spawn failed (e.g. ENOENT); the 'error' event would only repeat it.
     child.on('error', () => {});
-    if (child.pid === undefined) throw new Error(`could not start ${spec.name}: ${spec.command} not found or not executable`);
+    if (child.pid === undefined)
+      throw new Error(`could not start ${spec.name}: ${spec.command} not found or not executable`);
     child.unref();
     const startTicks = processStartTicks(child.pid) ?? '';
     writeFileSync(pidFile(dirs, spec.name), `${child.pid}\n${startTicks}\n${spec.stopSignal ?? 'SIGTERM'}\n`);
@@ -168,6 +172,21 @@ export async function stopDaemon(dirs: Layout, name: string, timeoutMs = 15_000)
   }
   rmSync(pidFile(dirs, name), { force: true });
   return result;
+}
+
+/**
+ * SIGKILL to the whole process group at once, the way a machine loses a server (no shutdown, no
+ * cleanup; PostgreSQL's backends go with it); waits until no member is left and removes the pid
+ * file. False when it was not running.
+ */
+export async function killDaemon(dirs: Layout, name: string, timeoutMs = 15_000): Promise<boolean> {
+  const record = readPidFile(dirs, name);
+  rmSync(pidFile(dirs, name), { force: true });
+  if (!record || !isAlive(record)) return false;
+  signalGroup(record.pid, 'SIGKILL');
+  if (!(await waitUntil(() => !isAlive(record) && !groupHasLiveMembers(record.pid), timeoutMs)))
+    throw new Error(`${name} (pid ${record.pid}) still has live processes ${timeoutMs} ms after SIGKILL`);
+  return true;
 }
 
 export function tailLog(dirs: Layout, name: string, lines = 30): string {

@@ -4,12 +4,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { layout, repoRoot } from './layout.ts';
 import { platformEnv, platformFrom } from './platform.ts';
 import { readSecrets } from './secrets.ts';
 
 export const TEST_ROOTS = ['packages', 'services', 'tools', 'charts', 'tests'];
-const SKIP_DIRS = new Set(['node_modules', 'generated', '.git', '.run', '.tools']);
+const WATCHDOG = fileURLToPath(new URL('./test-file-watchdog.ts', import.meta.url));
+const SKIP_DIRS = new Set(['node_modules', 'generated', 'fixtures', '.git', '.run', '.tools']);
 
 export function findTestFiles(base: string, roots: string[] = TEST_ROOTS): string[] {
   const found: string[] = [];
@@ -31,6 +33,9 @@ export function findTestFiles(base: string, roots: string[] = TEST_ROOTS): strin
 /** Integration tests mostly wait on PostgreSQL, NATS and S3, so 4 files at once suit 2 cores. */
 export function testArgs(files: string[], env: NodeJS.ProcessEnv): string[] {
   return [
+    // Bounds each file's process (TEST_FILE_TIMEOUT_MS): a file that never exits fails the run.
+    '--import',
+    WATCHDOG,
     '--test',
     `--test-concurrency=${env.TEST_CONCURRENCY || 4}`,
     `--test-timeout=${env.TEST_TIMEOUT_MS || 120_000}`,

@@ -2,6 +2,7 @@
 // API keys survive restarts. tools/tsctl reads ADMIN_API_KEY from the same file.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { KEYED_SERVICES, newServiceKey, serviceKeySecret } from './service-keys.ts';
 
 export type Secrets = Record<string, string>;
 
@@ -12,9 +13,13 @@ export const SECRET_GENERATORS: Record<string, () => string> = {
   SESSION_SIGNING_SECRET: () => randomBytes(48).toString('base64url'),
   ADMIN_API_KEY: () => `tp_admin_${randomBytes(32).toString('base64url')}`,
   MEDIA_TOKEN_SECRET: () => randomBytes(48).toString('base64url'),
+  // The AES-256-GCM key that seals the webhook signing secrets at rest (32 bytes, base64).
+  WEBHOOK_SECRETS_KEY: () => randomBytes(32).toString('base64'),
   // Shaped like AWS keys: 20 upper-case characters and a 40-character secret.
   S3_ACCESS_KEY_ID: () => `TPLOCAL${Array.from(randomBytes(13), (b) => alnum[b % alnum.length]).join('')}`,
   S3_SECRET_ACCESS_KEY: () => randomBytes(30).toString('base64url'),
+  // Each service's Ed25519 key for its gRPC calls (ADR 0011): SERVICE_KEY_GATEWAY, …
+  ...Object.fromEntries(KEYED_SERVICES.map((service) => [serviceKeySecret(service), newServiceKey])),
 };
 
 export function parseEnvFile(text: string): Secrets {

@@ -11,8 +11,9 @@ import type { Layout } from './layout.ts';
 import { platformFrom } from './platform.ts';
 import type { Platform } from './platform.ts';
 import { readPidFile, runningPid, stopDaemon } from './processes.ts';
-import { freePort } from '@tp/testing';
+import { eventually, freePort } from '@tp/testing';
 import { entryFile, ensureService, serviceEnv } from './services.ts';
+import { quiet } from './test-fixtures.ts';
 
 // Stands in for a service: ready on OPS_PORT, reports its environment; FAKE_MODE=crash dies at once, =slow never readies.
 const FAKE_SERVICE = `
@@ -40,8 +41,14 @@ async function setup(t: { after: (fn: () => Promise<void> | void) => void }): Pr
   const entry = join(dirs.runDir, 'fake-service.ts');
   writeFileSync(entry, FAKE_SERVICE);
   const port = await freePort();
-  const spec: ServiceSpec = { name: 'fake', entry: 'services/fake/src/main.ts', env: { OPS_PORT: String(port) }, healthUrl: `http://127.0.0.1:${port}/readyz` };
-  const platform = (extra: NodeJS.ProcessEnv = {}) => platformFrom({ PATH: process.env.PATH, FAKE_ENTRY: entry, ...extra }, {}, dirs);
+  const spec: ServiceSpec = {
+    name: 'fake',
+    entry: 'services/fake/src/main.ts',
+    env: { OPS_PORT: String(port) },
+    healthUrl: `http://127.0.0.1:${port}/readyz`,
+  };
+  const platform = (extra: NodeJS.ProcessEnv = {}) =>
+    platformFrom({ PATH: process.env.PATH, FAKE_ENTRY: entry, ...extra }, {}, dirs);
   t.after(async () => {
     await stopDaemon(dirs, 'fake');
     rmSync(dirs.runDir, { recursive: true, force: true });
@@ -49,7 +56,8 @@ async function setup(t: { after: (fn: () => Promise<void> | void) => void }): Pr
   return { dirs, spec, platform, port };
 }
 
-const quiet = (): void => {};
+/** A generous bound for a stand-in service to answer /readyz: it only ends a hung test. */
+const READY_MS = 60_000;
 
 test('a service whose entry file does not exist yet is skipped', async (t) => {
   const { dirs, spec } = await setup(t);
@@ -64,37 +72,42 @@ test('a service whose entry file does not exist yet is skipped', async (t) => {
 test('starts a service with the caller environment, waits until ready, keeps it on the next run, restarts it after a crash', async (t) => {
   const { dirs, spec, platform } = await setup(t);
   const p = platform({ EXTRA: 'from the caller', MAKEFLAGS: '-j2', OPS_PORT: '1' });
-  assert.equal(await ensureService(spec, p, dirs, quiet, 10_000), 'started');
+  assert.equal(await ensureService(spec, p, dirs, quiet, READY_MS), 'started');
   const body = (await (await fetch(spec.healthUrl)).json()) as Record<string, unknown>;
   assert.equal(body.EXTRA, 'from the caller');
   assert.equal(body.OPS_PORT, spec.env.OPS_PORT, "the service's own variable wins over the caller's");
   assert.equal(body.MAKEFLAGS, null);
 
   const pid = runningPid(dirs, 'fake');
-  assert.equal(await ensureService(spec, p, dirs, quiet, 10_000), 'kept');
+  assert.equal(await ensureService(spec, p, dirs, quiet, READY_MS), 'kept');
   assert.equal(runningPid(dirs, 'fake'), pid);
 
   process.kill(pid!, 'SIGKILL');
-  for (let i = 0; i < 50 && runningPid(dirs, 'fake'); i++) await new Promise((r) => setTimeout(r, 20));
-  assert.equal(await ensureService(spec, p, dirs, quiet, 10_000), 'started');
+  await eventually('the killed service gone', () => runningPid(dirs, 'fake') === undefined, READY_MS);
+  assert.equal(await ensureService(spec, p, dirs, quiet, READY_MS), 'started');
   assert.notEqual(runningPid(dirs, 'fake'), pid);
 });
 
 test('a service that dies while starting fails at once with the end of its log', async (t) => {
   const { dirs, spec, platform } = await setup(t);
+  // A timeout no test run reaches: the failure can only come from the process exiting.
+  const timeoutMs = 10 * 60_000;
   const started = Date.now();
-  await assert.rejects(ensureService(spec, platform({ FAKE_MODE: 'crash' }), dirs, quiet, 30_000), (err: Error) => {
+  await assert.rejects(ensureService(spec, platform({ FAKE_MODE: 'crash' }), dirs, quiet, timeoutMs), (err: Error) => {
     assert.match(err.message, /fake: the process exited/);
     assert.match(err.message, /cannot start, DATABASE_URL unreachable/);
     return true;
   });
-  assert.ok(Date.now() - started < 10_000, 'did not wait for the timeout');
+  assert.ok(Date.now() - started < timeoutMs, 'did not wait for the timeout');
   assert.equal(readPidFile(dirs, 'fake'), undefined, 'no pid file left for the dead process');
 });
 
 test('a service that never gets ready fails after the timeout, and stays for inspection', async (t) => {
   const { dirs, spec, platform } = await setup(t);
-  await assert.rejects(ensureService(spec, platform({ FAKE_MODE: 'slow' }), dirs, quiet, 1_500), /fake: not ready after 2 s/);
+  await assert.rejects(
+    ensureService(spec, platform({ FAKE_MODE: 'slow' }), dirs, quiet, 1_500),
+    /fake: not ready after 2 s/,
+  );
   assert.ok(runningPid(dirs, 'fake'));
 });
 
@@ -103,7 +116,10 @@ test('a port already served by a process we did not start is refused', async (t)
   const foreign: Server = createServer((_req, res) => res.end('someone else'));
   await new Promise<void>((resolve) => foreign.listen(port, '127.0.0.1', resolve));
   t.after(() => new Promise<void>((resolve) => foreign.close(() => resolve())));
-  await assert.rejects(ensureService(spec, platform(), dirs, quiet, 5_000), /already answers, from a process make up did not start/);
+  await assert.rejects(
+    ensureService(spec, platform(), dirs, quiet, 5_000),
+    /already answers, from a process make up did not start/,
+  );
   assert.equal(runningPid(dirs, 'fake'), undefined);
 });
 

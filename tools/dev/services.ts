@@ -47,7 +47,9 @@ export async function ensureService(
   if (!pid) {
     // A foreign process on the port would answer our readiness check while ours fails to bind.
     if ((await httpStatus(spec.healthUrl)) !== undefined) {
-      throw new Error(`${spec.name}: ${spec.healthUrl} already answers, from a process make up did not start; stop it or change the port`);
+      throw new Error(
+        `${spec.name}: ${spec.healthUrl} already answers, from a process make up did not start; stop it or change the port`,
+      );
     }
     // Run from the service's folder, as `pnpm start` would.
     const serviceDir = dirname(dirname(entry));
@@ -67,7 +69,9 @@ export async function ensureService(
     abort: () => (runningPid(dirs, spec.name) ? undefined : 'the process exited'),
   });
   if (!ready.ok) {
-    throw new Error(`${spec.name}: ${ready.reason}. Last lines of ${logFile(dirs, spec.name)}:\n${tailLog(dirs, spec.name)}`);
+    throw new Error(
+      `${spec.name}: ${ready.reason}. Last lines of ${logFile(dirs, spec.name)}:\n${tailLog(dirs, spec.name)}`,
+    );
   }
   log(`${spec.name}: ready`);
   return started ? 'started' : 'kept';

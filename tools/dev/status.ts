@@ -21,12 +21,24 @@ main('make status', async () => {
   const s3 = await httpStatus(`${platform.s3.endpoint}/`);
   const infra: [string, boolean, string][] = [
     ['postgres', pg.state === 'ready', `${platform.database.host}:${platform.database.port} ${pg.state}`],
-    ['nats', nats?.jetstream === true, `${platform.nats.host}:${platform.nats.port} ${nats ? `up${nats.jetstream ? ', JetStream' : ', NO JetStream'}` : 'down'}`],
+    [
+      'nats',
+      nats?.jetstream === true,
+      `${platform.nats.host}:${platform.nats.port} ${nats ? `up${nats.jetstream ? ', JetStream' : ', NO JetStream'}` : 'down'}`,
+    ],
     ['local-s3', s3 === 200, `${platform.s3.endpoint} ${s3 === 200 ? 'up' : 'down'}`],
   ];
   for (const [name, up, detail] of infra) {
     const { pid, alive } = owned(name);
-    const state = alive ? (up ? 'running (ours)' : 'starting (ours)') : up ? 'external' : managed.includes(name) ? 'dead' : 'down';
+    const state = alive
+      ? up
+        ? 'running (ours)'
+        : 'starting (ours)'
+      : up
+        ? 'external'
+        : managed.includes(name)
+          ? 'dead'
+          : 'down';
     rows.push([name, alive ? pid : '-', state, detail]);
   }
   for (const spec of services) {
@@ -40,5 +52,11 @@ main('make status', async () => {
     rows.push([name, pid, alive ? 'running (not in the fleet)' : 'dead', '']);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
 });

@@ -1,44 +1,86 @@
-// make test: the whole suite from a clean clone. Starts what it needs (PostgreSQL, NATS, S3,
-// as make up would), generates code, typechecks, runs every test, and stops whatever
-// infrastructure it started itself (KEEP_INFRA=1 keeps it). The test runner's summary is the
-// last thing printed.
-import { spawnSync } from 'node:child_process';
+// make test: the whole suite from a clean clone. Installs what it needs, generates code, finds or starts a
+// PostgreSQL and a NATS (test-platform.ts: never on a port of `make up`),
+// typechecks, checks the guardrails (format, lint, import rules), runs every test, and stops the
+// servers it started itself (KEEP_INFRA=1 keeps them). The test runner's summary is the last
+// thing printed.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { context, logger, main, osNeeds } from './context.ts';
 import { fleet } from './fleet.ts';
+import { checkFormatAndLint, checkImportRules } from './guardrails.ts';
 import { repoRoot } from './layout.ts';
-import { ensureNats } from './nats.ts';
-import { ensureLocalS3 } from './object-store.ts';
 import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
 import { platformEnv } from './platform.ts';
-import { ensureDatabase, ensurePostgres } from './postgres.ts';
-import { stopDaemon } from './processes.ts';
+import { startTestPlatform, testEnv } from './test-platform.ts';
+import type { TestPlatform } from './test-platform.ts';
 import { generateCode, installDependencies, pinnedPath, typecheck } from './workspace.ts';
 
 const log = logger('test');
 
-main('make test', async () => {
-  installDependencies(log);
-  const { dirs, secrets, platform } = context({ create: true });
-  ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS], log);
-
-  const started: string[] = [];
-  const track = (name: string) => (outcome: string) => {
-    if (outcome === 'started') started.push(name);
+/**
+ * Ctrl-C or SIGTERM ends the run, but through the `finally` below: the servers we started run
+ * detached (a signal to our process group does not reach them), so they are stopped here.
+ */
+function interruptions(): { check(): void; running(child: ChildProcess | undefined): void } {
+  let received: NodeJS.Signals | undefined;
+  let child: ChildProcess | undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      received = signal;
+      child?.kill(signal);
+    });
+  }
+  return {
+    check() {
+      if (received) throw new Error(`stopped by ${received}`);
+    },
+    running(next) {
+      child = next;
+    },
   };
-  try {
-    await ensurePostgres(platform, dirs, log).then(track('postgres'));
-    ensureDatabase(platform, log);
-    await ensureNats(platform, dirs, log).then(track('nats'));
-    await ensureLocalS3(platform, dirs, log).then(track('local-s3'));
+}
 
-    const env = { ...platformEnv(platform, secrets), LOG_LEVEL: 'warn', ...process.env, PATH: pinnedPath() };
-    generateCode(log, env);
+function runTests(env: NodeJS.ProcessEnv, onChild: (child: ChildProcess) => void): Promise<number> {
+  const child = spawn(process.execPath, [join(repoRoot, 'tools/dev/run-tests.ts')], {
+    cwd: repoRoot,
+    env,
+    stdio: 'inherit',
+  });
+  onChild(child);
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+}
+
+function keep(test: TestPlatform): void {
+  if (!test.started.length) return;
+  log(`kept ${test.started.join(', ')}: DATABASE_URL=${test.platform.databaseUrl} NATS_URL=${test.platform.natsUrl}`);
+  log(`stop them with: TP_RUN_DIR=${test.dirs.runDir} make down`);
+}
+
+main('make test', async () => {
+  const interrupted = interruptions();
+  installDependencies(log);
+  const { secrets, platform } = context({ create: true });
+  ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS], log);
+  interrupted.check();
+
+  // Before the servers: choosing their ports loads @tp/testing, which needs the generated code.
+  generateCode(log, { ...platformEnv(platform, secrets), ...process.env, PATH: pinnedPath() });
+  interrupted.check();
+  const test = await startTestPlatform(platform, secrets, log);
+  try {
+    interrupted.check();
+    const env = { ...testEnv(test, secrets, process.env), PATH: pinnedPath() };
     typecheck(log);
-    log(`running tests${started.length ? ` (started for this run: ${started.join(', ')})` : ''}`);
-    const result = spawnSync(process.execPath, [join(repoRoot, 'tools/dev/run-tests.ts')], { cwd: repoRoot, env, stdio: 'inherit' });
-    return result.status ?? 1;
+    checkFormatAndLint(log);
+    checkImportRules(log);
+    interrupted.check();
+    log(`running tests${test.started.length ? ` (started for this run: ${test.started.join(', ')})` : ''}`);
+    const status = await runTests(env, (child) => interrupted.running(child));
+    interrupted.check();
+    return status;
   } finally {
-    if (process.env.KEEP_INFRA !== '1') for (const name of started.reverse()) await stopDaemon(dirs, name);
+    if (process.env.KEEP_INFRA === '1') keep(test);
+    else await test.stop();
   }
 });

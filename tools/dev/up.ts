@@ -31,6 +31,8 @@ main('make up', async () => {
   for (const spec of services) outcomes.set(spec.name, await ensureService(spec, platform, dirs, log, timeoutMs));
 
   const gateway = outcomes.get('gateway');
-  console.log(`\nGateway: ${gatewayUrl(platform)}${gateway === 'skipped' ? '  (not running: its entry file does not exist yet)' : ''}`);
+  console.log(
+    `\nGateway: ${gatewayUrl(platform)}${gateway === 'skipped' ? '  (not running: its entry file does not exist yet)' : ''}`,
+  );
   console.log(`Logs: make logs   Status: make status   Stop: make down   Secrets: ${dirs.secretsFile}`);
 });

@@ -14,22 +14,35 @@ export function pinnedPath(path = process.env.PATH ?? ''): string {
 }
 
 export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  const result = spawnSync(command, args, { cwd: repoRoot, stdio: 'inherit', env: { ...env, PATH: pinnedPath(env.PATH) } });
+  const result = spawnSync(command, args, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...env, PATH: pinnedPath(env.PATH) },
+  });
   if (result.status !== 0) {
-    throw new Error(`${[command, ...args].join(' ')} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+    throw new Error(
+      `${[command, ...args].join(' ')} failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`,
+    );
   }
 }
 
 const stampFile = join(repoRoot, 'node_modules/.tp-lockfile.sha256');
 
 function lockfileHash(): string {
-  return createHash('sha256').update(readFileSync(join(repoRoot, 'pnpm-lock.yaml'))).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(join(repoRoot, 'pnpm-lock.yaml')))
+    .digest('hex');
 }
 
 /** `pnpm install --frozen-lockfile`, only when node_modules is missing or the lockfile changed since. */
 export function installDependencies(log: (line: string) => void): boolean {
   const hash = lockfileHash();
-  if (existsSync(join(repoRoot, 'node_modules')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === hash) return false;
+  if (
+    existsSync(join(repoRoot, 'node_modules')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8').trim() === hash
+  )
+    return false;
   log('installing dependencies (pnpm install --frozen-lockfile)');
   const pnpm = join(toolsBin, 'pnpm');
   // toolchain.sh pins pnpm itself. Without --pm-on-fail=ignore a frozen install also demands the

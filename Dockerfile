@@ -1,0 +1,112 @@
+# syntax=docker/dockerfile:1
+#
+# The one Dockerfile of every service. Build from the repository root; SERVICE names the folder
+# services/<SERVICE> (its workspace package is @tp/<SERVICE>) and SERVICE_PACKAGES the Debian
+# packages it runs (e.g. ffmpeg for media). tools/dev/images.ts holds both for every image of the
+# chart and prints the build commands (node tools/dev/images.ts REGISTRY TAG):
+#
+#   docker build --build-arg SERVICE=gateway -t REGISTRY/transcription-gateway:TAG .
+#   docker build --build-arg SERVICE=media --build-arg SERVICE_PACKAGES=ffmpeg -t REGISTRY/transcription-media:TAG .
+#   docker build --target migrations -t REGISTRY/transcription-migrations:TAG .
+#
+# The default target (the last stage) is the service image; `--target migrations` is the image
+# of the chart's migration Job, `node packages/db/src/cli.ts deploy --all`, and of its service
+# identity key Job, `node tools/service-keys/src/main.ts sync ...`; it needs no SERVICE.
+#
+# Images keep the workspace layout (/app/packages/*, /app/services/<name>) instead of using
+# `pnpm deploy`: Node strips TypeScript types only outside node_modules, and `pnpm deploy`
+# copies the workspace packages into node_modules, where Node refuses to load .ts files.
+
+ARG NODE_IMAGE=node:24-bookworm-slim
+ARG SERVICE
+ARG SERVICE_PACKAGES=
+
+FROM ${NODE_IMAGE} AS base
+# PM_ON_FAIL=ignore: the lockfile does not record the packageManager pin (no pnpm binary for
+# every platform is published); the pnpm installed here is exactly the pinned one.
+ENV PNPM_CONFIG_STORE_DIR=/pnpm/store \
+    PNPM_CONFIG_PM_ON_FAIL=ignore \
+    CI=true
+RUN npm install --global --no-audit --no-fund --loglevel=error pnpm@12.20.0
+# stage-prod <package>... <out>: the packages, the workspace packages they import at run time and
+# their production node_modules, in the workspace layout, without tests.
+COPY --chmod=0755 <<'EOF' /usr/local/bin/stage-prod
+#!/bin/sh
+set -eu
+filters=""
+out=""
+for arg in "$@"; do
+  if [ -n "$out" ]; then filters="$filters --filter-prod $out..."; fi
+  out="$arg"
+done
+# Package names hold no spaces: $filters splits into its flags on purpose.
+# shellcheck disable=SC2086
+closure=$(pnpm ls $filters --depth -1 --parseable --fail-if-no-match)
+find . -name node_modules -type d -prune -exec rm -rf {} +
+# shellcheck disable=SC2086
+pnpm install --prod --frozen-lockfile --offline $filters
+mkdir -p "$out"
+cp -a package.json pnpm-workspace.yaml node_modules "$out/"
+for dir in $closure; do
+  relative="${dir#"$PWD"/}"
+  cp -a --parents "$relative" "$out/"
+  rm -rf "$out/$relative/test"
+  find "$out/$relative" -path "$out/$relative/node_modules" -prune -o -name '*.test.ts' -type f -exec rm -f {} +
+done
+EOF
+WORKDIR /repo
+
+# Install and generate once for the whole workspace.
+FROM base AS build
+# Only the lockfile (and the patches it references) decides this layer: source edits reuse it.
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+COPY patches/ ./patches/
+RUN pnpm fetch
+COPY . .
+RUN pnpm install --frozen-lockfile --offline
+RUN node_modules/.bin/buf generate proto --template proto/buf.gen.yaml \
+ && node packages/db/src/cli.ts generate --all
+
+FROM build AS service-files
+ARG SERVICE
+RUN if [ -z "${SERVICE}" ]; then \
+      echo 'SERVICE is not set: docker build --build-arg SERVICE=<name of a folder in services/> .' >&2; \
+      exit 1; \
+    fi \
+ && stage-prod "@tp/${SERVICE}" /out
+
+FROM build AS migration-files
+# The migration CLI and every service's committed schema and migrations; and the service identity
+# key tool (tools/service-keys), which the chart's key hook Job runs from this image.
+RUN stage-prod "@tp/db" "@tp/service-keys" /out \
+ && for service in services/*/prisma; do \
+      cp -a --parents "$service" "$(dirname "$service")/package.json" /out/; \
+    done
+
+FROM ${NODE_IMAGE} AS runtime-base
+# tini as PID 1 forwards SIGTERM to node and reaps children.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production
+ENTRYPOINT ["/usr/bin/tini", "--"]
+
+FROM runtime-base AS migrations
+COPY --from=migration-files /out/ /app/
+WORKDIR /app
+# Numeric, so Kubernetes can verify runAsNonRoot; files stay root-owned and read-only.
+USER 10001:10001
+CMD ["node", "packages/db/src/cli.ts", "deploy", "--all"]
+
+FROM runtime-base AS service
+ARG SERVICE
+ARG SERVICE_PACKAGES
+RUN if [ -n "${SERVICE_PACKAGES}" ]; then \
+      apt-get update \
+      && apt-get install -y --no-install-recommends ${SERVICE_PACKAGES} \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
+COPY --from=service-files /out/ /app/
+WORKDIR /app/services/${SERVICE}
+USER 10001:10001
+CMD ["node", "src/main.ts"]

@@ -1,0 +1,290 @@
+// fleet.ts: the services `make up` runs, in start order, with the documented ports and
+// environment, each moved by its variable.
+import { createPublicKey } from 'node:crypto';
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fleet, gatewayUrl } from './fleet.ts';
+import { layout } from './layout.ts';
+import { platformFrom } from './platform.ts';
+import { PLATFORM_SECRETS } from './test-fixtures.ts';
+import { fleetForInspection } from './context.ts';
+
+const dirs = layout('/tmp/tp-platform-test');
+const secrets = PLATFORM_SECRETS;
+
+/** The environment each service gets with the default settings, in start order. */
+const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
+  [
+    'accounts',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50051',
+      OPS_PORT: '9101',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=accounts',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      SESSION_SIGNING_SECRET: secrets.SESSION_SIGNING_SECRET,
+      ADMIN_API_KEY: secrets.ADMIN_API_KEY,
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'billing',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50053',
+      OPS_PORT: '9103',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=billing',
+      ADMIN_API_KEY: secrets.ADMIN_API_KEY,
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'artifacts',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50054',
+      OPS_PORT: '9104',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=artifacts',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'transcription-media',
+      S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: 'true',
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'media',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50052',
+      OPS_PORT: '9102',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=media',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'transcription-media',
+      S3_ACCESS_KEY_ID: secrets.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: secrets.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_TOKEN_SECRET: secrets.MEDIA_TOKEN_SECRET,
+      EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'jobs',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50055',
+      OPS_PORT: '9105',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=jobs',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      BILLING_GRPC_ADDR: '127.0.0.1:50053',
+      MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+      ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+      ENGINES: 'pocketsphinx',
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'worker',
+    {
+      OPS_PORT: '9106',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      JOBS_GRPC_ADDR: '127.0.0.1:50055',
+      MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+      ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+      WORKER_POOL: 'cpu',
+      WORKER_ENGINES: 'pocketsphinx',
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'shares',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50056',
+      OPS_PORT: '9107',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=shares',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+      MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'webhook-dispatcher',
+    {
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: '50057',
+      OPS_PORT: '9109',
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=webhook_dispatcher',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      JOBS_GRPC_ADDR: '127.0.0.1:50055',
+      WEBHOOK_SECRETS_KEY: secrets.WEBHOOK_SECRETS_KEY,
+      EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+      LOG_LEVEL: 'info',
+    },
+  ],
+  [
+    'gateway',
+    {
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      OPS_PORT: '9108',
+      ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
+      MEDIA_GRPC_ADDR: '127.0.0.1:50052',
+      BILLING_GRPC_ADDR: '127.0.0.1:50053',
+      ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
+      JOBS_GRPC_ADDR: '127.0.0.1:50055',
+      SHARES_GRPC_ADDR: '127.0.0.1:50056',
+      WEBHOOKS_GRPC_ADDR: '127.0.0.1:50057',
+      EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+      LOG_LEVEL: 'info',
+    },
+  ],
+];
+
+test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is replaced per service', () => {
+  const p = platformFrom(
+    {
+      DATABASE_URL: 'postgresql://app:pw@localhost:55432/other?schema=whatever',
+      NATS_URL: 'nats://127.0.0.1:54222',
+      S3_PORT: '9100',
+      GATEWAY_PORT: '8181',
+      ACCOUNTS_GRPC_PORT: '50061',
+      BILLING_GRPC_PORT: '50063',
+      BILLING_OPS_PORT: '9113',
+      ARTIFACTS_GRPC_PORT: '50064',
+      ARTIFACTS_OPS_PORT: '9114',
+      MEDIA_GRPC_PORT: '50062',
+      MEDIA_OPS_PORT: '9112',
+      JOBS_GRPC_PORT: '50065',
+      JOBS_OPS_PORT: '9115',
+      WORKER_OPS_PORT: '9116',
+      SHARES_GRPC_PORT: '50066',
+      SHARES_OPS_PORT: '9117',
+      WEBHOOK_DISPATCHER_GRPC_PORT: '50067',
+      WEBHOOK_DISPATCHER_OPS_PORT: '9119',
+      ADMIN_API_KEY: 'from-caller',
+      MEDIA_TOKEN_SECRET: 'media-from-caller',
+    },
+    secrets,
+    dirs,
+  );
+  assert.deepEqual(p.database, { host: '127.0.0.1', port: 55432, user: 'app', name: 'other' });
+  assert.equal(p.databaseUrlFor('accounts'), 'postgresql://app:pw@localhost:55432/other?schema=accounts');
+  assert.deepEqual(p.nats, { host: '127.0.0.1', port: 54222 });
+  assert.equal(p.s3.endpoint, 'http://127.0.0.1:9100');
+  assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
+  assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
+
+  const [accounts, billing, artifacts, media, jobs, worker, shares, webhooks, gateway] = fleet(p);
+  assert.equal(accounts!.env.GRPC_PORT, '50061');
+  assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
+  assert.equal(billing!.env.GRPC_PORT, '50063');
+  assert.equal(billing!.env.OPS_PORT, '9113');
+  assert.equal(billing!.healthUrl, 'http://127.0.0.1:9113/readyz');
+  assert.equal(billing!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=billing');
+  assert.equal(billing!.env.ADMIN_API_KEY, 'from-caller', 'billing checks the operator key accounts checks');
+  assert.equal(artifacts!.env.GRPC_PORT, '50064');
+  assert.equal(artifacts!.env.OPS_PORT, '9114');
+  assert.equal(artifacts!.healthUrl, 'http://127.0.0.1:9114/readyz');
+  assert.equal(artifacts!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=artifacts');
+  assert.equal(artifacts!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'artifacts follows the local S3 port');
+  assert.equal(media!.env.GRPC_PORT, '50062');
+  assert.equal(media!.env.OPS_PORT, '9112');
+  assert.equal(media!.healthUrl, 'http://127.0.0.1:9112/readyz');
+  assert.equal(media!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=media');
+  assert.equal(media!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'media follows the local S3 port');
+  assert.equal(media!.env.MEDIA_TOKEN_SECRET, 'media-from-caller');
+  assert.equal(jobs!.env.GRPC_PORT, '50065');
+  assert.equal(jobs!.healthUrl, 'http://127.0.0.1:9115/readyz');
+  assert.equal(jobs!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=jobs');
+  assert.equal(jobs!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'jobs holds credits through billing');
+  assert.equal(jobs!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
+  assert.equal(jobs!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
+  assert.equal(worker!.healthUrl, 'http://127.0.0.1:9116/readyz');
+  assert.equal(worker!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the worker follows the jobs port');
+  assert.equal(worker!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
+  assert.equal(worker!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
+  assert.equal(shares!.env.GRPC_PORT, '50066');
+  assert.equal(shares!.healthUrl, 'http://127.0.0.1:9117/readyz');
+  assert.equal(shares!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=shares');
+  assert.equal(shares!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
+  assert.equal(webhooks!.env.GRPC_PORT, '50067');
+  assert.equal(webhooks!.healthUrl, 'http://127.0.0.1:9119/readyz');
+  assert.equal(webhooks!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=webhook_dispatcher');
+  assert.equal(webhooks!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the dispatcher follows the jobs port');
+  assert.equal(gateway!.env.WEBHOOKS_GRPC_ADDR, '127.0.0.1:50067', 'the gateway follows the dispatcher port');
+  assert.equal(gateway!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the gateway follows the jobs port');
+  assert.equal(gateway!.env.SHARES_GRPC_ADDR, '127.0.0.1:50066', 'the gateway follows the shares port');
+  assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
+  assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
+  assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
+  assert.equal(gateway!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064', 'the gateway follows the artifacts port');
+  assert.equal(gateway!.env.PORT, '8181');
+  assert.equal(gateway!.env.OPS_PORT, '9108', 'the internal ops port, with the readiness checks');
+  assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
+  assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
+  assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
+});
+
+test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webhook-dispatcher, then gateway, with the documented environment', () => {
+  const services = fleet(platformFrom({}, secrets, dirs));
+  assert.deepEqual(
+    services.map((s) => [s.name, s.entry, s.healthUrl]),
+    [
+      ['accounts', 'services/accounts/src/main.ts', 'http://127.0.0.1:9101/readyz'],
+      ['billing', 'services/billing/src/main.ts', 'http://127.0.0.1:9103/readyz'],
+      ['artifacts', 'services/artifacts/src/main.ts', 'http://127.0.0.1:9104/readyz'],
+      ['media', 'services/media/src/main.ts', 'http://127.0.0.1:9102/readyz'],
+      ['jobs', 'services/jobs/src/main.ts', 'http://127.0.0.1:9105/readyz'],
+      ['worker', 'services/worker/src/main.ts', 'http://127.0.0.1:9106/readyz'],
+      ['shares', 'services/shares/src/main.ts', 'http://127.0.0.1:9107/readyz'],
+      ['webhook-dispatcher', 'services/webhook-dispatcher/src/main.ts', 'http://127.0.0.1:9109/readyz'],
+      ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
+    ],
+  );
+  // The service keys have a test of their own.
+  const withoutKeys = (env: Record<string, string>) =>
+    Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SERVICE_')));
+  for (const [index, [name, env]] of DOCUMENTED_ENV.entries())
+    assert.deepEqual(withoutKeys(services[index]!.env), env, name);
+  const storage = (env: Record<string, string>) =>
+    Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('S3_')));
+  assert.deepEqual(storage(services[2]!.env), storage(services[3]!.env), 'artifacts and media share the local bucket');
+  assert.deepEqual(
+    services[5]!.osNeeds?.flatMap((n) => n.packages),
+    ['pocketsphinx', 'pocketsphinx-en-us'],
+    'make up installs the CPU engine',
+  );
+});
+
+test('every service gets its own private key and the public keys of all, from .run/secrets.env', () => {
+  const services = fleet(platformFrom({}, secrets, dirs));
+  const publicPem = (privatePem: string) =>
+    createPublicKey(privatePem).export({ format: 'pem', type: 'spki' }).toString();
+  const own = Object.fromEntries(services.map((s) => [s.name, publicPem(s.env.SERVICE_PRIVATE_KEY!)]));
+  assert.equal(new Set(Object.values(own)).size, services.length, 'one key per service');
+  for (const service of services) {
+    assert.match(service.env.SERVICE_PRIVATE_KEY!, /^-----BEGIN PRIVATE KEY-----\n/, service.name);
+    const trusted = JSON.parse(service.env.SERVICE_PUBLIC_KEYS!) as Record<string, string[]>;
+    assert.deepEqual(
+      trusted,
+      Object.fromEntries(Object.entries(own).map(([name, key]) => [name, [key]])),
+      `${service.name} trusts every service's key`,
+    );
+  }
+  const withoutGateway = Object.fromEntries(Object.entries(secrets).filter(([name]) => name !== 'SERVICE_KEY_GATEWAY'));
+  const inspected = fleetForInspection(platformFrom({}, withoutGateway, dirs));
+  assert.equal(
+    inspected.find((s) => s.name === 'gateway')!.env.SERVICE_PRIVATE_KEY,
+    undefined,
+    'make status before make up',
+  );
+});

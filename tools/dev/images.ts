@@ -1,0 +1,71 @@
+// The images of a release, every one built from the Dockerfile at the repository root: one per
+// service (--build-arg SERVICE, the folder in services/; --build-arg SERVICE_PACKAGES, the Debian
+// packages it runs) and the migration image (--target migrations). The chart's tests check this
+// table against the chart, the Dockerfile and services/.
+//
+//   node tools/dev/images.ts REGISTRY TAG   prints the docker build and push commands of a release
+import { repoRoot } from './layout.ts';
+
+export interface ImageBuild {
+  /** The repository name in the registry; the chart's `<component>.image.repository`. */
+  image: string;
+  /** The Dockerfile stage; the default (last) stage is the service image. */
+  target?: 'migrations';
+  /** --build-arg SERVICE: the folder services/<service>, whose package is @tp/<service>. */
+  service?: string;
+  /** --build-arg SERVICE_PACKAGES: Debian packages the service runs, installed into its image. */
+  packages: string[];
+}
+
+export const IMAGES: readonly ImageBuild[] = [
+  { image: 'transcription-gateway', service: 'gateway', packages: [] },
+  { image: 'transcription-accounts', service: 'accounts', packages: [] },
+  { image: 'transcription-billing', service: 'billing', packages: [] },
+  { image: 'transcription-artifacts', service: 'artifacts', packages: [] },
+  // media verifies every upload with ffprobe.
+  { image: 'transcription-media', service: 'media', packages: ['ffmpeg'] },
+  { image: 'transcription-jobs', service: 'jobs', packages: [] },
+  { image: 'transcription-shares', service: 'shares', packages: [] },
+  { image: 'transcription-webhook-dispatcher', service: 'webhook-dispatcher', packages: [] },
+  // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
+  // weights are mounted into their pools, never part of the image.
+  { image: 'transcription-worker', service: 'worker', packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'] },
+  { image: 'transcription-migrations', target: 'migrations', packages: [] },
+];
+
+/** The arguments of `docker build` for one image, run from the repository root. */
+export function dockerBuildArgs(build: ImageBuild, reference: string): string[] {
+  return [
+    'build',
+    ...(build.target ? ['--target', build.target] : []),
+    ...(build.service ? ['--build-arg', `SERVICE=${build.service}`] : []),
+    // One argument however many packages: the Dockerfile splits the list itself.
+    ...(build.packages.length ? ['--build-arg', `SERVICE_PACKAGES=${build.packages.join(' ')}`] : []),
+    '-t',
+    reference,
+    '.',
+  ];
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The shell commands that build and push every image of a release. */
+export function releaseCommands(registry: string, tag: string): string[] {
+  const reference = (build: ImageBuild) => `${registry}/${build.image}:${tag}`;
+  return [
+    `cd ${shellQuote(repoRoot)}`,
+    ...IMAGES.map((build) => ['docker', ...dockerBuildArgs(build, reference(build))].map(shellQuote).join(' ')),
+    ...IMAGES.map((build) => `docker push ${shellQuote(reference(build))}`),
+  ];
+}
+
+if (import.meta.main) {
+  const [registry, tag] = process.argv.slice(2);
+  if (!registry || !tag) {
+    console.error('usage: node tools/dev/images.ts REGISTRY TAG   (e.g. registry.example.com/transcription 1.4.0)');
+    process.exit(2);
+  }
+  console.log(releaseCommands(registry.replace(/\/$/, ''), tag).join('\n'));
+}

@@ -1,0 +1,19 @@
+// Preloaded (--import) into every test file's process by run-tests.ts. Node's runner waits for a
+// file's process to exit, and --test-timeout bounds tests, not a file stuck between or after them
+// (an open connection left by a failed setup keeps it alive forever). This bounds the file: after
+// TEST_FILE_TIMEOUT_MS it prints what still holds the process open and exits non-zero, so the run
+// fails in minutes, naming the file, instead of hanging until CI's deadline. The timer is unref'd:
+// a file that ends on its own is never held up by it.
+const limitMs = Number(process.env.TEST_FILE_TIMEOUT_MS || 15 * 60_000);
+
+// Only in the runner's child processes (NODE_TEST_CONTEXT), never in the runner itself.
+if (process.env.NODE_TEST_CONTEXT && limitMs > 0) {
+  setTimeout(() => {
+    const open = process.getActiveResourcesInfo().join(', ');
+    console.error(
+      `test-file-watchdog: ${process.argv[1] ?? 'this test file'} still runs after ${limitMs} ms ` +
+        `(TEST_FILE_TIMEOUT_MS); still open: ${open}. A test or hook left something open or never ended.`,
+    );
+    process.exit(70);
+  }, limitMs).unref();
+}
