@@ -40,35 +40,44 @@ interface ConsumerContext {
   discard?: (sequence: number) => Promise<void>;
 }
 
-export function startConsumer<T>(consumer: Consumer, options: ConsumeOptions<T>, ctx: ConsumerContext): { stop(): Promise<void> } {
-  const concurrency = options.concurrency ?? 1;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError('concurrency must be a positive integer');
+/** What becomes of one message: the handler runs, then it is acknowledged, retried later or dead-lettered. */
+function createMessageProcessor<T>(
+  options: ConsumeOptions<T>,
+  ctx: ConsumerContext,
+  log: Logger,
+): (m: JsMsg) => Promise<void> {
   const backoff = options.backoffMs && options.backoffMs.length > 0 ? options.backoffMs : DEFAULT_BACKOFF_MS;
-  const log = ctx.log.child({ stream: options.stream, durable: options.durable });
-  const waiting = new Set<ConsumerMessages>();
-  let stopped = false;
-
   const delayAfter = (deliveryCount: number): number => backoff[Math.min(deliveryCount, backoff.length) - 1] ?? 1_000;
 
   async function deadLetter(m: JsMsg, message: BusMessage<unknown>, error: Error): Promise<void> {
     try {
       await inMessageContext(message, 'dead-letter', () => options.onDeadLetter?.(message, error));
     } catch (callbackError) {
-      log.error({ err: callbackError, subject: message.subject, seq: message.sequence }, 'dead-letter callback failed; message will be redelivered');
+      log.error(
+        { err: callbackError, subject: message.subject, seq: message.sequence },
+        'dead-letter callback failed; message will be redelivered',
+      );
       m.nak(delayAfter(message.deliveryCount));
       return;
     }
     m.term(error.message.slice(0, 200));
-    await ctx.discard?.(message.sequence).catch((err: unknown) => log.warn({ err, seq: message.sequence }, 'could not remove dead-lettered message'));
-    log.error({ err: error, subject: message.subject, seq: message.sequence, deliveryCount: message.deliveryCount }, 'message dead-lettered');
+    await ctx
+      .discard?.(message.sequence)
+      .catch((err: unknown) => log.warn({ err, seq: message.sequence }, 'could not remove dead-lettered message'));
+    log.error(
+      { err: error, subject: message.subject, seq: message.sequence, deliveryCount: message.deliveryCount },
+      'message dead-lettered',
+    );
   }
 
-  async function handle(m: JsMsg): Promise<void> {
+  return async function handle(m: JsMsg): Promise<void> {
     const decoded = decode<T>(m, ctx.prefix);
     const { message } = decoded;
     if (!decoded.ok) return deadLetter(m, message, decoded.error);
     if (message.deliveryCount > options.maxDeliver) {
-      const error = new Error(`delivered ${message.deliveryCount} times without an acknowledgement (handler timed out, its process died, or dead-lettering failed)`);
+      const error = new Error(
+        `delivered ${message.deliveryCount} times without an acknowledgement (handler timed out, its process died, or dead-lettering failed)`,
+      );
       return deadLetter(m, message, error);
     }
     try {
@@ -77,14 +86,40 @@ export function startConsumer<T>(consumer: Consumer, options: ConsumeOptions<T>,
       const error = err instanceof Error ? err : new Error(String(err));
       if (message.deliveryCount >= options.maxDeliver) return deadLetter(m, message, error);
       const delay = delayAfter(message.deliveryCount);
-      log.warn({ err: error, subject: message.subject, seq: message.sequence, deliveryCount: message.deliveryCount, retryInMs: delay }, 'handler failed; will retry');
+      log.warn(
+        {
+          err: error,
+          subject: message.subject,
+          seq: message.sequence,
+          deliveryCount: message.deliveryCount,
+          retryInMs: delay,
+        },
+        'handler failed; will retry',
+      );
       m.nak(delay);
       return;
     }
     // Ack only now that the handler's effects are durable; confirm it so a lost ack is visible.
     const confirmed = await m.ackAck().catch(() => false);
-    if (!confirmed) log.warn({ subject: message.subject, seq: message.sequence }, 'ack not confirmed; the message may be redelivered');
-  }
+    if (!confirmed)
+      log.warn(
+        { subject: message.subject, seq: message.sequence },
+        'ack not confirmed; the message may be redelivered',
+      );
+  };
+}
+
+export function startConsumer<T>(
+  consumer: Consumer,
+  options: ConsumeOptions<T>,
+  ctx: ConsumerContext,
+): { stop(): Promise<void> } {
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError('concurrency must be a positive integer');
+  const log = ctx.log.child({ stream: options.stream, durable: options.durable });
+  const handle = createMessageProcessor(options, ctx, log);
+  const waiting = new Set<ConsumerMessages>();
+  let stopped = false;
 
   async function slot(): Promise<void> {
     while (!stopped) {

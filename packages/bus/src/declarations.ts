@@ -46,7 +46,8 @@ export const STREAMS = {
     storage: 'file',
     maxAgeMs: 7 * DAY_MS,
     duplicateWindowMs: TWO_MINUTES_MS,
-    description: 'Domain events: job progress and terminal states, media verified, artifact versions, token revocations.',
+    description:
+      'Domain events: job progress and terminal states, media verified, artifact versions, token revocations.',
   },
   /** Work for the fleet (`work.<job_type>.<pool>`): each message is removed once one worker acknowledges it. */
   WORK: {
@@ -63,7 +64,9 @@ const TOKEN = /^[a-z][a-z0-9_-]*$/;
 
 function checkToken(kind: string, value: string): void {
   if (!TOKEN.test(value)) {
-    throw new TypeError(`${kind} must be one lower-case subject token ([a-z][a-z0-9_-]*), got ${JSON.stringify(value)}`);
+    throw new TypeError(
+      `${kind} must be one lower-case subject token ([a-z][a-z0-9_-]*), got ${JSON.stringify(value)}`,
+    );
   }
 }
 

@@ -61,14 +61,25 @@ export function decode<T>(m: JsMsg, prefix: string): Decoded<T> {
  * Runs `fn` as the continuation of the publisher's trace and request: the handler's logs carry
  * the original request id, and with an SDK registered a CONSUMER span joins the publisher's trace.
  */
-export async function inMessageContext<R>(event: BusEvent<unknown>, operation: string, fn: () => Promise<R> | R): Promise<R> {
+export async function inMessageContext<R>(
+  event: BusEvent<unknown>,
+  operation: string,
+  fn: () => Promise<R> | R,
+): Promise<R> {
   const parent = contextFromHeaders(event.headers);
   const requestId = requestIdFrom(requestIdOf(event.headers));
   return context.with(parent, () =>
     withRequestId(requestId, () =>
       withSpan(
         `${operation} ${event.subject}`,
-        { kind: SpanKind.CONSUMER, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': event.subject, 'messaging.operation.type': operation } },
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: {
+            'messaging.system': 'nats',
+            'messaging.destination.name': event.subject,
+            'messaging.operation.type': operation,
+          },
+        },
         async () => fn(),
       ),
     ),

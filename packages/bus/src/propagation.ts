@@ -1,4 +1,11 @@
-import { context, propagation, ROOT_CONTEXT, type Context, type TextMapGetter, type TextMapSetter } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  type Context,
+  type TextMapGetter,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import { currentRequestId, REQUEST_ID_HEADER } from '@tp/logging';
 
 /**

@@ -17,12 +17,48 @@ export interface AiModelPrice {
 const credits = (value: number): number => Math.round(value * MICRO_CREDITS_PER_CREDIT);
 
 export const AI_MODELS: readonly AiModelPrice[] = [
-  { alias: 'svc-chat', kind: 'chat', description: 'General chat and responses model.', inputPerMillion: credits(2.5), outputPerMillion: credits(10) },
-  { alias: 'svc-chat-mini', kind: 'chat', description: 'Fast, inexpensive chat model.', inputPerMillion: credits(0.15), outputPerMillion: credits(0.6) },
-  { alias: 'svc-reason', kind: 'responses', description: 'Reasoning model for the responses endpoint.', inputPerMillion: credits(10), outputPerMillion: credits(40) },
-  { alias: 'svc-embed', kind: 'embeddings', description: 'Text embeddings for the managed index.', inputPerMillion: credits(0.02), outputPerMillion: 0 },
-  { alias: 'svc-image', kind: 'images', description: 'Image generation; output tokens are image tokens.', inputPerMillion: credits(5), outputPerMillion: credits(40) },
-  { alias: 'svc-fast', kind: 'transcription', description: 'Fast transcription of short voice clips.', inputPerMillion: credits(2.5), outputPerMillion: credits(10) },
+  {
+    alias: 'svc-chat',
+    kind: 'chat',
+    description: 'General chat and responses model.',
+    inputPerMillion: credits(2.5),
+    outputPerMillion: credits(10),
+  },
+  {
+    alias: 'svc-chat-mini',
+    kind: 'chat',
+    description: 'Fast, inexpensive chat model.',
+    inputPerMillion: credits(0.15),
+    outputPerMillion: credits(0.6),
+  },
+  {
+    alias: 'svc-reason',
+    kind: 'responses',
+    description: 'Reasoning model for the responses endpoint.',
+    inputPerMillion: credits(10),
+    outputPerMillion: credits(40),
+  },
+  {
+    alias: 'svc-embed',
+    kind: 'embeddings',
+    description: 'Text embeddings for the managed index.',
+    inputPerMillion: credits(0.02),
+    outputPerMillion: 0,
+  },
+  {
+    alias: 'svc-image',
+    kind: 'images',
+    description: 'Image generation; output tokens are image tokens.',
+    inputPerMillion: credits(5),
+    outputPerMillion: credits(40),
+  },
+  {
+    alias: 'svc-fast',
+    kind: 'transcription',
+    description: 'Fast transcription of short voice clips.',
+    inputPerMillion: credits(2.5),
+    outputPerMillion: credits(10),
+  },
 ];
 
 const BY_ALIAS = new Map(AI_MODELS.map((model) => [model.alias, model]));

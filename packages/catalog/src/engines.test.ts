@@ -10,7 +10,8 @@ describe('engines', () => {
   });
 
   it('list only known language codes', () => {
-    for (const engine of Object.values(ENGINES)) for (const language of engine.languages) assert.ok(isLanguageCode(language), language);
+    for (const engine of Object.values(ENGINES))
+      for (const language of engine.languages) assert.ok(isLanguageCode(language), language);
   });
 
   it('know the ISO 639-1 codes and nothing else', () => {

@@ -10,6 +10,8 @@ export interface EngineInfo {
   displayName: string;
   /** ISO 639-1 codes the engine transcribes; `auto` resolves among them. */
   languages: readonly string[];
+  /** Its recognitions time every word (start and end). */
+  wordTimestamps: boolean;
   /** What an operator installs for it. */
   requirement: string;
 }
@@ -19,12 +21,14 @@ export const ENGINES: Readonly<Record<EngineKind, EngineInfo>> = {
     kind: 'pocketsphinx',
     displayName: 'PocketSphinx (CPU)',
     languages: ['en'],
+    wordTimestamps: true,
     requirement: "Debian packages pocketsphinx and pocketsphinx-en-us on the worker's image",
   },
   whisper: {
     kind: 'whisper',
     displayName: 'Whisper (GPU)',
     languages: ['en'],
+    wordTimestamps: true,
     requirement: 'ggml weights mounted into a GPU worker pool',
   },
 };

@@ -5,11 +5,16 @@ import { PROFILES } from './profiles.ts';
  * a new internal profile is grantable without touching this list.
  */
 const OTHER_FEATURES: Record<string, string> = {
-  'jobs.client_local': 'Run jobs of client_local profiles on the user\'s device.',
+  'jobs.client_local': "Run jobs of client_local profiles on the user's device.",
 };
 
 export const FEATURES: Readonly<Record<string, string>> = Object.freeze({
-  ...Object.fromEntries(PROFILES.filter((p) => p.featureKey !== null).map((p) => [p.featureKey!, `Use the internal ${p.displayName} profile.`])),
+  ...Object.fromEntries(
+    PROFILES.filter((p) => p.featureKey !== null).map((p) => [
+      p.featureKey!,
+      `Use the internal ${p.displayName} profile.`,
+    ]),
+  ),
   ...OTHER_FEATURES,
 });
 

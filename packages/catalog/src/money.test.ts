@@ -8,7 +8,8 @@ describe('money', () => {
     assert.equal(parseCredits('0.000001'), 1);
     assert.equal(parseCredits('100'), 100_000_000);
     assert.equal(parseCredits(' 0.1 '), 100_000);
-    for (const bad of ['', '-1', '1.0000001', '1e3', 'ten', '1,5', '.5']) assert.throws(() => parseCredits(bad), RangeError, bad);
+    for (const bad of ['', '-1', '1.0000001', '1e3', 'ten', '1,5', '.5'])
+      assert.throws(() => parseCredits(bad), RangeError, bad);
   });
 
   it('shows micro-credits as credits and dollars', () => {

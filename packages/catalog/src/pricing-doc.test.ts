@@ -9,13 +9,21 @@ const doc = readFileSync(new URL('../../../docs/pricing.md', import.meta.url), '
 describe('docs/pricing.md', () => {
   it('shows every profile at its catalog rate', () => {
     for (const p of PROFILES) {
-      assert.match(doc, new RegExp(`\\| \`${p.codename}\` \\| ${toCredits(p.microCreditsPerHour).toFixed(2)} \\|`), p.codename);
+      assert.match(
+        doc,
+        new RegExp(`\\| \`${p.codename}\` \\| ${toCredits(p.microCreditsPerHour).toFixed(2)} \\|`),
+        p.codename,
+      );
     }
   });
 
   it('shows every managed-AI alias at its catalog prices', () => {
     for (const m of AI_MODELS) {
-      assert.match(doc, new RegExp(`\\| \`${m.alias}\` \\| [^|]+ \\| ${toCredits(m.inputPerMillion).toFixed(2)} \\|`), m.alias);
+      assert.match(
+        doc,
+        new RegExp(`\\| \`${m.alias}\` \\| [^|]+ \\| ${toCredits(m.inputPerMillion).toFixed(2)} \\|`),
+        m.alias,
+      );
     }
   });
 });

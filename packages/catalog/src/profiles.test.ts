@@ -4,7 +4,14 @@ import { PROFILES, availableProfiles, findProfile, priceForSeconds, toCredits } 
 
 describe('profile catalog', () => {
   it('holds exactly the six codenames of the spec', () => {
-    assert.deepEqual(PROFILES.map((p) => p.codename).sort(), ['base', 'base-whisper', 'oracle', 'oracle-max', 'oracle-mini', 'oracle-pro']);
+    assert.deepEqual(PROFILES.map((p) => p.codename).sort(), [
+      'base',
+      'base-whisper',
+      'oracle',
+      'oracle-max',
+      'oracle-mini',
+      'oracle-pro',
+    ]);
   });
 
   it('prices base at 0.40 credits per hour and makes it the cheapest', () => {
@@ -22,7 +29,9 @@ describe('profile catalog', () => {
   });
 
   it('gives cloud live routes to the models the fast path accepts, and a fallback for device routes', () => {
-    const cloudLive = PROFILES.filter((p) => p.liveRoute === 'cloud').map((p) => p.codename).sort();
+    const cloudLive = PROFILES.filter((p) => p.liveRoute === 'cloud')
+      .map((p) => p.codename)
+      .sort();
     assert.deepEqual(cloudLive, ['base-whisper', 'oracle', 'oracle-max', 'oracle-mini', 'oracle-pro']);
     for (const p of PROFILES.filter((p) => p.liveRoute === 'device')) {
       assert.equal(findProfile(p.cloudFallback!)?.liveRoute, 'cloud');
@@ -43,7 +52,8 @@ describe('profile catalog', () => {
 describe('features', async () => {
   const { FEATURES, isKnownFeature } = await import('./index.ts');
   it('include the feature of every internal profile', () => {
-    for (const p of PROFILES.filter((p) => p.visibility === 'internal')) assert.ok(isKnownFeature(p.featureKey!), p.codename);
+    for (const p of PROFILES.filter((p) => p.visibility === 'internal'))
+      assert.ok(isKnownFeature(p.featureKey!), p.codename);
     assert.ok(!isKnownFeature('profile.oracle'));
     assert.ok(!isKnownFeature('hasOwnProperty'));
     assert.ok(Object.keys(FEATURES).length >= 2);

@@ -11,6 +11,7 @@ export type ProfileVisibility = 'public' | 'internal';
 /** Where the low-latency ("live") route of a profile runs, if it has one. */
 export type LiveRoute = 'cloud' | 'device';
 export type EngineKind = 'pocketsphinx' | 'whisper';
+export type ExecutionMode = 'cloud' | 'client_local';
 
 export interface TranscriptionProfile {
   codename: string;
@@ -31,7 +32,7 @@ export interface TranscriptionProfile {
   featureKey: string | null;
   supportsDiarization: boolean;
   supportsTranslation: boolean;
-  executionModes: readonly ('cloud' | 'client_local')[];
+  executionModes: readonly ExecutionMode[];
 }
 
 const credits = (value: number): number => Math.round(value * MICRO_CREDITS_PER_CREDIT);

@@ -1,3 +1,4 @@
+import { importPrivateKey, importPublicKey } from '@tp/identity';
 import { z } from 'zod';
 
 export { z };
@@ -39,7 +40,11 @@ export const env = {
   host: (fallback = '127.0.0.1') => z.string().min(1).default(fallback),
   url: () => z.url(),
   postgresUrl: () => z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// URL'),
-  natsUrl: (fallback = 'nats://127.0.0.1:4222') => z.string().regex(/^(nats|tls):\/\//, 'must be a nats:// URL').default(fallback),
+  natsUrl: (fallback = 'nats://127.0.0.1:4222') =>
+    z
+      .string()
+      .regex(/^(nats|tls):\/\//, 'must be a nats:// URL')
+      .default(fallback),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   secret: (minLength = 32) => z.string().min(minLength, `must be at least ${minLength} characters`),
   bool: (fallback: boolean) =>
@@ -49,5 +54,125 @@ export const env = {
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   milliseconds: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
   /** host:port of a gRPC peer. */
-  address: (fallback: string) => z.string().regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port').default(fallback),
+  address: (fallback: string) =>
+    z
+      .string()
+      .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port')
+      .default(fallback),
 };
+
+/** The settings every service has: log level, trace export, how long a graceful stop may take. */
+export const runtimeSettings = () => ({
+  LOG_LEVEL: env.logLevel(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
+});
+
+/** Where NATS is, and the prefix that isolates subjects and streams (tests; empty in production). */
+export const natsSettings = () => ({
+  NATS_URL: env.natsUrl(),
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,32}$/)
+    .default(''),
+});
+
+/** The gRPC server and the ops server (/healthz, /readyz) of a backend, with its default ports. */
+export const serverSettings = (ports: { grpc: number; ops: number }) => ({
+  GRPC_HOST: env.host('127.0.0.1'),
+  GRPC_PORT: env.port(ports.grpc),
+  ...opsSettings(ports.ops),
+});
+
+/** The ops server alone (a service without a gRPC server: the worker). */
+export const opsSettings = (port: number) => ({
+  OPS_HOST: env.host('127.0.0.1'),
+  OPS_PORT: env.port(port),
+  ...httpSettings(),
+});
+
+/** Defaults of `httpSettings` (milliseconds): an ops port's; the gateway's are longer. */
+export interface HttpSettingDefaults {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+const OPS_HTTP_DEFAULTS: HttpSettingDefaults = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 30_000,
+};
+
+/**
+ * How long an HTTP server waits for a client, so a slow or idle one cannot hold a connection:
+ * the request headers (HTTP_HEADERS_TIMEOUT_MS) and the whole request (HTTP_REQUEST_TIMEOUT_MS,
+ * 0 = no limit) are answered 408 when late, an idle kept-alive connection is closed after
+ * HTTP_KEEP_ALIVE_TIMEOUT_MS, and any socket without a byte either way for HTTP_IDLE_TIMEOUT_MS.
+ */
+export const httpSettings = (defaults: HttpSettingDefaults = OPS_HTTP_DEFAULTS) => {
+  const ms = (fallback: number, min: number) => z.coerce.number().int().min(min).max(86_400_000).default(fallback);
+  return {
+    HTTP_HEADERS_TIMEOUT_MS: ms(defaults.headersTimeoutMs, 100),
+    HTTP_REQUEST_TIMEOUT_MS: ms(defaults.requestTimeoutMs, 0),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: ms(defaults.keepAliveTimeoutMs, 100),
+    HTTP_IDLE_TIMEOUT_MS: ms(defaults.idleTimeoutMs, 100),
+  };
+};
+
+/** Whether `check` accepts the value, for a zod refinement. */
+const accepts = (check: (value: string) => unknown) => (value: string) => {
+  try {
+    check(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A service that calls others signs each call with its own key (ADR 0011). */
+export const signingKeySettings = () => ({
+  SERVICE_PRIVATE_KEY: z
+    .string()
+    .refine(accepts(importPrivateKey), 'must be an Ed25519 private key in PKCS8 PEM (-----BEGIN PRIVATE KEY-----)'),
+});
+
+const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
+
+const publicKeyList = z
+  .array(z.string().refine(accepts(importPublicKey), 'must be an Ed25519 public key in SPKI PEM'))
+  .min(1, 'lists at least one key');
+
+/**
+ * A service that serves gRPC trusts the keys of its callers (ADR 0011): a JSON object, service
+ * name → its public keys (SPKI PEM), the current one first; the previous one stays listed during a
+ * rotation.
+ */
+export const trustedKeySettings = () => ({
+  SERVICE_PUBLIC_KEYS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object: service name → array of public keys' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .record(z.string(), publicKeyList)
+        // Any service name: keys of a service no allow-list names are harmless (one being added, say).
+        .refine((keys) => Object.keys(keys).every((name) => SERVICE_NAME.test(name)), 'a key is not a service name'),
+    ),
+});
+
+/**
+ * Requests to URLs a user gave (webhooks, remote files) go only to public addresses (`@tp/egress`), unless
+ * EGRESS_ALLOW_PRIVATE_TARGETS admits private ones: for local use and test fleets, never a production default.
+ */
+export const egressSettings = () => ({
+  EGRESS_ALLOW_PRIVATE_TARGETS: env.bool(false),
+});

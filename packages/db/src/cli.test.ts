@@ -19,9 +19,15 @@ let db: ScratchDatabase;
 
 before(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'tp-cli-'));
-  await cp(FIXTURE_DIR, path.join(root, 'services', 'notes'), { recursive: true, filter: (source) => !source.includes(`${path.sep}src`) });
+  await cp(FIXTURE_DIR, path.join(root, 'services', 'notes'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}src`),
+  });
   await mkdir(path.join(root, 'services', 'notes-two', 'prisma'), { recursive: true });
-  await cp(path.join(FIXTURE_DIR, 'prisma', 'schema.prisma'), path.join(root, 'services', 'notes-two', 'prisma', 'schema.prisma'));
+  await cp(
+    path.join(FIXTURE_DIR, 'prisma', 'schema.prisma'),
+    path.join(root, 'services', 'notes-two', 'prisma', 'schema.prisma'),
+  );
   await mkdir(path.join(root, 'services', 'no-data'), { recursive: true }); // owns no data: no prisma/schema.prisma
   // Named like @tp/testing's databases so a crashed run's leftover is swept; not created here: deploy must do it.
   databaseName = `tp_test_dbcli_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -46,7 +52,10 @@ interface Run {
 
 function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -71,7 +80,10 @@ test('usage mistakes exit 1 with a message and the usage, never a stack trace', 
   assertCleanFailure(await cli(['dev', '--all']), /dev works on one service at a time/);
   assertCleanFailure(await cli(['deploy', '--service', 'notes', '--name', 'x']), /--name only applies to dev/);
   assertCleanFailure(await cli(['deploy', '--servce', 'notes']), /Unknown option '--servce'/);
-  assertCleanFailure(await cli(['deploy', '--service', 'nope', '--root', root]), /unknown service "nope".*services with a schema: notes, notes-two/);
+  assertCleanFailure(
+    await cli(['deploy', '--service', 'nope', '--root', root]),
+    /unknown service "nope".*services with a schema: notes, notes-two/,
+  );
   assertCleanFailure(await cli(['deploy', '--service', '../etc', '--root', root]), /is not a service name/);
 });
 
@@ -82,7 +94,9 @@ test('--help prints the usage and succeeds', async () => {
 });
 
 test('an unreachable database is a one-line error', async () => {
-  const run = await cli(['deploy', '--service', 'notes', '--root', root], { DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/transcription?schema=notes' });
+  const run = await cli(['deploy', '--service', 'notes', '--root', root], {
+    DATABASE_URL: 'postgresql://postgres:secret@127.0.0.1:1/transcription?schema=notes',
+  });
   assertCleanFailure(run, /cannot connect to postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/postgres/);
   assert.doesNotMatch(run.stderr, /secret/);
 });
@@ -90,7 +104,11 @@ test('an unreachable database is a one-line error', async () => {
 test('deploy creates the missing database and the schema, then has nothing left to do', async () => {
   const first = await cli(['deploy', '--service', 'notes', '--root', root], { DATABASE_URL: db.url('notes') });
   assert.equal(first.code, 0, first.stderr);
-  const migrations = (await readdir(path.join(root, 'services', 'notes', 'prisma', 'migrations'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name);
+  const migrations = (
+    await readdir(path.join(root, 'services', 'notes', 'prisma', 'migrations'), { withFileTypes: true })
+  )
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
   assert.equal(first.stdout, `created database ${databaseName}\nnotes: applied ${migrations.join(', ')}\n`);
   assert.deepEqual(await tablesOf(db, 'notes'), ['_prisma_migrations', 'notes']);
 
@@ -98,7 +116,7 @@ test('deploy creates the missing database and the schema, then has nothing left 
   assert.equal(again.stdout, 'notes: no pending migration\n');
 });
 
-test('deploy --all gives every data-owning service its own schema in DATABASE_URL\'s database', async () => {
+test("deploy --all gives every data-owning service its own schema in DATABASE_URL's database", async () => {
   const run = await cli(['deploy', '--all', '--root', root], { DATABASE_URL: db.url('ignored') });
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^notes: no pending migration\nnotes-two: no pending migration\n$/);
@@ -106,8 +124,11 @@ test('deploy --all gives every data-owning service its own schema in DATABASE_UR
   assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'ignored'")).length, 0);
 });
 
-test('deploy --all prefers a service\'s own DATABASE_URL_<SERVICE>, as the chart\'s migration job passes it', async () => {
-  const run = await cli(['deploy', '--all', '--root', root], { DATABASE_URL: db.url('ignored'), DATABASE_URL_NOTES_TWO: db.url('own_two') });
+test("deploy --all prefers a service's own DATABASE_URL_<SERVICE>, as the chart's migration job passes it", async () => {
+  const run = await cli(['deploy', '--all', '--root', root], {
+    DATABASE_URL: db.url('ignored'),
+    DATABASE_URL_NOTES_TWO: db.url('own_two'),
+  });
   assert.equal(run.code, 0, run.stderr);
   assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'own_two'")).length, 1);
   assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'ignored'")).length, 0);
@@ -115,7 +136,10 @@ test('deploy --all prefers a service\'s own DATABASE_URL_<SERVICE>, as the chart
 
 test('dev writes a migration for the service without one, then status agrees', async () => {
   const env = { DATABASE_URL: db.url('notes_two') };
-  assertCleanFailure(await cli(['dev', '--service', 'notes-two', '--root', root], env), /give the new migration a name \(--name/);
+  assertCleanFailure(
+    await cli(['dev', '--service', 'notes-two', '--root', root], env),
+    /give the new migration a name \(--name/,
+  );
   const created = await cli(['dev', '--service', 'notes-two', '--name', 'init', '--root', root], env);
   assert.equal(created.code, 0, created.stderr);
   assert.match(created.stdout, /^notes-two: created and applied \d{14}_init\n$/);
@@ -134,7 +158,10 @@ test('status exits 1 on a schema change without a migration', async () => {
   try {
     const run = await cli(['status', '--service', 'notes-two', '--root', root], { DATABASE_URL: db.url('notes_two') });
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /notes-two: schema\.prisma has changes without a migration \(run dev\):\n-- AlterTable\nALTER TABLE "notes" ADD COLUMN\s+"body" TEXT;/);
+    assert.match(
+      run.stdout,
+      /notes-two: schema\.prisma has changes without a migration \(run dev\):\n-- AlterTable\nALTER TABLE "notes" ADD COLUMN\s+"body" TEXT;/,
+    );
   } finally {
     await writeFile(schemaFile, original);
   }
@@ -143,6 +170,10 @@ test('status exits 1 on a schema change without a migration', async () => {
 test('generate --all runs prisma generate offline for every service', async () => {
   const run = await cli(['generate', '--all', '--root', root]);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^notes: ✔ Generated Prisma Client \(7\.10\.1\) to \.\/src\/generated\/prisma.*\nnotes-two: ✔ Generated Prisma Client/);
-  for (const service of ['notes', 'notes-two']) assert.ok(existsSync(path.join(root, 'services', service, 'src', 'generated', 'prisma', 'client.ts')));
+  assert.match(
+    run.stdout,
+    /^notes: ✔ Generated Prisma Client \(7\.10\.1\) to \.\/src\/generated\/prisma.*\nnotes-two: ✔ Generated Prisma Client/,
+  );
+  for (const service of ['notes', 'notes-two'])
+    assert.ok(existsSync(path.join(root, 'services', service, 'src', 'generated', 'prisma', 'client.ts')));
 });

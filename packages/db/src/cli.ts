@@ -40,7 +40,11 @@ interface Io {
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const { command, service, all, name, acceptDataLoss, root } = parseCommandLine(argv);
   const services = all ? servicesWithSchema(root) : [service!];
-  if (services.length === 0) throw new MigrationError('invalid_input', `no service under ${path.join(root, 'services')} has a prisma/schema.prisma`);
+  if (services.length === 0)
+    throw new MigrationError(
+      'invalid_input',
+      `no service under ${path.join(root, 'services')} has a prisma/schema.prisma`,
+    );
 
   let healthy = true;
   for (const svc of services) {
@@ -50,16 +54,26 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       continue;
     }
     const databaseUrl = databaseUrlFor(svc, io.env, all);
-    if (command !== 'status' && (await ensureDatabase(databaseUrl))) io.out(`created database ${databaseNameOf(databaseUrl)}`);
+    if (command !== 'status' && (await ensureDatabase(databaseUrl)))
+      io.out(`created database ${databaseNameOf(databaseUrl)}`);
     if (command === 'deploy') {
       const { applied } = await migrateDeploy({ serviceDir, databaseUrl });
       io.out(`${svc}: ${applied.length === 0 ? 'no pending migration' : `applied ${applied.join(', ')}`}`);
     } else if (command === 'dev') {
-      const result = await migrateDev({ serviceDir, databaseUrl, ...(name === undefined ? {} : { name }), acceptDataLoss });
+      const result = await migrateDev({
+        serviceDir,
+        databaseUrl,
+        ...(name === undefined ? {} : { name }),
+        acceptDataLoss,
+      });
       for (const warning of result.warnings) io.out(`${svc}: accepted data loss: ${warning}`);
       const pending = result.applied.filter((migration) => migration !== result.created);
       if (pending.length > 0) io.out(`${svc}: applied pending ${pending.join(', ')}`);
-      io.out(result.created === null ? `${svc}: schema.prisma matches the migrations, nothing to create` : `${svc}: created and applied ${result.created}`);
+      io.out(
+        result.created === null
+          ? `${svc}: schema.prisma matches the migrations, nothing to create`
+          : `${svc}: created and applied ${result.created}`,
+      );
     } else {
       healthy = reportStatus(svc, await migrationsStatus({ serviceDir, databaseUrl }), io) && healthy;
     }
@@ -72,9 +86,13 @@ function reportStatus(svc: string, status: Awaited<ReturnType<typeof migrationsS
     status.pending.length > 0 ? `pending: ${status.pending.join(', ')}` : '',
     status.failed.length > 0 ? `failed: ${status.failed.join(', ')}` : '',
     status.edited.length > 0 ? `edited after being applied: ${status.edited.join(', ')}` : '',
-    status.missingFromFolder.length > 0 ? `applied but missing from the folder: ${status.missingFromFolder.join(', ')}` : '',
+    status.missingFromFolder.length > 0
+      ? `applied but missing from the folder: ${status.missingFromFolder.join(', ')}`
+      : '',
     status.replayError !== null ? `the migrations do not replay on an empty database: ${status.replayError}` : '',
-    status.unmigratedChanges !== null ? `schema.prisma has changes without a migration (run dev):\n${status.unmigratedChanges.trim()}` : '',
+    status.unmigratedChanges !== null
+      ? `schema.prisma has changes without a migration (run dev):\n${status.unmigratedChanges.trim()}`
+      : '',
   ].filter((line) => line !== '');
   io.out(problems.length === 0 ? `${svc}: up to date` : problems.map((line) => `${svc}: ${line}`).join('\n'));
   return problems.length === 0;
@@ -96,20 +114,9 @@ function databaseUrlFor(service: string, env: NodeJS.ProcessEnv, all: boolean): 
 }
 
 function parseCommandLine(argv: readonly string[]) {
-  let parsed;
+  let parsed: ReturnType<typeof parseOptions>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        service: { type: 'string' },
-        all: { type: 'boolean', default: false },
-        name: { type: 'string' },
-        'accept-data-loss': { type: 'boolean', default: false },
-        root: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseOptions(argv);
   } catch (error) {
     throw new MigrationError('invalid_input', `${(error as Error).message}\n\n${USAGE}`);
   }
@@ -117,11 +124,15 @@ function parseCommandLine(argv: readonly string[]) {
   if (values.help) throw new UsageRequested();
   const [command, ...extra] = positionals;
   if (command === undefined) throw new MigrationError('invalid_input', `no command given\n\n${USAGE}`);
-  if (!COMMANDS.includes(command as Command)) throw new MigrationError('invalid_input', `unknown command "${command}"\n\n${USAGE}`);
+  if (!COMMANDS.includes(command as Command))
+    throw new MigrationError('invalid_input', `unknown command "${command}"\n\n${USAGE}`);
   if (extra.length > 0) throw new MigrationError('invalid_input', `unexpected argument(s): ${extra.join(' ')}`);
-  if (values.all === (values.service !== undefined)) throw new MigrationError('invalid_input', `${command} needs either --service <name> or --all`);
-  if (values.all && command === 'dev') throw new MigrationError('invalid_input', 'dev works on one service at a time: use --service <name>');
-  if (values.name !== undefined && command !== 'dev') throw new MigrationError('invalid_input', '--name only applies to dev');
+  if (values.all === (values.service !== undefined))
+    throw new MigrationError('invalid_input', `${command} needs either --service <name> or --all`);
+  if (values.all && command === 'dev')
+    throw new MigrationError('invalid_input', 'dev works on one service at a time: use --service <name>');
+  if (values.name !== undefined && command !== 'dev')
+    throw new MigrationError('invalid_input', '--name only applies to dev');
   return {
     command: command as Command,
     service: values.service,
@@ -130,6 +141,21 @@ function parseCommandLine(argv: readonly string[]) {
     acceptDataLoss: values['accept-data-loss'],
     root: path.resolve(values.root ?? path.join(import.meta.dirname, '..', '..', '..')),
   };
+}
+
+function parseOptions(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      service: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      name: { type: 'string' },
+      'accept-data-loss': { type: 'boolean', default: false },
+      root: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
 }
 
 class UsageRequested extends Error {}

@@ -17,9 +17,16 @@ test('other parameters stay and the schema defaults to public', () => {
 });
 
 test('URLs that are not PostgreSQL URLs, or name an odd schema, are refused without leaking passwords', () => {
-  assert.throws(() => parseDatabaseUrl('mysql://root@localhost/app'), { name: 'MigrationError', code: 'invalid_input', message: /must start with postgresql:\/\// });
+  assert.throws(() => parseDatabaseUrl('mysql://root@localhost/app'), {
+    name: 'MigrationError',
+    code: 'invalid_input',
+    message: /must start with postgresql:\/\//,
+  });
   assert.throws(() => parseDatabaseUrl('not a url :secret'), { code: 'invalid_input' });
-  assert.throws(() => parseDatabaseUrl('postgresql://localhost/app?schema=a;drop'), { code: 'invalid_input', message: /not a plain identifier/ });
+  assert.throws(() => parseDatabaseUrl('postgresql://localhost/app?schema=a;drop'), {
+    code: 'invalid_input',
+    message: /not a plain identifier/,
+  });
   assert.throws(() => parseDatabaseUrl('postgresql://localhost/app?schema=ai-proxy'), { code: 'invalid_input' });
 });
 
@@ -37,7 +44,10 @@ test('pg settings pin search_path to the schema and keep existing libpq options'
 test('database and schema can be swapped while the server and credentials stay', () => {
   const url = 'postgresql://u:pw@h:5433/transcription?schema=accounts&sslmode=disable';
   assert.equal(withDatabase(url, 'postgres'), 'postgresql://u:pw@h:5433/postgres?sslmode=disable');
-  assert.equal(withDatabase(url, 'tp_test_x', 'notes'), 'postgresql://u:pw@h:5433/tp_test_x?sslmode=disable&schema=notes');
+  assert.equal(
+    withDatabase(url, 'tp_test_x', 'notes'),
+    'postgresql://u:pw@h:5433/tp_test_x?sslmode=disable&schema=notes',
+  );
   assert.equal(withSchema(url, 'jobs'), 'postgresql://u:pw@h:5433/transcription?sslmode=disable&schema=jobs');
   assert.equal(databaseNameOf(url), 'transcription');
   assert.throws(() => databaseNameOf('postgresql://h:5432'), { code: 'invalid_input' });

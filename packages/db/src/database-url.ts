@@ -25,7 +25,10 @@ export function parseDatabaseUrl(databaseUrl: string): ParsedDatabaseUrl {
   }
   const schema = url.searchParams.get('schema') ?? 'public';
   if (!SCHEMA_NAME.test(schema)) {
-    throw new MigrationError('invalid_input', `the schema "${schema}" in the database URL is not a plain identifier (letters, digits, underscores)`);
+    throw new MigrationError(
+      'invalid_input',
+      `the schema "${schema}" in the database URL is not a plain identifier (letters, digits, underscores)`,
+    );
   }
   url.searchParams.delete('schema');
   return { connectionString: url.toString(), schema };
@@ -34,7 +37,8 @@ export function parseDatabaseUrl(databaseUrl: string): ParsedDatabaseUrl {
 /** The database name in the URL (path segment), decoded. */
 export function databaseNameOf(databaseUrl: string): string {
   const name = decodeURIComponent(new URL(parseDatabaseUrl(databaseUrl).connectionString).pathname.replace(/^\//, ''));
-  if (name === '') throw new MigrationError('invalid_input', `the database URL names no database: ${redact(databaseUrl)}`);
+  if (name === '')
+    throw new MigrationError('invalid_input', `the database URL names no database: ${redact(databaseUrl)}`);
   return name;
 }
 

@@ -10,7 +10,12 @@ function engineError(message: string, code?: string): Error {
 }
 
 test('engine P-codes become error codes, and the Rust span trace is cut off', () => {
-  const error = fromEngineError(engineError('Migration `x` failed to apply cleanly to the shadow database.\nError:\nboom\n   0: sql_schema_connector::validate\n           at lib.rs:156', 'P3006'));
+  const error = fromEngineError(
+    engineError(
+      'Migration `x` failed to apply cleanly to the shadow database.\nError:\nboom\n   0: sql_schema_connector::validate\n           at lib.rs:156',
+      'P3006',
+    ),
+  );
   assert.ok(error instanceof MigrationError);
   assert.equal(error.code, 'migration_failed');
   assert.equal(error.engineCode, 'P3006');
@@ -20,8 +25,14 @@ test('engine P-codes become error codes, and the Rust span trace is cut off', ()
 });
 
 test('connection failures without a P-code are recognised by their message', () => {
-  assert.equal((fromEngineError(new Error("Can't reach database server at `127.0.0.1:1`")) as MigrationError).code, 'database_unreachable');
-  assert.equal((fromEngineError(new Error('Database `nope` does not exist')) as MigrationError).code, 'database_missing');
+  assert.equal(
+    (fromEngineError(new Error("Can't reach database server at `127.0.0.1:1`")) as MigrationError).code,
+    'database_unreachable',
+  );
+  assert.equal(
+    (fromEngineError(new Error('Database `nope` does not exist')) as MigrationError).code,
+    'database_missing',
+  );
 });
 
 test('our own programming errors pass through untouched', () => {

@@ -50,10 +50,17 @@ const ENGINE_CODES: Record<string, MigrationErrorCode> = {
 export function fromEngineError(error: unknown): unknown {
   if (error instanceof MigrationError) return error;
   // Programming errors on our side keep their type and stack.
-  if (error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError) return error;
+  if (
+    error instanceof TypeError ||
+    error instanceof ReferenceError ||
+    error instanceof RangeError ||
+    error instanceof SyntaxError
+  )
+    return error;
   const raw = error instanceof Error ? error.message : String(error);
   const message = stripSpanTrace(raw);
-  const engineCode = typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
+  const engineCode =
+    typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
   if (error instanceof Error && error.constructor.name === 'RuntimeError') {
     // WebAssembly.RuntimeError: a Rust panic ("unreachable") inside the engine.
     return new MigrationError('engine_failure', `the schema engine crashed: ${message}`, { cause: error });
@@ -64,7 +71,8 @@ export function fromEngineError(error: unknown): unknown {
 
 // Errors raised before the engine speaks its protocol (while connecting) carry no P-code.
 function codeFromMessage(message: string): MigrationErrorCode {
-  if (/can't reach database server|authentication failed|ECONNREFUSED|ENOTFOUND/i.test(message)) return 'database_unreachable';
+  if (/can't reach database server|authentication failed|ECONNREFUSED|ENOTFOUND/i.test(message))
+    return 'database_unreachable';
   if (/^database `[^`]*` does not exist/i.test(message)) return 'database_missing';
   return 'engine_failure';
 }

@@ -10,11 +10,17 @@ import { schemaFileOf } from './migrations-dir.ts';
  */
 /** @returns prisma's summary line (what it generated, where) */
 export async function prismaGenerate(serviceDir: string): Promise<string> {
-  if (!existsSync(schemaFileOf(serviceDir))) throw new MigrationError('invalid_input', `no Prisma schema at ${schemaFileOf(serviceDir)}`);
+  if (!existsSync(schemaFileOf(serviceDir)))
+    throw new MigrationError('invalid_input', `no Prisma schema at ${schemaFileOf(serviceDir)}`);
   const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
   const child = spawn(process.execPath, [prismaCli, 'generate', '--schema', schemaFileOf(serviceDir)], {
     cwd: serviceDir, // picks up the service's prisma.config.ts
-    env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: '/bin/true', CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+    env: {
+      ...process.env,
+      PRISMA_SCHEMA_ENGINE_BINARY: '/bin/true',
+      CHECKPOINT_DISABLE: '1',
+      PRISMA_HIDE_UPDATE_MESSAGE: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -25,5 +31,10 @@ export async function prismaGenerate(serviceDir: string): Promise<string> {
     child.on('close', resolve);
   });
   if (code !== 0) throw new MigrationError('invalid_schema', `prisma generate failed (exit ${code}):\n${log.trim()}`);
-  return log.split('\n').find((line) => line.includes('Generated Prisma Client'))?.trim() ?? log.trim();
+  return (
+    log
+      .split('\n')
+      .find((line) => line.includes('Generated Prisma Client'))
+      ?.trim() ?? log.trim()
+  );
 }

@@ -1,7 +1,24 @@
-export { parseDatabaseUrl, withDatabase, withSchema, databaseNameOf, redact, quoteIdent, type ParsedDatabaseUrl } from './database-url.ts';
+export {
+  parseDatabaseUrl,
+  withDatabase,
+  withSchema,
+  databaseNameOf,
+  redact,
+  quoteIdent,
+  type ParsedDatabaseUrl,
+} from './database-url.ts';
 export { createPgAdapter, TRANSACTION_OPTIONS } from './adapter.ts';
+export { openDatabase } from './open.ts';
 export { isUniqueViolation, pingDatabase } from './prisma-helpers.ts';
-export { migrateDeploy, migrateDev, migrationsStatus, type MigrateInput, type MigrateDevInput, type MigrateDevResult, type MigrationsStatus } from './migrate.ts';
+export {
+  migrateDeploy,
+  migrateDev,
+  migrationsStatus,
+  type MigrateInput,
+  type MigrateDevInput,
+  type MigrateDevResult,
+  type MigrationsStatus,
+} from './migrate.ts';
 export { readMigrationsList, migrationsDirOf, schemaFileOf, LOCK_FILE_CONTENT } from './migrations-dir.ts';
 export { ensureDatabase } from './postgres.ts';
 export { schemaEngineVersion } from './schema-engine.ts';

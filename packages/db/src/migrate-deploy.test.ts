@@ -4,16 +4,26 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { MigrationError } from './errors.ts';
+import type { MigrationError } from './errors.ts';
 import { migrateDeploy, migrationsStatus } from './migrate.ts';
-import { copyFixture, FIXTURE_DIR, scratchDatabase, tablesOf, type ScratchDatabase, type ServiceCopy } from './test-helpers.ts';
+import {
+  copyFixture,
+  FIXTURE_DIR,
+  scratchDatabase,
+  tablesOf,
+  type ScratchDatabase,
+  type ServiceCopy,
+} from './test-helpers.ts';
 
 let db: ScratchDatabase;
 let committed: string[];
 
 before(async () => {
   db = await scratchDatabase('deploy');
-  committed = (await readdir(path.join(FIXTURE_DIR, 'prisma', 'migrations'), { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  committed = (await readdir(path.join(FIXTURE_DIR, 'prisma', 'migrations'), { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 });
 
 after(() => db.drop());
@@ -59,7 +69,9 @@ test('concurrent deploys from several processes apply each migration exactly onc
     const script = `import { migrateDeploy } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};
       const r = await migrateDeploy({ serviceDir: ${JSON.stringify(FIXTURE_DIR)}, databaseUrl: ${JSON.stringify(url)} });
       console.log(JSON.stringify(r.applied));`;
-    const inProcess = [1, 2].map(() => migrateDeploy({ serviceDir: FIXTURE_DIR, databaseUrl: url }).then((r) => r.applied));
+    const inProcess = [1, 2].map(() =>
+      migrateDeploy({ serviceDir: FIXTURE_DIR, databaseUrl: url }).then((r) => r.applied),
+    );
     const children = [1, 2, 3].map(() => runNode(script).then((out) => JSON.parse(out) as string[]));
     const results = await Promise.all([...inProcess, ...children]);
 
@@ -76,7 +88,10 @@ test('a migration with dollar-quoted bodies and semicolons in strings is sent wh
   const service = await copyFixture({ migrations: true });
   const fresh = await scratchDatabase('plpgsql');
   try {
-    await addMigration(service, '29990101000000_touch_trigger', `CREATE FUNCTION touch_title() RETURNS trigger AS $$
+    await addMigration(
+      service,
+      '29990101000000_touch_trigger',
+      `CREATE FUNCTION touch_title() RETURNS trigger AS $$
 BEGIN
   NEW.title := NEW.title || '; touched';
   RETURN NEW;
@@ -84,7 +99,8 @@ END;
 $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER notes_touch BEFORE INSERT ON "notes" FOR EACH ROW EXECUTE FUNCTION touch_title();
-`);
+`,
+    );
     const { applied } = await migrateDeploy({ serviceDir: service.dir, databaseUrl: fresh.url('notes') });
     assert.deepEqual(applied, [...committed, '29990101000000_touch_trigger']);
     await fresh.query(`INSERT INTO notes.notes (id, title) VALUES ('a', 'hello')`);
@@ -100,14 +116,20 @@ test('a failing migration leaves nothing half-applied, is recorded as failed and
   const fresh = await scratchDatabase('failing');
   const url = fresh.url('notes');
   try {
-    await addMigration(service, '29990101000000_broken', 'CREATE TABLE "half" (id int);\nALTER TABLE "no_such_table" ADD COLUMN x int;\n');
+    await addMigration(
+      service,
+      '29990101000000_broken',
+      'CREATE TABLE "half" (id int);\nALTER TABLE "no_such_table" ADD COLUMN x int;\n',
+    );
     await assert.rejects(migrateDeploy({ serviceDir: service.dir, databaseUrl: url }), (error: MigrationError) => {
       assert.equal(error.code, 'migration_failed');
       assert.match(error.message, /^migration 29990101000000_broken failed to apply:\n.*no_such_table/s);
       return true;
     });
     assert.deepEqual(await tablesOf(fresh, 'notes'), ['_prisma_migrations', 'notes']); // no "half"
-    const [row] = await fresh.query(`SELECT finished_at, logs FROM notes._prisma_migrations WHERE migration_name = '29990101000000_broken'`);
+    const [row] = await fresh.query(
+      `SELECT finished_at, logs FROM notes._prisma_migrations WHERE migration_name = '29990101000000_broken'`,
+    );
     assert.equal(row!.finished_at, null);
     assert.match(row!.logs, /no_such_table/);
 
@@ -133,7 +155,14 @@ test('status lists pending migrations and migrations edited after they were appl
   try {
     assert.deepEqual((await migrationsStatus({ serviceDir: service.dir, databaseUrl: url })).pending, committed);
     await migrateDeploy({ serviceDir: service.dir, databaseUrl: url });
-    assert.deepEqual(await migrationsStatus({ serviceDir: service.dir, databaseUrl: url }), { pending: [], failed: [], edited: [], missingFromFolder: [], unmigratedChanges: null, replayError: null });
+    assert.deepEqual(await migrationsStatus({ serviceDir: service.dir, databaseUrl: url }), {
+      pending: [],
+      failed: [],
+      edited: [],
+      missingFromFolder: [],
+      unmigratedChanges: null,
+      replayError: null,
+    });
 
     await appendFile(path.join(service.migrationsDir, committed[0]!, 'migration.sql'), '\n-- edited later\n');
     await addMigration(service, '29990101000000_later', 'CREATE TABLE "later" (id int);\n');
@@ -149,7 +178,9 @@ test('status lists pending migrations and migrations edited after they were appl
 test('a folder without migrations deploys nothing but still creates the schema', async () => {
   const service = await copyFixture({ migrations: false });
   try {
-    assert.deepEqual(await migrateDeploy({ serviceDir: service.dir, databaseUrl: db.url('empty_history') }), { applied: [] });
+    assert.deepEqual(await migrateDeploy({ serviceDir: service.dir, databaseUrl: db.url('empty_history') }), {
+      applied: [],
+    });
     assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'empty_history'")).length, 1);
   } finally {
     await service.remove();
@@ -157,16 +188,22 @@ test('a folder without migrations deploys nothing but still creates the schema',
 });
 
 test('an unreachable server and a missing database are told apart', async () => {
-  await assert.rejects(migrateDeploy({ serviceDir: FIXTURE_DIR, databaseUrl: 'postgresql://postgres@127.0.0.1:1/x?schema=notes' }), (error: MigrationError) => {
-    assert.equal(error.code, 'database_unreachable');
-    assert.match(error.message, /cannot connect to postgresql:\/\/postgres@127\.0\.0\.1:1\/x/);
-    return true;
-  });
-  await assert.rejects(migrateDeploy({ serviceDir: FIXTURE_DIR, databaseUrl: db.url('notes').replace(db.name, 'tp_no_such_database') }), (error: MigrationError) => {
-    assert.equal(error.code, 'database_missing');
-    assert.match(error.message, /database "tp_no_such_database" does not exist/);
-    return true;
-  });
+  await assert.rejects(
+    migrateDeploy({ serviceDir: FIXTURE_DIR, databaseUrl: 'postgresql://postgres@127.0.0.1:1/x?schema=notes' }),
+    (error: MigrationError) => {
+      assert.equal(error.code, 'database_unreachable');
+      assert.match(error.message, /cannot connect to postgresql:\/\/postgres@127\.0\.0\.1:1\/x/);
+      return true;
+    },
+  );
+  await assert.rejects(
+    migrateDeploy({ serviceDir: FIXTURE_DIR, databaseUrl: db.url('notes').replace(db.name, 'tp_no_such_database') }),
+    (error: MigrationError) => {
+      assert.equal(error.code, 'database_missing');
+      assert.match(error.message, /database "tp_no_such_database" does not exist/);
+      return true;
+    },
+  );
 });
 
 async function addMigration(service: ServiceCopy, name: string, sql: string): Promise<void> {

@@ -30,7 +30,10 @@ export async function readMigrationsList(migrationsDir: string): Promise<Migrati
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     names.map(async (name) => ({
       path: name,
@@ -43,7 +46,12 @@ export async function readMigrationsList(migrationsDir: string): Promise<Migrati
       },
     })),
   );
-  return { baseDir: migrationsDir, lockfile: { path: LOCK_FILE, content: lockfileContent }, shadowDbInitScript: '', migrationDirectories };
+  return {
+    baseDir: migrationsDir,
+    lockfile: { path: LOCK_FILE, content: lockfileContent },
+    shadowDbInitScript: '',
+    migrationDirectories,
+  };
 }
 
 const NAME = /^[a-z0-9][a-z0-9_]{0,199}$/;
@@ -51,7 +59,10 @@ const NAME = /^[a-z0-9][a-z0-9_]{0,199}$/;
 /** Migration names become folder names: lowercase words joined by underscores. */
 export function assertMigrationName(name: string): void {
   if (!NAME.test(name)) {
-    throw new MigrationError('invalid_input', `migration name "${name}" must be lowercase letters, digits and underscores (e.g. add_notes)`);
+    throw new MigrationError(
+      'invalid_input',
+      `migration name "${name}" must be lowercase letters, digits and underscores (e.g. add_notes)`,
+    );
   }
 }
 
@@ -64,13 +75,24 @@ const TIMESTAMP = /^(\d{14})_/;
 export function orderedMigrationName(generated: string, existing: readonly string[]): string {
   const match = TIMESTAMP.exec(generated);
   if (match === null) return generated;
-  const latest = existing.map((name) => TIMESTAMP.exec(name)?.[1]).filter((stamp): stamp is string => stamp !== undefined).sort().at(-1);
+  const latest = existing
+    .map((name) => TIMESTAMP.exec(name)?.[1])
+    .filter((stamp): stamp is string => stamp !== undefined)
+    .sort()
+    .at(-1);
   if (latest === undefined || latest < match[1]!) return generated;
   return `${nextSecond(latest)}${generated.slice(14)}`;
 }
 
 function nextSecond(stamp: string): string {
-  const [y, mo, d, h, mi, s] = [stamp.slice(0, 4), stamp.slice(4, 6), stamp.slice(6, 8), stamp.slice(8, 10), stamp.slice(10, 12), stamp.slice(12, 14)].map(Number);
+  const [y, mo, d, h, mi, s] = [
+    stamp.slice(0, 4),
+    stamp.slice(4, 6),
+    stamp.slice(6, 8),
+    stamp.slice(8, 10),
+    stamp.slice(10, 12),
+    stamp.slice(12, 14),
+  ].map(Number);
   const next = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s! + 1));
   return next.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }

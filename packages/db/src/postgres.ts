@@ -5,7 +5,10 @@ import { MigrationError } from './errors.ts';
 
 /** Opens a plain `pg` client on the URL's database (schema parameter ignored). */
 export async function connectClient(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: parseDatabaseUrl(databaseUrl).connectionString, application_name: 'tp-db' });
+  const client = new pg.Client({
+    connectionString: parseDatabaseUrl(databaseUrl).connectionString,
+    application_name: 'tp-db',
+  });
   client.on('error', () => {}); // a connection lost while idle surfaces on the next query
   try {
     await client.connect();
@@ -20,9 +23,15 @@ export function connectionError(databaseUrl: string, error: unknown): MigrationE
   const code = (error as { code?: unknown }).code;
   const reason = error instanceof Error ? error.message : String(error);
   if (code === '3D000') {
-    return new MigrationError('database_missing', `database "${databaseNameOf(databaseUrl)}" does not exist (${redact(databaseUrl)})`, { cause: error });
+    return new MigrationError(
+      'database_missing',
+      `database "${databaseNameOf(databaseUrl)}" does not exist (${redact(databaseUrl)})`,
+      { cause: error },
+    );
   }
-  return new MigrationError('database_unreachable', `cannot connect to ${redact(databaseUrl)}: ${reason}`, { cause: error });
+  return new MigrationError('database_unreachable', `cannot connect to ${redact(databaseUrl)}: ${reason}`, {
+    cause: error,
+  });
 }
 
 /**
@@ -30,7 +39,12 @@ export function connectionError(databaseUrl: string, error: unknown): MigrationE
  * processes migrating the same thing run one after the other. The key is two int4 (namespace, name),
  * which never collides with the single-bigint lock the Prisma engine itself takes (72707369).
  */
-export async function withAdvisoryLock<T>(databaseUrl: string, namespace: string, name: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(
+  databaseUrl: string,
+  namespace: string,
+  name: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = await connectClient(databaseUrl);
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', [namespace, name]);

@@ -29,7 +29,10 @@ const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 function loadEngineClass(): typeof glue.SchemaEngine {
   if (engineClass !== undefined) return engineClass;
   const require = createRequire(import.meta.url);
-  const wasmFile = path.join(path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')), 'schema_engine_bg.wasm');
+  const wasmFile = path.join(
+    path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg')),
+    'schema_engine_bg.wasm',
+  );
   const module = new wasm.Module(readFileSync(wasmFile));
   const instance = new wasm.Instance(module, { './schema_engine_bg.js': withTrackedTimers(glue) });
   glue.__wbg_set_wasm(instance.exports);
@@ -41,7 +44,8 @@ function loadEngineClass(): typeof glue.SchemaEngine {
 /** The engine's build, for cache keys: a new engine may write different SQL. Does not load the engine. */
 export function schemaEngineVersion(): string {
   const glueFile = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
-  return (JSON.parse(readFileSync(path.join(path.dirname(glueFile), 'package.json'), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(path.join(path.dirname(glueFile), 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 // The engine arms timeouts (10 s, 60 s, …) around its database calls and never clears them, which
@@ -95,7 +99,9 @@ export async function withSchemaEngine<T>(
   let engine: SchemaEngine | undefined;
   runningEngines += 1;
   try {
-    const datamodels: [string, string][] | undefined = input.schemaFile ? [[input.schemaFile.path, input.schemaFile.content]] : undefined;
+    const datamodels: [string, string][] | undefined = input.schemaFile
+      ? [[input.schemaFile.path, input.schemaFile.content]]
+      : undefined;
     engine = await SchemaEngineClass.new({ datamodels }, () => {}, factory);
     return await work({ engine, schema });
   } catch (error) {
@@ -106,4 +112,3 @@ export async function withSchemaEngine<T>(
     engineStopped();
   }
 }
-

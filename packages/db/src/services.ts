@@ -27,11 +27,15 @@ const SERVICE_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** `<root>/services/<service>`, after checking the service exists and owns a Prisma schema. */
 export function serviceDirOf(root: string, service: string): string {
-  if (!SERVICE_NAME.test(service)) throw new MigrationError('invalid_input', `"${service}" is not a service name (lowercase letters, digits, dashes)`);
+  if (!SERVICE_NAME.test(service))
+    throw new MigrationError('invalid_input', `"${service}" is not a service name (lowercase letters, digits, dashes)`);
   const dir = path.join(root, 'services', service);
   if (!existsSync(schemaFileOf(dir))) {
     const known = servicesWithSchema(root);
-    throw new MigrationError('invalid_input', `unknown service "${service}": there is no services/${service}/prisma/schema.prisma (services with a schema: ${known.join(', ') || 'none'})`);
+    throw new MigrationError(
+      'invalid_input',
+      `unknown service "${service}": there is no services/${service}/prisma/schema.prisma (services with a schema: ${known.join(', ') || 'none'})`,
+    );
   }
   return dir;
 }

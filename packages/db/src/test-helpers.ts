@@ -10,11 +10,18 @@ import { quoteIdent, withDatabase } from './database-url.ts';
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 export const FIXTURE_DIR = path.join(import.meta.dirname, '..', 'test-fixtures', 'notes');
 
-export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<R[]> {
+export async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   return queryAt<R>(ADMIN_URL, sql, params);
 }
 
-export async function queryAt<R extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+export async function queryAt<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -55,7 +62,14 @@ export interface ServiceCopy {
 export async function copyFixture(options: { migrations: boolean }): Promise<ServiceCopy> {
   const root = await mkdtemp(path.join(tmpdir(), 'tp-db-'));
   const dir = path.join(root, 'notes');
-  await cp(FIXTURE_DIR, dir, { recursive: true, filter: (source) => options.migrations || !source.includes(`${path.sep}migrations`) });
+  await cp(FIXTURE_DIR, dir, {
+    recursive: true,
+    filter: (source) => {
+      const inside = path.relative(FIXTURE_DIR, source).split(path.sep);
+      // Never the generated client: adapter.test.ts regenerates it in place while other test files copy.
+      return !inside.includes('generated') && (options.migrations || !inside.includes('migrations'));
+    },
+  });
   const schemaFile = path.join(dir, 'prisma', 'schema.prisma');
   return {
     dir,
@@ -70,12 +84,17 @@ export async function copyFixture(options: { migrations: boolean }): Promise<Ser
 
 /** Tables of a schema, by name. */
 export async function tablesOf(db: ScratchDatabase, schema: string): Promise<string[]> {
-  const rows = await db.query<{ table_name: string }>('SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [schema]);
+  const rows = await db.query<{ table_name: string }>(
+    'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+    [schema],
+  );
   return rows.map((row) => row.table_name);
 }
 
 /** Names of shadow databases the engine currently has. */
 export async function shadowDatabases(): Promise<Set<string>> {
-  const rows = await adminQuery<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'prisma\\_migrate\\_shadow\\_db\\_%'`);
+  const rows = await adminQuery<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'prisma\\_migrate\\_shadow\\_db\\_%'`,
+  );
   return new Set(rows.map((row) => row.datname));
 }

@@ -7,56 +7,199 @@ import { status as GrpcStatus } from '@grpc/grpc-js';
 export const ERROR_CODES = {
   // 400
   bad_request: { http: 400, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is malformed.' },
-  live_runs_on_device: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The live route of this model runs on the device.' },
+  live_runs_on_device: {
+    http: 400,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The live route of this model runs on the device.',
+  },
   media_empty: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file is empty.' },
-  media_unplayable: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file is not playable audio or video.' },
-  media_no_audio: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The uploaded file has no audio stream.' },
-  profile_unavailable: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The engine of this profile is not installed in this deployment.' },
-  unsupported_option: { http: 400, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'An option of the request is not supported yet.' },
+  media_unplayable: {
+    http: 400,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The uploaded file is not playable audio or video.',
+  },
+  media_no_audio: {
+    http: 400,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The uploaded file has no audio stream.',
+  },
+  profile_unavailable: {
+    http: 400,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The engine of this profile is not installed in this deployment.',
+  },
+  unsupported_option: {
+    http: 400,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'An option of the request is not supported yet.',
+  },
   // 401
-  invalid_api_key: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The access token is missing, invalid, expired or revoked.' },
+  invalid_api_key: {
+    http: 401,
+    grpc: GrpcStatus.UNAUTHENTICATED,
+    message: 'The access token is missing, invalid, expired or revoked.',
+  },
   invalid_credentials: { http: 401, grpc: GrpcStatus.UNAUTHENTICATED, message: 'The email or password is incorrect.' },
   // 402
-  insufficient_credits: { http: 402, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The credit balance is too low for this request.' },
+  insufficient_credits: {
+    http: 402,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The credit balance is too low for this request.',
+  },
   // 403
-  insufficient_scope: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'The access token lacks the required scope.' },
-  pat_route_not_allowed: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'Personal access tokens cannot call this endpoint; sign in to the app instead.' },
-  invalid_finalize_token: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'The finalize token does not belong to this media.' },
-  storage_key_not_allowed: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'Only objects inside your own storage prefix can be registered.' },
-  storage_quota_exceeded: { http: 403, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The storage quota is used up; delete media to make room.' },
-  admin_required: { http: 403, grpc: GrpcStatus.PERMISSION_DENIED, message: 'This operation requires operator credentials.' },
+  insufficient_scope: {
+    http: 403,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'The access token lacks the required scope.',
+  },
+  pat_route_not_allowed: {
+    http: 403,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'Personal access tokens cannot call this endpoint; sign in to the app instead.',
+  },
+  invalid_finalize_token: {
+    http: 403,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'The finalize token does not belong to this media.',
+  },
+  storage_key_not_allowed: {
+    http: 403,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'Only objects inside your own storage prefix can be registered.',
+  },
+  storage_quota_exceeded: {
+    http: 403,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: 'The storage quota is used up; delete media to make room.',
+  },
+  admin_required: {
+    http: 403,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'This operation requires operator credentials.',
+  },
   // 404
   not_found: { http: 404, grpc: GrpcStatus.NOT_FOUND, message: 'The resource was not found.' },
   route_not_found: { http: 404, grpc: GrpcStatus.UNIMPLEMENTED, message: 'No such endpoint.' },
   // 405
-  method_not_allowed: { http: 405, grpc: GrpcStatus.UNIMPLEMENTED, message: 'The method is not allowed on this endpoint.' },
+  method_not_allowed: {
+    http: 405,
+    grpc: GrpcStatus.UNIMPLEMENTED,
+    message: 'The method is not allowed on this endpoint.',
+  },
   // 409
   conflict: { http: 409, grpc: GrpcStatus.ALREADY_EXISTS, message: 'The resource conflicts with an existing one.' },
-  upload_incomplete: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The file has not been uploaded to the upload URL yet.' },
+  upload_incomplete: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The file has not been uploaded to the upload URL yet.',
+  },
   media_not_ready: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The media is not verified yet.' },
-  version_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The artifact changed since base_version_id; reload it and apply your edit again.' },
-  artifact_not_editable: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'Versions of this artifact are produced by jobs, not written by clients.' },
+  version_conflict: {
+    http: 409,
+    grpc: GrpcStatus.ABORTED,
+    message: 'The artifact changed since base_version_id; reload it and apply your edit again.',
+  },
+  artifact_not_editable: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'Versions of this artifact are produced by jobs, not written by clients.',
+  },
   no_download: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'This version has no file to download.' },
-  job_not_completed: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The job has not succeeded, so there is nothing to export yet.' },
-  job_not_cancellable: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The job has already ended and cannot be cancelled.' },
-  job_not_queued: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'Only queued jobs can be moved in the queue.' },
-  job_is_batch: { http: 409, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'A batch job has no transcript of its own; export its items.' },
-  idempotency_conflict: { http: 409, grpc: GrpcStatus.ABORTED, message: 'The Idempotency-Key was already used with a different request.' },
+  job_not_completed: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The job has not succeeded, so there is nothing to export yet.',
+  },
+  job_not_cancellable: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The job has already ended and cannot be cancelled.',
+  },
+  job_not_queued: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'Only queued jobs can be moved in the queue.',
+  },
+  job_is_batch: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'A batch job has no transcript of its own; export its items.',
+  },
+  idempotency_conflict: {
+    http: 409,
+    grpc: GrpcStatus.ABORTED,
+    message: 'The Idempotency-Key was already used with a different request.',
+  },
   // 410
-  upload_session_expired: { http: 410, grpc: GrpcStatus.FAILED_PRECONDITION, message: 'The upload session has expired; create a new one.' },
+  upload_session_expired: {
+    http: 410,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The upload session has expired; create a new one.',
+  },
   // 413 / 415
   payload_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request body is too large.' },
-  media_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The file is larger than the largest upload accepted.' },
-  unsupported_media_type: { http: 415, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request content type is not supported.' },
+  media_too_large: {
+    http: 413,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: 'The file is larger than the largest upload accepted.',
+  },
+  unsupported_media_type: {
+    http: 415,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: 'The request content type is not supported.',
+  },
   // 422
   validation_error: { http: 422, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is invalid.' },
+  // The egress guard (@tp/egress): a user-given URL (webhook_url, a remote audio_url) that is not
+  // http(s), or whose host is or resolves to a loopback, private, link-local or otherwise
+  // non-public address, in production mode.
+  url_not_allowed: {
+    http: 422,
+    grpc: GrpcStatus.INVALID_ARGUMENT,
+    message: 'The URL is not allowed: only http(s) URLs of public hosts are.',
+  },
+  // A remote audio_url could not be fetched (DNS, connection, timeout, non-2xx, a redirect).
+  remote_fetch_failed: {
+    http: 422,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The file at the URL could not be fetched.',
+  },
   // 429
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'Too many requests.' },
   // 5xx
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
-  storage_unavailable: { http: 502, grpc: GrpcStatus.UNAVAILABLE, message: 'The object store did not accept the request; retry later.' },
-  service_unavailable: { http: 503, grpc: GrpcStatus.UNAVAILABLE, message: 'A backend service is unavailable; retry later.' },
-  upstream_timeout: { http: 504, grpc: GrpcStatus.DEADLINE_EXCEEDED, message: 'A backend service did not answer in time.' },
+  // A backend refusing another service (ADR 0011). Only a misconfigured fleet sees them: at the
+  // public edge they are the platform's fault, never the client's, hence 500.
+  caller_unauthenticated: {
+    http: 500,
+    grpc: GrpcStatus.UNAUTHENTICATED,
+    message: 'The call carries no valid service token.',
+  },
+  caller_not_allowed: {
+    http: 500,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'The calling service may not call this method.',
+  },
+  caller_user_mismatch: {
+    http: 500,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'The request names another user than the one the call acts for.',
+  },
+  storage_unavailable: {
+    http: 502,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The object store did not accept the request; retry later.',
+  },
+  service_unavailable: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'A backend service is unavailable; retry later.',
+  },
+  upstream_timeout: {
+    http: 504,
+    grpc: GrpcStatus.DEADLINE_EXCEEDED,
+    message: 'A backend service did not answer in time.',
+  },
 } as const satisfies Record<string, { http: number; grpc: GrpcStatus; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -54,8 +54,14 @@ describe('gRPC round trip', () => {
   });
 
   it('maps transport failures without our metadata', () => {
-    assert.equal(fromGrpcError({ code: status.UNAVAILABLE, details: 'connect failed', metadata: new Metadata() }).code, 'service_unavailable');
-    assert.equal(fromGrpcError({ code: status.DEADLINE_EXCEEDED, details: '', metadata: new Metadata() }).code, 'upstream_timeout');
+    assert.equal(
+      fromGrpcError({ code: status.UNAVAILABLE, details: 'connect failed', metadata: new Metadata() }).code,
+      'service_unavailable',
+    );
+    assert.equal(
+      fromGrpcError({ code: status.DEADLINE_EXCEEDED, details: '', metadata: new Metadata() }).code,
+      'upstream_timeout',
+    );
     assert.equal(fromGrpcError('weird').code, 'internal_error');
   });
 });

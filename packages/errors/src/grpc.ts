@@ -10,7 +10,9 @@ const DETAILS_KEY = 'x-error-details';
  * their code and details in trailing metadata; anything else becomes internal_error
  * with a generic message, so no internal text crosses the wire.
  */
-export function toGrpcStatus(err: unknown): Partial<StatusObject> & { code: number; details: string; metadata: Metadata } {
+export function toGrpcStatus(
+  err: unknown,
+): Partial<StatusObject> & { code: number; details: string; metadata: Metadata } {
   const appError = isAppError(err) ? err : new AppError('internal_error');
   const metadata = new Metadata();
   metadata.set(CODE_KEY, appError.code);

@@ -71,6 +71,11 @@ export interface JobEventPayload {
   artifact_ids: string[];
   /** Set on `failed`. */
   error_code: string | null;
+  /**
+   * The webhook dispatcher's subscription (`whs_…`) to notify when the job ends, or null. Absent
+   * on events written before it existed: read it as `payload.webhook_id ?? null`.
+   */
+  webhook_id?: string | null;
   occurred_at: string;
 }
 

@@ -1,5 +1,12 @@
 import { credentials, Metadata, type ServerWritableStream, type ServiceDefinition } from '@grpc/grpc-js';
-import { HealthCheckResponse_ServingStatus, HealthClient, HealthService, type HealthCheckRequest, type HealthCheckResponse, type HealthServer } from '@tp/proto';
+import {
+  HealthCheckResponse_ServingStatus,
+  HealthClient,
+  HealthService,
+  type HealthCheckRequest,
+  type HealthCheckResponse,
+  type HealthServer,
+} from '@tp/proto';
 import { AppError, fromGrpcError, toGrpcStatus } from '@tp/errors';
 
 export type ServingStatus = HealthCheckResponse_ServingStatus;
@@ -80,7 +87,11 @@ export class HealthState {
  * service the server does not know; rejects with an AppError (service_unavailable,
  * upstream_timeout) when it cannot get an answer.
  */
-export async function checkHealth(address: string, service = '', options: { deadlineMs?: number } = {}): Promise<ServingStatus> {
+export async function checkHealth(
+  address: string,
+  service = '',
+  options: { deadlineMs?: number } = {},
+): Promise<ServingStatus> {
   const client = new HealthClient(address, credentials.createInsecure());
   try {
     return await new Promise<ServingStatus>((resolve, reject) => {

@@ -1,5 +1,16 @@
 export { createGrpcServer, type GrpcServer, type GrpcServerOptions } from './server.ts';
 export { createClient, type ClientOptions, type GrpcClient } from './client.ts';
+export {
+  AUTHORIZATION_METADATA,
+  defineAccess,
+  OPERATOR_ONLY,
+  type AccessPolicy,
+  type AnyMethodAccess,
+  type CallerRule,
+  type ClientIdentity,
+  type MethodAccess,
+} from './access.ts';
+export { actingUser, onBehalfOf } from './acting-user.ts';
 export { checkHealth, type ServingStatus } from './health.ts';
 export type {
   CallContext,
@@ -12,4 +23,5 @@ export type {
   UnaryMethod,
   UnaryServiceDefinition,
 } from './definition.ts';
+export { ADMIN_KEY_METADATA, adminGuard } from './admin-guard.ts';
 export { listLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list-limit.ts';

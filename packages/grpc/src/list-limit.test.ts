@@ -8,6 +8,7 @@ describe('listLimit', () => {
   });
 
   it('refuses anything else with bad_request instead of clamping', () => {
-    for (const bad of [-1, 201, 1.5]) assert.throws(() => listLimit(bad), { code: 'bad_request', message: /between 1 and 200/ }, String(bad));
+    for (const bad of [-1, 201, 1.5])
+      assert.throws(() => listLimit(bad), { code: 'bad_request', message: /between 1 and 200/ }, String(bad));
   });
 });

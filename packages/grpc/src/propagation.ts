@@ -1,4 +1,4 @@
-import { Metadata } from '@grpc/grpc-js';
+import type { Metadata } from '@grpc/grpc-js';
 import { trace, type TextMapGetter, type TextMapSetter, type Tracer } from '@opentelemetry/api';
 
 /**

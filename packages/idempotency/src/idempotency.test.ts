@@ -6,13 +6,21 @@ describe('request hash', () => {
   it('hashes the same request the same, whatever the key order', () => {
     assert.equal(requestHash({ a: 1, b: 'x' }), requestHash({ b: 'x', a: 1 }));
     assert.equal(requestHash({ a: 1, b: undefined }), requestHash({ a: 1 }));
-    assert.equal(requestHash({ o: { y: [1, { q: 1, p: 2 }], x: null } }), requestHash({ o: { x: null, y: [1, { p: 2, q: 1 }] } }));
+    assert.equal(
+      requestHash({ o: { y: [1, { q: 1, p: 2 }], x: null } }),
+      requestHash({ o: { x: null, y: [1, { p: 2, q: 1 }] } }),
+    );
     assert.match(requestHash({}), /^[0-9a-f]{64}$/);
   });
 
   it('hashes every difference differently', () => {
     const base = requestHash({ a: 1, b: 'x', c: [1, 2] });
-    for (const other of [{ a: 1, b: 'y', c: [1, 2] }, { a: 1, b: 'x', c: [2, 1] }, { a: '1', b: 'x', c: [1, 2] }, { a: 1, b: 'x' }]) {
+    for (const other of [
+      { a: 1, b: 'y', c: [1, 2] },
+      { a: 1, b: 'x', c: [2, 1] },
+      { a: '1', b: 'x', c: [1, 2] },
+      { a: 1, b: 'x' },
+    ]) {
       assert.notEqual(requestHash(other), base, JSON.stringify(other));
     }
     assert.notEqual(requestHash({ a: null }), requestHash({ a: 'null' }));
@@ -28,7 +36,8 @@ describe('keys', () => {
   it('accepts 1 to 255 visible ASCII characters and names the field otherwise', () => {
     assert.equal(checkIdempotencyKey('0b6f2c1e-key'), '0b6f2c1e-key');
     assert.equal(checkIdempotencyKey('k'.repeat(255)).length, 255);
-    for (const bad of ['', 'k'.repeat(256), 'has space', 'tab\t', 'é']) assert.throws(() => checkIdempotencyKey(bad), { code: 'bad_request' });
+    for (const bad of ['', 'k'.repeat(256), 'has space', 'tab\t', 'é'])
+      assert.throws(() => checkIdempotencyKey(bad), { code: 'bad_request' });
     assert.throws(() => checkIdempotencyKey('', 'idempotency_key'), /idempotency_key must be/);
   });
 

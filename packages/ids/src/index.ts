@@ -1,7 +1,29 @@
 import { monotonicFactory } from 'ulid';
 
 /** Prefixes of our identifiers; one per kind of object, as the API shows them. */
-export const ID_PREFIXES = ['usr', 'tok', 'dev', 'med', 'upl', 'job', 'art', 'ver', 'shr', 'evt', 'obx', 'req', 'grt', 'res', 'led', 'whk', 'dlv', 'vrf'] as const;
+export const ID_PREFIXES = [
+  'usr',
+  'tok',
+  'dev',
+  'med',
+  'upl',
+  'job',
+  'art',
+  'ver',
+  'shr',
+  'evt',
+  'obx',
+  'req',
+  'grt',
+  'res',
+  'led',
+  'whk',
+  'dlv',
+  'vrf',
+  'tkt',
+  'whs',
+  'whd',
+] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const nextUlid = monotonicFactory();

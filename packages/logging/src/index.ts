@@ -48,7 +48,18 @@ export function createLogger(options: LoggerOptions): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: {
-        paths: ['password', '*.password', 'secret', '*.secret', 'token', '*.token', 'authorization', '*.authorization', 'req.headers.authorization', 'req.headers["x-api-key"]'],
+        paths: [
+          'password',
+          '*.password',
+          'secret',
+          '*.secret',
+          'token',
+          '*.token',
+          'authorization',
+          '*.authorization',
+          'req.headers.authorization',
+          'req.headers["x-api-key"]',
+        ],
         censor: '[redacted]',
       },
       mixin() {

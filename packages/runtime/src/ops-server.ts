@@ -1,5 +1,7 @@
-import { createServer, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { httpSettings, loadConfig, z } from '@tp/config';
 import type { Logger } from '@tp/logging';
+import { createHttpServer, type HttpTimeouts, httpTimeouts } from './http-server.ts';
 
 export interface OpsServerOptions {
   host: string;
@@ -9,6 +11,13 @@ export interface OpsServerOptions {
   ready: () => Promise<Record<string, boolean>>;
   /** A check that takes longer counts as not ready (a hung database must not hang the probe). */
   readyTimeoutMs?: number;
+  /** The service's `httpSettings()` (default: their defaults). */
+  http?: HttpTimeouts;
+}
+
+/** The probes take no body: a request that sends one gets 413 and the connection closed. */
+function sendsBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
 export interface OpsServer {
@@ -24,7 +33,14 @@ export interface OpsServer {
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   const { log, ready, readyTimeoutMs = 2000 } = options;
 
-  const server = createServer((req, res) => {
+  const timeouts = options.http ?? httpTimeouts(loadConfig(z.object(httpSettings()), {}));
+  const server = createHttpServer(timeouts, (req, res) => {
+    if (sendsBody(req)) {
+      res.setHeader('connection', 'close');
+      return send(res, 413, {
+        detail: { code: 'payload_too_large', message: 'The request body is too large.' },
+      });
+    }
     const path = (req.url ?? '/').split('?')[0];
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (isRead && path === '/healthz') return send(res, 200, { status: 'ok' });
@@ -43,8 +59,6 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
     }
     send(res, 404, { status: 'not_found', detail: { code: 'route_not_found', message: 'No such endpoint.' } });
   });
-  // Probes are short; do not let a stuck client hold the port open at shutdown.
-  server.keepAliveTimeout = 1000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -66,7 +80,10 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
   };
 }
 
-async function readiness(ready: () => Promise<Record<string, boolean>>, timeoutMs: number): Promise<Record<string, boolean>> {
+async function readiness(
+  ready: () => Promise<Record<string, boolean>>,
+  timeoutMs: number,
+): Promise<Record<string, boolean>> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`readiness checks took longer than ${timeoutMs} ms`)), timeoutMs);

@@ -10,7 +10,12 @@ export interface PeriodicTask {
  * run still going is skipped. A failed run is logged and the next tick tries again. The timer
  * does not keep the process alive.
  */
-export function startPeriodicTask(options: { name: string; intervalMs: number; log: Logger; run: () => Promise<unknown> }): PeriodicTask {
+export function startPeriodicTask(options: {
+  name: string;
+  intervalMs: number;
+  log: Logger;
+  run: () => Promise<unknown>;
+}): PeriodicTask {
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;

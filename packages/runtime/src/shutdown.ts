@@ -24,7 +24,13 @@ export interface ShutdownOptions {
  * same sequence from code and resolves once it has called `exit`.
  */
 export function handleShutdown(options: ShutdownOptions): (reason?: string) => Promise<void> {
-  const { log, steps, timeoutMs = 10_000, signals = ['SIGTERM', 'SIGINT'], exit = (code: number) => process.exit(code) } = options;
+  const {
+    log,
+    steps,
+    timeoutMs = 10_000,
+    signals = ['SIGTERM', 'SIGINT'],
+    exit = (code: number) => process.exit(code),
+  } = options;
   let running: Promise<void> | undefined;
   let exited = false;
   const exitOnce = (code: number) => {

@@ -29,7 +29,13 @@ export function isScope(value: unknown): value is Scope {
 
 export const PRESETS = {
   'read-only': ALL_SCOPES.filter((scope) => scope.endsWith(':read')),
-  automation: ALL_SCOPES.filter((scope) => scope.startsWith('files:') || scope.startsWith('jobs:') || scope === 'transcripts:read' || scope === 'billing:read'),
+  automation: ALL_SCOPES.filter(
+    (scope) =>
+      scope.startsWith('files:') ||
+      scope.startsWith('jobs:') ||
+      scope === 'transcripts:read' ||
+      scope === 'billing:read',
+  ),
   full: ALL_SCOPES,
 } as const satisfies Record<string, readonly Scope[]>;
 

@@ -11,8 +11,23 @@ describe('scopes', () => {
   });
 
   it('defines the three presets as the spec does', () => {
-    assert.deepEqual(PRESETS['read-only'], ['files:read', 'jobs:read', 'transcripts:read', 'shares:read', 'devices:read', 'account:read', 'billing:read']);
-    assert.deepEqual(PRESETS.automation, ['files:read', 'files:write', 'jobs:read', 'jobs:write', 'transcripts:read', 'billing:read']);
+    assert.deepEqual(PRESETS['read-only'], [
+      'files:read',
+      'jobs:read',
+      'transcripts:read',
+      'shares:read',
+      'devices:read',
+      'account:read',
+      'billing:read',
+    ]);
+    assert.deepEqual(PRESETS.automation, [
+      'files:read',
+      'files:write',
+      'jobs:read',
+      'jobs:write',
+      'transcripts:read',
+      'billing:read',
+    ]);
     assert.deepEqual(PRESETS.full, ALL_SCOPES);
     assert.ok(isPreset('automation'));
     assert.ok(!isPreset('constructor'));

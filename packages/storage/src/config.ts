@@ -18,7 +18,7 @@ export const storageEnv = {
   S3_FORCE_PATH_STYLE: env.bool(false),
 };
 
-interface StorageVariables {
+export interface StorageVariables {
   S3_ENDPOINT?: string | undefined;
   S3_PUBLIC_ENDPOINT?: string | undefined;
   S3_REGION: string;
@@ -32,7 +32,11 @@ interface StorageVariables {
 export function checkStorageCredentials(config: StorageVariables, ctx: z.RefinementCtx): void {
   if ((config.S3_ACCESS_KEY_ID === undefined) !== (config.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = config.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
-    ctx.addIssue({ code: 'custom', path: [missing], message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [missing],
+      message: 'set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither',
+    });
   }
 }
 

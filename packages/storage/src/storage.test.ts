@@ -2,8 +2,16 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from '@tp/config';
 import { createLogger } from '@tp/logging';
+import { createLifecycle } from '@tp/runtime';
 import { startTestObjectStore, type TestObjectStore } from '@tp/testing';
-import { checkStorageCredentials, createObjectStore, objectStoreConfigFrom, storageEnv, type ObjectStore } from './index.ts';
+import {
+  checkStorageCredentials,
+  createObjectStore,
+  objectStoreConfigFrom,
+  openObjectStore,
+  storageEnv,
+  type ObjectStore,
+} from './index.ts';
 
 const log = createLogger({ service: 'storage-test', level: 'silent' });
 let store: TestObjectStore;
@@ -13,7 +21,14 @@ let behindProxy: ObjectStore;
 
 before(async () => {
   store = await startTestObjectStore();
-  const config = { endpoint: store.endpoint, region: store.region, bucket: store.bucket, accessKeyId: store.accessKeyId, secretAccessKey: store.secretAccessKey, forcePathStyle: true };
+  const config = {
+    endpoint: store.endpoint,
+    region: store.region,
+    bucket: store.bucket,
+    accessKeyId: store.accessKeyId,
+    secretAccessKey: store.secretAccessKey,
+    forcePathStyle: true,
+  };
   objects = createObjectStore(config, log);
   behindProxy = createObjectStore({ ...config, publicEndpoint: 'http://files.example.test:9000' }, log);
 });
@@ -27,9 +42,18 @@ after(async () => {
 describe('object store', () => {
   it('presigns a PUT bound to its content type, then heads, reads and deletes the object', async () => {
     const url = await objects.presignPut('users/u1/a.wav', 'audio/wav', 60);
-    assert.equal((await fetch(url, { method: 'PUT', body: 'abc', headers: { 'content-type': 'text/plain' } })).status, 403);
-    assert.equal((await fetch(url, { method: 'PUT', body: 'abc', headers: { 'content-type': 'audio/wav' } })).status, 200);
-    assert.deepEqual({ ...(await objects.head('users/u1/a.wav')), etag: '' }, { sizeBytes: 3, contentType: 'audio/wav', etag: '' });
+    assert.equal(
+      (await fetch(url, { method: 'PUT', body: 'abc', headers: { 'content-type': 'text/plain' } })).status,
+      403,
+    );
+    assert.equal(
+      (await fetch(url, { method: 'PUT', body: 'abc', headers: { 'content-type': 'audio/wav' } })).status,
+      200,
+    );
+    assert.deepEqual(
+      { ...(await objects.head('users/u1/a.wav')), etag: '' },
+      { sizeBytes: 3, contentType: 'audio/wav', etag: '' },
+    );
     const get = await behindProxy.presignGet('users/u1/a.wav', 60);
     assert.ok(get.startsWith(store.endpoint), 'signed for the services, not the public address');
     assert.equal(await (await fetch(get)).text(), 'abc');
@@ -41,10 +65,18 @@ describe('object store', () => {
   it('signs client URLs for the public endpoint, valid exactly as long as asked', async () => {
     const signedAt = new Date(Date.now() - 10_000);
     const url = new URL(await behindProxy.presignGet('users/u1/x.srt', 120, { forClients: true, signedAt }));
-    assert.ok((await behindProxy.presignPut('users/u1/y.wav', 'audio/wav', 60)).startsWith('http://files.example.test:9000/'));
+    assert.ok(
+      (await behindProxy.presignPut('users/u1/y.wav', 'audio/wav', 60)).startsWith('http://files.example.test:9000/'),
+    );
     assert.equal(url.host, 'files.example.test:9000');
     assert.equal(url.searchParams.get('X-Amz-Expires'), '120');
-    assert.equal(url.searchParams.get('X-Amz-Date'), signedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''));
+    assert.equal(
+      url.searchParams.get('X-Amz-Date'),
+      signedAt
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
+    );
   });
 
   it('reports refused multipart completions as values and answers readiness', async () => {
@@ -57,7 +89,17 @@ describe('object store', () => {
   });
 
   it('turns an unreachable store into storage_unavailable', async () => {
-    const down = createObjectStore({ endpoint: 'http://127.0.0.1:1', region: 'us-east-1', bucket: 'b', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true }, log);
+    const down = createObjectStore(
+      {
+        endpoint: 'http://127.0.0.1:1',
+        region: 'us-east-1',
+        bucket: 'b',
+        accessKeyId: 'k',
+        secretAccessKey: 's',
+        forcePathStyle: true,
+      },
+      log,
+    );
     await assert.rejects(down.head('k'), { code: 'storage_unavailable' });
     assert.equal(await down.ping(), false);
     down.close();
@@ -73,7 +115,40 @@ describe('storage configuration', () => {
   });
 
   it('maps the variables to the store configuration', () => {
-    const config = schema.parse({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' });
-    assert.deepEqual(objectStoreConfigFrom(config), { endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', bucket: 'media', forcePathStyle: true });
+    const config = schema.parse({
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    assert.deepEqual(objectStoreConfigFrom(config), {
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'media',
+      forcePathStyle: true,
+    });
+  });
+});
+
+describe('openObjectStore', () => {
+  it("opens the store of a service's S3 variables within its lifecycle, which closes it", async () => {
+    const life = createLifecycle();
+    const opened = await openObjectStore(
+      life,
+      {
+        S3_ENDPOINT: store.endpoint,
+        S3_REGION: store.region,
+        S3_BUCKET: store.bucket,
+        S3_ACCESS_KEY_ID: store.accessKeyId,
+        S3_SECRET_ACCESS_KEY: store.secretAccessKey,
+        S3_FORCE_PATH_STYLE: true,
+      },
+      log,
+    );
+    assert.equal(await opened.ping(), true);
+    assert.deepEqual(
+      life.stopSteps().map((step) => step.name),
+      ['storage'],
+    );
+    await life.stop();
   });
 });

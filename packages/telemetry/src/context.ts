@@ -70,18 +70,32 @@ export function withSpan<T>(name: string, options: SpanOptions, fn: (span: Span)
  * span around `fn`. For a framework whose handler returns before the response is sent,
  * return a promise that settles when the response finishes.
  */
-export function withIncomingHttpSpan<T>(headers: HeaderMap, options: { name: string; attributes?: Attributes }, fn: (span: Span) => T): T {
-  return withSpan(options.name, { kind: SpanKind.SERVER, attributes: options.attributes, parent: extractContext(headers) }, fn);
+export function withIncomingHttpSpan<T>(
+  headers: HeaderMap,
+  options: { name: string; attributes?: Attributes },
+  fn: (span: Span) => T,
+): T {
+  return withSpan(
+    options.name,
+    { kind: SpanKind.SERVER, attributes: options.attributes, parent: extractContext(headers) },
+    fn,
+  );
 }
 
 /** Writes the active trace context into `carrier` (plain header map by default) and returns it. */
-export function injectContext<C = Record<string, string>>(carrier: C, setter: TextMapSetter<C> = defaultTextMapSetter as TextMapSetter<C>): C {
+export function injectContext<C = Record<string, string>>(
+  carrier: C,
+  setter: TextMapSetter<C> = defaultTextMapSetter as TextMapSetter<C>,
+): C {
   propagation.inject(context.active(), carrier, setter);
   return carrier;
 }
 
 /** Reads a remote trace context from `carrier`; run work under it with `withSpan(..., { parent })` or `runInContext`. */
-export function extractContext<C = HeaderMap>(carrier: C, getter: TextMapGetter<C> = defaultTextMapGetter as TextMapGetter<C>): Context {
+export function extractContext<C = HeaderMap>(
+  carrier: C,
+  getter: TextMapGetter<C> = defaultTextMapGetter as TextMapGetter<C>,
+): Context {
   return propagation.extract(ROOT_CONTEXT, carrier, getter);
 }
 

@@ -34,11 +34,16 @@ it('sends finished spans to an OTLP/HTTP receiver and flushes them on shutdown',
     assert.equal(request?.url, '/v1/traces');
     assert.match(request?.contentType ?? '', /application\/json/);
     const payload = JSON.parse(request?.body ?? '{}') as {
-      resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: { name: string; traceId: string }[] }[] }[];
+      resourceSpans: {
+        resource: { attributes: { key: string; value: { stringValue?: string } }[] };
+        scopeSpans: { spans: { name: string; traceId: string }[] }[];
+      }[];
     };
     const [resourceSpans] = payload.resourceSpans;
     assert.ok(resourceSpans);
-    assert.ok(resourceSpans.resource.attributes.some((a) => a.key === 'service.name' && a.value.stringValue === 'otlp-test'));
+    assert.ok(
+      resourceSpans.resource.attributes.some((a) => a.key === 'service.name' && a.value.stringValue === 'otlp-test'),
+    );
     const span = resourceSpans.scopeSpans.flatMap((s) => s.spans).find((s) => s.name === 'exported-span');
     assert.ok(span, 'the span was exported');
     assert.equal(span.traceId, traceId);

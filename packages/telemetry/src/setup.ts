@@ -3,7 +3,13 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type SpanExporter,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 
 export interface TelemetryOptions {
@@ -31,13 +37,17 @@ export function startTelemetry(options: TelemetryOptions): Telemetry {
   if (active) return active;
   const spanProcessors: SpanProcessor[] = [];
   if (options.exporter) spanProcessors.push(new SimpleSpanProcessor(options.exporter));
-  if (options.otlpEndpoint) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.otlpEndpoint) })));
+  if (options.otlpEndpoint)
+    spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.otlpEndpoint) })));
 
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors,
   });
-  provider.register({ contextManager: new AsyncLocalStorageContextManager(), propagator: new W3CTraceContextPropagator() });
+  provider.register({
+    contextManager: new AsyncLocalStorageContextManager(),
+    propagator: new W3CTraceContextPropagator(),
+  });
 
   const telemetry: Telemetry = {
     async shutdown() {

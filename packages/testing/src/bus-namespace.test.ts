@@ -34,11 +34,12 @@ test('cleanup deletes the streams of its namespace and leaves the others', async
   const upper = mine.prefix.toUpperCase();
   await jsm.streams.add({ name: `${upper}_EVENTS`, subjects: [`${mine.prefix}.events.>`] });
   await jsm.streams.add({ name: `${upper}_WORK`, subjects: [`${mine.prefix}.work.>`] });
+  await jsm.streams.add({ name: `KV_${upper}_LIMITS`, subjects: [`$KV.${upper}_LIMITS.>`] });
   await jsm.streams.add({ name: `${theirs.prefix.toUpperCase()}_EVENTS`, subjects: [`${theirs.prefix}.events.>`] });
   try {
-    assert.deepEqual((await mine.cleanup()).sort(), [`${upper}_EVENTS`, `${upper}_WORK`]);
+    assert.deepEqual((await mine.cleanup()).sort(), [`KV_${upper}_LIMITS`, `${upper}_EVENTS`, `${upper}_WORK`]);
     const left = await streamNames();
-    assert.ok(!left.some((name) => name.startsWith(upper)));
+    assert.ok(!left.some((name) => name.startsWith(upper) || name.startsWith(`KV_${upper}`)));
     assert.ok(left.includes(`${theirs.prefix.toUpperCase()}_EVENTS`));
     assert.deepEqual(await mine.cleanup(), []); // nothing left: still fine
   } finally {
@@ -52,7 +53,11 @@ test('cleanup against an unreachable NATS says which server it tried', async () 
   process.env.NATS_URL = 'nats://127.0.0.1:1';
   try {
     const ns = createTestBusNamespace();
-    await assert.rejects(ns.cleanup(), { message: new RegExp(`cannot connect to NATS at nats://127\\.0\\.0\\.1:1 to clean up ${ns.prefix.toUpperCase()}\\* streams`) });
+    await assert.rejects(ns.cleanup(), {
+      message: new RegExp(
+        `cannot connect to NATS at nats://127\\.0\\.0\\.1:1 to clean up ${ns.prefix.toUpperCase()}\\* streams`,
+      ),
+    });
   } finally {
     if (saved === undefined) delete process.env.NATS_URL;
     else process.env.NATS_URL = saved;

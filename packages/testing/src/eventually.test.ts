@@ -15,6 +15,9 @@ describe('eventually', () => {
   });
 
   it('fails naming what it waited for', async () => {
-    await assert.rejects(eventually('the moon', () => false, 30, 5), /timed out waiting for the moon/);
+    await assert.rejects(
+      eventually('the moon', () => false, 30, 5),
+      /timed out waiting for the moon/,
+    );
   });
 });

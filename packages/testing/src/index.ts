@@ -1,9 +1,31 @@
-export { connectToSchema, createTestDatabase, dropStaleTestDatabases, adminUrl, TEST_DATABASE_PREFIX, type TestDatabase, type TestDatabaseOptions, type DropStaleOptions } from './test-database.ts';
+export {
+  connectToSchema,
+  createTestDatabase,
+  dropStaleTestDatabases,
+  adminUrl,
+  TEST_DATABASE_PREFIX,
+  type TestDatabase,
+  type TestDatabaseOptions,
+  type DropStaleOptions,
+} from './test-database.ts';
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
 export { startFleet, FLEET_SERVICES, type Fleet, type FleetOptions, type FleetService } from './fleet.ts';
 export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';
-export { synthesizeSpeech, concatSpeech, makeSpeechClip, HARVARD_SENTENCES, type SpeechOptions, type SpeechFormat, type ConcatSpeechOptions, type SpeechClip } from './speech.ts';
+export {
+  synthesizeSpeech,
+  concatSpeech,
+  makeSpeechClip,
+  HARVARD_SENTENCES,
+  type SpeechOptions,
+  type SpeechFormat,
+  type ConcatSpeechOptions,
+  type SpeechClip,
+} from './speech.ts';
 export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';
 export { eventually } from './eventually.ts';
+export { startPrivateNats, type PrivateNats } from './nats-server.ts';
+export { sendHeadersSlowly, type SlowClientResult } from './slow-client.ts';
 export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from './media.ts';
+export { testServiceKeys, testClient, type TestServiceKeys, type TestClientOptions } from './service-keys.ts';
+export { assertCallerChecks, type CallerChecks } from './caller-checks.ts';

@@ -2,7 +2,13 @@
 // session from the real media service, the bytes PUT to its presigned URL, then finalize and
 // wait for verification.
 import assert from 'node:assert/strict';
-import type { CompleteUploadRequest, CreateUploadSessionRequest, CreateUploadSessionResponse, Media, MediaOutcome } from '@tp/proto';
+import type {
+  CompleteUploadRequest,
+  CreateUploadSessionRequest,
+  CreateUploadSessionResponse,
+  Media,
+  MediaOutcome,
+} from '@tp/proto';
 
 /** What this needs of a media gRPC client (`createClient(MediaServiceService, …)` is one). */
 export interface MediaUploadClient {
@@ -20,7 +26,10 @@ export interface UploadOptions {
 }
 
 /** Uploads `bytes` and waits until media has verified them; fails the test unless the media is ready. */
-export async function uploadVerifiedMedia(media: MediaUploadClient, options: UploadOptions): Promise<{ media: Media; uploadUrl: string }> {
+export async function uploadVerifiedMedia(
+  media: MediaUploadClient,
+  options: UploadOptions,
+): Promise<{ media: Media; uploadUrl: string }> {
   const { userId, bytes, fileName } = options;
   const contentType = options.contentType ?? 'audio/wav';
   const session = await media.createUploadSession({
@@ -34,7 +43,12 @@ export async function uploadVerifiedMedia(media: MediaUploadClient, options: Upl
   });
   const put = await fetch(session.uploadUrl, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
   assert.equal(put.status, 200, await put.text());
-  const outcome = await media.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs: 20_000 });
+  const outcome = await media.completeUpload({
+    userId,
+    mediaId: session.mediaId,
+    finalizeToken: session.finalizeToken,
+    waitMs: 20_000,
+  });
   assert.equal(outcome.media?.status, 'ready', JSON.stringify(outcome));
   return { media: outcome.media!, uploadUrl: session.uploadUrl };
 }

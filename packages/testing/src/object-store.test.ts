@@ -11,7 +11,14 @@ test('starts a private local S3 store and removes its data on stop', async () =>
     assert.notEqual(a.endpoint, b.endpoint);
     assert.notEqual(a.bucket, b.bucket);
     assert.notEqual(a.secretAccessKey, b.secretAccessKey);
-    assert.deepEqual(Object.keys(a.env).sort(), ['S3_ACCESS_KEY_ID', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_REGION', 'S3_SECRET_ACCESS_KEY']);
+    assert.deepEqual(Object.keys(a.env).sort(), [
+      'S3_ACCESS_KEY_ID',
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+      'S3_FORCE_PATH_STYLE',
+      'S3_REGION',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
     assert.equal(a.env.S3_ENDPOINT, a.endpoint);
     const health = await fetch(`${a.endpoint}/`);
     assert.equal(health.status, 200);

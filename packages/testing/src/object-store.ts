@@ -21,7 +21,7 @@ export interface TestObjectStore {
 }
 
 export interface TestObjectStoreOptions {
-  /** How long to wait for the store to answer (default 15 s). */
+  /** How long to wait for the store to answer (default 60 s: a bound for a store that never starts, not a wait). */
   timeoutMs?: number;
 }
 
@@ -65,7 +65,7 @@ export async function startTestObjectStore(options: TestObjectStoreOptions = {})
   }
 
   try {
-    await waitUntilAnswering(endpoint, bucket, child, output, options.timeoutMs ?? 15_000);
+    await waitUntilAnswering(endpoint, bucket, child, output, options.timeoutMs ?? 60_000);
   } catch (err) {
     await stop();
     throw err;
@@ -90,10 +90,17 @@ export async function startTestObjectStore(options: TestObjectStoreOptions = {})
   };
 }
 
-async function waitUntilAnswering(endpoint: string, bucket: string, child: ChildProcess, output: string[], timeoutMs: number): Promise<void> {
+async function waitUntilAnswering(
+  endpoint: string,
+  bucket: string,
+  child: ChildProcess,
+  output: string[],
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`local S3 exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.join('')}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`local S3 exited (${child.exitCode ?? child.signalCode}) before answering:\n${output.join('')}`);
     try {
       const res = await fetch(`${endpoint}/`);
       // The unsigned health check names the bucket, so a stranger on a reused port does not pass.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -14,7 +14,10 @@ test('repoRoot is the workspace root', () => {
 test('freePort gives loopback ports that can be listened on', async () => {
   const ports = await Promise.all([freePort(), freePort(), freePort()]);
   for (const port of ports) {
-    assert.ok(Number.isInteger(port) && port >= 20_000 && port < 32_000, 'below the ephemeral range outgoing connections use');
+    assert.ok(
+      Number.isInteger(port) && port >= 20_000 && port < 32_000,
+      'below the ephemeral range outgoing connections use',
+    );
     const server = createServer();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -34,7 +37,9 @@ console.log(JSON.stringify(ports));
 process.stdin.resume();
 process.stdin.on('end', () => process.exit(0));`;
   // Both processes hold their ports until both have taken theirs, then exit.
-  const children = [0, 1].map(() => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
+  const children = [0, 1].map(() =>
+    spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }),
+  );
   const portsOf = (child: (typeof children)[number]) =>
     new Promise<number[]>((resolve, reject) => {
       let out = '';
@@ -59,6 +64,15 @@ process.stdin.on('end', () => process.exit(0));`;
   assert.equal(new Set(a).size, 300, 'no repeats within a process');
   const shared = a.filter((port) => new Set(b).has(port));
   assert.deepEqual(shared, [], 'no port given to both');
-  const leftover = [...a, ...b].filter((port) => existsSync(path.join(tmpdir(), 'tp-test-ports', String(port))));
+  // Other test processes may claim a freed port at once: a claim left over is one that names a child.
+  const childPids = new Set(children.map((child) => String(child.pid)));
+  const claimant = (port: number): string | undefined => {
+    try {
+      return readFileSync(path.join(tmpdir(), 'tp-test-ports', String(port)), 'utf8').trim();
+    } catch {
+      return undefined; // no claim
+    }
+  };
+  const leftover = [...a, ...b].filter((port) => childPids.has(claimant(port) ?? ''));
   assert.deepEqual(leftover, [], 'claims are removed when their process exits');
 });

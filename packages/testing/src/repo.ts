@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,24 +47,63 @@ function isAlive(pid: number): boolean {
 
 function claim(port: number): boolean {
   const file = path.join(CLAIMS_DIR, String(port));
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      if (claimed.size === 0) process.once('exit', releaseClaims);
-      claimed.add(port);
-      return true;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (owner === process.pid || (Number.isInteger(owner) && owner > 0 && isAlive(owner))) return false;
-      try {
-        unlinkSync(file);
-      } catch {
-        // another process took the stale claim over first
-      }
-    }
+  if (!createClaim(file)) {
+    const owner = ownerOf(file);
+    if (owner === process.pid || owner === undefined || isAlive(owner)) return false;
+    if (!takeOverStaleClaim(file, owner)) return false;
   }
-  return false;
+  if (claimed.size === 0) process.once('exit', releaseClaims);
+  claimed.add(port);
+  return true;
+}
+
+/**
+ * Creates the claim with this process's pid already in it: written aside, then linked into place,
+ * which fails if the claim exists. (Creating the file and then writing the pid left a moment when
+ * another process read an empty claim, took it for stale and got the same port.)
+ */
+function createClaim(file: string): boolean {
+  const aside = path.join(CLAIMS_DIR, `.${process.pid}-${path.basename(file)}`);
+  writeFileSync(aside, String(process.pid));
+  try {
+    linkSync(aside, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return false;
+  } finally {
+    unlinkSync(aside);
+  }
+}
+
+/** The pid in a claim; undefined when it is gone or unreadable. */
+function ownerOf(file: string): number | undefined {
+  try {
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(owner) && owner > 0 ? owner : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Replaces the claim of a process that died without removing it. One process at a time does so
+ * (a lock folder beside the claim), and only while the claim still names the dead owner.
+ */
+function takeOverStaleClaim(file: string, deadOwner: number): boolean {
+  const lock = `${file}.lock`;
+  try {
+    mkdirSync(lock);
+  } catch {
+    return false; // another process is taking it over
+  }
+  try {
+    if (ownerOf(file) !== deadOwner) return false;
+    unlinkSync(file);
+    return createClaim(file);
+  } finally {
+    rmdirSync(lock);
+  }
 }
 
 function releaseClaims(): void {

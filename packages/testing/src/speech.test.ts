@@ -9,9 +9,24 @@ import { concatSpeech, HARVARD_SENTENCES, makeSpeechClip, synthesizeSpeech } fro
 
 const run = promisify(execFile);
 
-async function probe(path: string): Promise<{ format: string; duration: number; streams: { codec_type: string; codec_name: string; sample_rate?: string; channels?: number }[] }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path]);
-  const parsed = JSON.parse(stdout) as { format: { format_name: string; duration: string }; streams: { codec_type: string; codec_name: string; sample_rate?: string; channels?: number }[] };
+async function probe(path: string): Promise<{
+  format: string;
+  duration: number;
+  streams: { codec_type: string; codec_name: string; sample_rate?: string; channels?: number }[];
+}> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-print_format',
+    'json',
+    '-show_format',
+    '-show_streams',
+    path,
+  ]);
+  const parsed = JSON.parse(stdout) as {
+    format: { format_name: string; duration: string };
+    streams: { codec_type: string; codec_name: string; sample_rate?: string; channels?: number }[];
+  };
   return { format: parsed.format.format_name, duration: Number(parsed.format.duration), streams: parsed.streams };
 }
 
@@ -35,10 +50,19 @@ describe('synthesizeSpeech', () => {
   });
 
   it('transcodes to other formats, rates and channel counts, and a video', async () => {
-    const mp3 = await probe(await synthesizeSpeech('Read verse out loud for pleasure.', { dir, format: 'mp3', sampleRate: 44100, voice: 'slt' }));
+    const mp3 = await probe(
+      await synthesizeSpeech('Read verse out loud for pleasure.', {
+        dir,
+        format: 'mp3',
+        sampleRate: 44100,
+        voice: 'slt',
+      }),
+    );
     assert.equal(mp3.format, 'mp3');
     assert.equal(mp3.streams[0]?.sample_rate, '44100');
-    const ogg = await probe(await synthesizeSpeech('Read verse out loud for pleasure.', { dir, format: 'ogg', channels: 2 }));
+    const ogg = await probe(
+      await synthesizeSpeech('Read verse out loud for pleasure.', { dir, format: 'ogg', channels: 2 }),
+    );
     assert.equal(ogg.streams[0]?.codec_name, 'opus');
     assert.equal(ogg.streams[0]?.channels, 2);
     const video = await probe(await synthesizeSpeech('Read verse out loud for pleasure.', { dir, format: 'mp4' }));

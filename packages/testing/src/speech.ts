@@ -48,14 +48,31 @@ async function outputPath(options: SpeechOptions): Promise<string> {
 async function encodePcm(pcmFile: string, durationSeconds: number, out: string, options: SpeechOptions): Promise<void> {
   const format = options.format ?? 'wav';
   // Opus only takes 48/24/16/12/8 kHz; anything else is left to the encoder's default.
-  const rate = ['ogg', 'webm'].includes(format) && ![48000, 24000, 16000, 12000, 8000].includes(options.sampleRate ?? 16000) ? 48000 : (options.sampleRate ?? 16000);
-  const video = format === 'mp4' ? ['-f', 'lavfi', '-i', `testsrc=duration=${durationSeconds}:size=160x120:rate=10`] : [];
+  const rate =
+    ['ogg', 'webm'].includes(format) && ![48000, 24000, 16000, 12000, 8000].includes(options.sampleRate ?? 16000)
+      ? 48000
+      : (options.sampleRate ?? 16000);
+  const video =
+    format === 'mp4' ? ['-f', 'lavfi', '-i', `testsrc=duration=${durationSeconds}:size=160x120:rate=10`] : [];
   const videoCodec = format === 'mp4' ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-shortest'] : [];
   await run('ffmpeg', [
-    '-nostdin', '-v', 'error', '-y',
-    '-f', 's16le', '-ar', '16000', '-ac', '1', '-i', pcmFile,
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    's16le',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    '-i',
+    pcmFile,
     ...video,
-    '-ar', String(rate), '-ac', String(options.channels ?? 1),
+    '-ar',
+    String(rate),
+    '-ac',
+    String(options.channels ?? 1),
     ...CODEC_ARGS[format],
     ...videoCodec,
     out,
@@ -90,7 +107,9 @@ async function writeSpeech(pcm: Buffer, options: SpeechOptions, work: string): P
 
 /** Speaks `text` with flite and writes it as a media file; returns its path. */
 export async function synthesizeSpeech(text: string, options: SpeechOptions = {}): Promise<string> {
-  return withWorkDir(async (work) => writeSpeech(await synthesizePcm(text, options.voice ?? 'rms', work), options, work));
+  return withWorkDir(async (work) =>
+    writeSpeech(await synthesizePcm(text, options.voice ?? 'rms', work), options, work),
+  );
 }
 
 export interface ConcatSpeechOptions extends SpeechOptions {
@@ -107,7 +126,10 @@ export interface SpeechClip {
 }
 
 /** Speaks several sentences in a row with short silences between them (one media file). */
-export async function concatSpeech(sentences: readonly string[], options: ConcatSpeechOptions = {}): Promise<SpeechClip> {
+export async function concatSpeech(
+  sentences: readonly string[],
+  options: ConcatSpeechOptions = {},
+): Promise<SpeechClip> {
   if (sentences.length === 0) throw new TypeError('concatSpeech needs at least one sentence');
   const gap = Buffer.alloc(Math.round((options.gapSeconds ?? 0.6) * 16_000) * 2);
   return withWorkDir(async (work) => {
@@ -144,7 +166,7 @@ export const HARVARD_SENTENCES: readonly string[] = [
   'Help the woman get back to her feet.',
   'A pot of tea helps to pass the evening.',
   'Smoky fires lack flame and heat.',
-  'The soft cushion broke the man\'s fall.',
+  "The soft cushion broke the man's fall.",
   'The salt breeze came across from the sea.',
   'The girl at the booth sold fifty bonds.',
   'The small pup gnawed a hole in the sock.',
@@ -163,7 +185,9 @@ export const HARVARD_SENTENCES: readonly string[] = [
  * A clip of about `targetSeconds` (default 60) for benchmarks: Harvard sentences (from `offset`,
  * wrapping around) spoken one after another until the target is reached.
  */
-export async function makeSpeechClip(options: ConcatSpeechOptions & { targetSeconds?: number; offset?: number } = {}): Promise<SpeechClip> {
+export async function makeSpeechClip(
+  options: ConcatSpeechOptions & { targetSeconds?: number; offset?: number } = {},
+): Promise<SpeechClip> {
   const target = options.targetSeconds ?? 60;
   const gapSeconds = options.gapSeconds ?? 0.6;
   // flite speaks these at roughly 2.3 s a sentence; measure one to pick the count.
@@ -171,6 +195,9 @@ export async function makeSpeechClip(options: ConcatSpeechOptions & { targetSeco
   const perSentence = sample.length / 32_000 + gapSeconds;
   const count = Math.max(1, Math.round(target / perSentence));
   const offset = options.offset ?? 0;
-  const sentences = Array.from({ length: count }, (_, i) => HARVARD_SENTENCES[(offset + i) % HARVARD_SENTENCES.length]!);
+  const sentences = Array.from(
+    { length: count },
+    (_, i) => HARVARD_SENTENCES[(offset + i) % HARVARD_SENTENCES.length]!,
+  );
   return concatSpeech(sentences, { ...options, gapSeconds });
 }

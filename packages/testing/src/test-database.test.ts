@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import pg from 'pg';
-import { buildPrefixOf, createdAt, createTestDatabase, dropStaleTestDatabases, templateNameFor, adminUrl, type TestDatabase } from './test-database.ts';
+import {
+  buildPrefixOf,
+  createdAt,
+  createTestDatabase,
+  dropStaleTestDatabases,
+  templateNameFor,
+  adminUrl,
+  type TestDatabase,
+} from './test-database.ts';
 import { repoRoot } from './repo.ts';
 
 const FIXTURE = path.join(repoRoot(), 'packages', 'db', 'test-fixtures', 'notes');
@@ -18,7 +26,11 @@ after(async () => {
   for (const dir of scratchDirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   const client = new pg.Client({ connectionString: url.replace(/\?.*$/, '') });
   await client.connect();
   try {
@@ -30,7 +42,9 @@ async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(url: strin
 
 const admin = <R extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => query<R>(adminUrl(), sql, params);
 
-async function fresh(options: Parameters<typeof createTestDatabase>[0] = { serviceDir: FIXTURE }): Promise<TestDatabase> {
+async function fresh(
+  options: Parameters<typeof createTestDatabase>[0] = { serviceDir: FIXTURE },
+): Promise<TestDatabase> {
   const db = await createTestDatabase(options);
   created.push(db);
   return db;
@@ -90,7 +104,10 @@ test('the migrations are applied once, into a locked template, and copied afterw
   await fresh();
   const template = await templateNameFor(FIXTURE, 'notes');
   assert.match(template, /^tp_tpl_notes_[0-9a-f]{16}$/);
-  const [row] = await admin<{ datistemplate: boolean; datallowconn: boolean }>('SELECT datistemplate, datallowconn FROM pg_database WHERE datname = $1', [template]);
+  const [row] = await admin<{ datistemplate: boolean; datallowconn: boolean }>(
+    'SELECT datistemplate, datallowconn FROM pg_database WHERE datname = $1',
+    [template],
+  );
   assert.deepEqual(row, { datistemplate: true, datallowconn: false });
 });
 
@@ -112,29 +129,47 @@ test('a new migration gives a new template, and parallel processes build it only
     }
     // One template; no build left over.
     assert.equal((await admin('SELECT 1 FROM pg_database WHERE datname = $1', [template])).length, 1);
-    const builds = await admin<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [buildPrefixOf(template)]);
+    const builds = await admin<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      buildPrefixOf(template),
+    ]);
     assert.deepEqual(builds, []);
   } finally {
     await dropTemplate(template);
   }
 });
 
-test('a migration that fails stops the template build with the engine\'s message and leaves no build behind', async () => {
+test("a migration that fails stops the template build with the engine's message and leaves no build behind", async () => {
   const serviceDir = await fixtureWithExtraMigration();
   const broken = path.join(serviceDir, 'prisma', 'migrations', '29991231000000_broken');
   await mkdir(broken);
   await writeFile(path.join(broken, 'migration.sql'), 'ALTER TABLE "missing" ADD COLUMN x int;\n');
   const template = await templateNameFor(serviceDir, 'notes');
-  await assert.rejects(createTestDatabase({ serviceDir }), { name: 'MigrationError', code: 'migration_failed', message: /29991231000000_broken.*missing/s });
-  assert.deepEqual(await admin('SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2', [buildPrefixOf(template), template]), []);
+  await assert.rejects(createTestDatabase({ serviceDir }), {
+    name: 'MigrationError',
+    code: 'migration_failed',
+    message: /29991231000000_broken.*missing/s,
+  });
+  assert.deepEqual(
+    await admin('SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2', [
+      buildPrefixOf(template),
+      template,
+    ]),
+    [],
+  );
 });
 
 test('a service without migrations, or no such service, is a clear error', async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'tp-testing-'));
   scratchDirs.push(root);
   await mkdir(path.join(root, 'empty', 'prisma'), { recursive: true });
-  await assert.rejects(createTestDatabase({ serviceDir: path.join(root, 'empty') }), { code: 'invalid_input', message: /has no migrations: create one with `node packages\/db\/src\/cli\.ts dev --service empty --name init`/ });
-  await assert.rejects(createTestDatabase({ service: 'no-such-service' }), { code: 'invalid_input', message: /no service "no-such-service" at .*services\/no-such-service/ });
+  await assert.rejects(createTestDatabase({ serviceDir: path.join(root, 'empty') }), {
+    code: 'invalid_input',
+    message: /has no migrations: create one with `node packages\/db\/src\/cli\.ts dev --service empty --name init`/,
+  });
+  await assert.rejects(createTestDatabase({ service: 'no-such-service' }), {
+    code: 'invalid_input',
+    message: /no service "no-such-service" at .*services\/no-such-service/,
+  });
 });
 
 test('an unreachable TEST_DATABASE_URL is reported as such', async () => {
@@ -160,7 +195,10 @@ test('dropStaleTestDatabases drops leftovers older than the limit and nothing el
   const dropped = await dropStaleTestDatabases();
   assert.ok(dropped.includes(old));
   assert.ok(!dropped.includes(recent.name));
-  assert.deepEqual(await admin('SELECT datname FROM pg_database WHERE datname = ANY($1) ORDER BY datname', [[old, recent.name]]), [{ datname: recent.name }]);
+  assert.deepEqual(
+    await admin('SELECT datname FROM pg_database WHERE datname = ANY($1) ORDER BY datname', [[old, recent.name]]),
+    [{ datname: recent.name }],
+  );
 });
 
 test('creation times are read back from database names', () => {

@@ -81,11 +81,16 @@ export async function createTestDatabase(options: TestDatabaseOptions): Promise<
 function resolveService(options: TestDatabaseOptions): { serviceDir: string; schema: string } {
   if ('service' in options) {
     const serviceDir = path.join(repoRoot(), 'services', options.service);
-    if (!existsSync(serviceDir)) throw new MigrationError('invalid_input', `no service "${options.service}" at ${serviceDir}`);
+    if (!existsSync(serviceDir))
+      throw new MigrationError('invalid_input', `no service "${options.service}" at ${serviceDir}`);
     return { serviceDir, schema: serviceSchema(options.service) };
   }
-  if (!existsSync(options.serviceDir)) throw new MigrationError('invalid_input', `no service folder at ${options.serviceDir}`);
-  return { serviceDir: options.serviceDir, schema: options.schema ?? serviceSchema(path.basename(path.resolve(options.serviceDir))) };
+  if (!existsSync(options.serviceDir))
+    throw new MigrationError('invalid_input', `no service folder at ${options.serviceDir}`);
+  return {
+    serviceDir: options.serviceDir,
+    schema: options.schema ?? serviceSchema(path.basename(path.resolve(options.serviceDir))),
+  };
 }
 
 /** The template's name changes whenever a migration, the schema name or the engine changes. */
@@ -116,7 +121,9 @@ async function buildTemplate(admin: pg.Client, template: string, serviceDir: str
   await admin.query(`CREATE DATABASE ${quoteIdent(build)}`);
   try {
     await migrateDeploy({ serviceDir, databaseUrl: withDatabase(adminUrl(), build, schema) });
-    await whenUnused(admin, build, () => admin.query(`ALTER DATABASE ${quoteIdent(build)} RENAME TO ${quoteIdent(template)}`));
+    await whenUnused(admin, build, () =>
+      admin.query(`ALTER DATABASE ${quoteIdent(build)} RENAME TO ${quoteIdent(template)}`),
+    );
   } catch (error) {
     await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(build)} WITH (FORCE)`).catch(() => {});
     throw error;
@@ -125,15 +132,20 @@ async function buildTemplate(admin: pg.Client, template: string, serviceDir: str
   await admin.query(`ALTER DATABASE ${quoteIdent(template)} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);
 }
 
-// Closed client connections leave the server a moment later; renaming needs them gone.
+// Closed client connections leave the server a moment later (longer on a busy machine); renaming
+// needs them gone. The deadline only bounds a connection that never leaves.
 async function whenUnused(admin: pg.Client, database: string, action: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 0; ; attempt += 1) {
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
     try {
       await action();
       return;
     } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error; // object_in_use
+      if ((error as { code?: string }).code !== '55006' || Date.now() > deadline) throw error; // object_in_use
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -173,7 +185,10 @@ export async function dropStaleTestDatabases(options: DropStaleOptions = {}): Pr
 
 async function dropTemplateIfUnused(admin: pg.Client, template: string): Promise<boolean> {
   const key = [LOCK_NAMESPACE, template];
-  const { rows } = await admin.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS locked', key);
+  const { rows } = await admin.query<{ locked: boolean }>(
+    'SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS locked',
+    key,
+  );
   if (rows[0]?.locked !== true) return false; // being built or copied right now
   try {
     await admin.query(`ALTER DATABASE ${quoteIdent(template)} WITH IS_TEMPLATE false`);
@@ -220,7 +235,11 @@ async function connectAdmin(): Promise<pg.Client> {
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
-    throw new MigrationError('database_unreachable', `cannot connect to the test PostgreSQL (TEST_DATABASE_URL=${redact(adminUrl())}): ${(error as Error).message}`, { cause: error });
+    throw new MigrationError(
+      'database_unreachable',
+      `cannot connect to the test PostgreSQL (TEST_DATABASE_URL=${redact(adminUrl())}): ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   return client;
 }

@@ -4,7 +4,19 @@ import { normalizeWords, wordErrorRate } from './wer.ts';
 
 describe('normalizeWords', () => {
   it('lower-cases, strips punctuation, keeps apostrophes inside words', () => {
-    assert.deepEqual(normalizeWords('  "It\'s easy," she said -- to tell the depth of a well!  '), ["it's", 'easy', 'she', 'said', 'to', 'tell', 'the', 'depth', 'of', 'a', 'well']);
+    assert.deepEqual(normalizeWords('  "It\'s easy," she said -- to tell the depth of a well!  '), [
+      "it's",
+      'easy',
+      'she',
+      'said',
+      'to',
+      'tell',
+      'the',
+      'depth',
+      'of',
+      'a',
+      'well',
+    ]);
     assert.deepEqual(normalizeWords('Don\u2019t stop; re-enter.'), ["don't", 'stop', 're', 'enter']);
     assert.deepEqual(normalizeWords("'quoted' words"), ['quoted', 'words']);
     assert.deepEqual(normalizeWords('Ça va? Größe 42.'), ['ça', 'va', 'größe', '42']);
@@ -15,7 +27,14 @@ describe('normalizeWords', () => {
 describe('wordErrorRate', () => {
   it('is 0 for the same words, whatever the case and punctuation', () => {
     const result = wordErrorRate('The quick brown fox.', 'the QUICK, brown fox');
-    assert.deepEqual(result, { wer: 0, substitutions: 0, deletions: 0, insertions: 0, referenceWords: 4, hypothesisWords: 4 });
+    assert.deepEqual(result, {
+      wer: 0,
+      substitutions: 0,
+      deletions: 0,
+      insertions: 0,
+      referenceWords: 4,
+      hypothesisWords: 4,
+    });
   });
 
   it('counts a substitution', () => {
@@ -56,8 +75,10 @@ describe('wordErrorRate', () => {
   });
 
   it('matches a measured pocketsphinx hypothesis', () => {
-    const reference = 'The quick brown fox jumps over the lazy dog. Please call Stella and ask her to bring these things with her from the store.';
-    const hypothesis = 'the quick brown fox jumped over the lazy dog please call still in and ask her to bring these things with her from the store';
+    const reference =
+      'The quick brown fox jumps over the lazy dog. Please call Stella and ask her to bring these things with her from the store.';
+    const hypothesis =
+      'the quick brown fox jumped over the lazy dog please call still in and ask her to bring these things with her from the store';
     const result = wordErrorRate(reference, hypothesis);
     // jumps→jumped, stella→still, inserted "in" (or stella→in with "still" inserted).
     assert.equal(result.substitutions + result.deletions + result.insertions, 3);

@@ -34,7 +34,9 @@ export function wordErrorRate(reference: string, hypothesis: string): WordErrorR
   const n = ref.length;
   const m = hyp.length;
   // cost[i][j]: edits turning ref[0..i) into hyp[0..j).
-  const cost: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const cost: number[][] = Array.from({ length: n + 1 }, (_, i) =>
+    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= n; i += 1) {
     const row = cost[i]!;
     const previous = cost[i - 1]!;

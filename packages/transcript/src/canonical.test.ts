@@ -1,12 +1,26 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { canonicalTranscript, contentHash, emptyTranscript, exampleTranscript, hashTranscript, roundTime, validateTranscript, type Transcript } from './index.ts';
+import {
+  canonicalTranscript,
+  contentHash,
+  emptyTranscript,
+  exampleTranscript,
+  hashTranscript,
+  roundTime,
+  validateTranscript,
+  type Transcript,
+} from './index.ts';
 
 /** The same value with every object's keys in reverse order. */
 function reverseKeys<T>(value: T): T {
   if (Array.isArray(value)) return value.map(reverseKeys) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    ) as T;
   return value;
 }
 
@@ -27,7 +41,10 @@ function jitter(t: Transcript, noise: number): Transcript {
 }
 
 function assertKeysSorted(value: unknown, path = '$'): void {
-  if (Array.isArray(value)) return value.forEach((v, i) => assertKeysSorted(v, `${path}[${i}]`));
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) assertKeysSorted(v, `${path}[${i}]`);
+    return;
+  }
   if (value && typeof value === 'object') {
     const keys = Object.keys(value);
     assert.deepEqual(keys, [...keys].sort(), `keys of ${path}`);
@@ -40,7 +57,11 @@ describe('canonicalTranscript', () => {
     const json = canonicalTranscript(exampleTranscript());
     assertKeysSorted(JSON.parse(json));
     assert.equal(json, JSON.stringify(JSON.parse(json)));
-    assert.ok(json.startsWith('{"duration":5.2,"language":"en","segments":[{"end":2.5,"id":"s1","speaker":"S1","start":0,"text":"Hello there.","words":[{"confidence":0.93,'));
+    assert.ok(
+      json.startsWith(
+        '{"duration":5.2,"language":"en","segments":[{"end":2.5,"id":"s1","speaker":"S1","start":0,"text":"Hello there.","words":[{"confidence":0.93,',
+      ),
+    );
   });
 
   it('gives equal bytes and hashes across key order and sub-millisecond noise', () => {
@@ -84,7 +105,14 @@ describe('canonicalTranscript', () => {
 
   it('rounds times to the millisecond and confidence to 3 decimals, writes no -0', () => {
     const t = emptyTranscript({}, { duration: 1.23456 });
-    t.segments.push({ id: 'a', start: -0, end: 0.0004, text: 'x', speaker: null, words: [{ text: 'x', start: -0, end: 0.0001, confidence: 0.12345, speaker: null }] });
+    t.segments.push({
+      id: 'a',
+      start: -0,
+      end: 0.0004,
+      text: 'x',
+      speaker: null,
+      words: [{ text: 'x', start: -0, end: 0.0001, confidence: 0.12345, speaker: null }],
+    });
     assert.equal(
       canonicalTranscript(t),
       '{"duration":1.235,"language":"und","segments":[{"end":0,"id":"a","speaker":null,"start":0,"text":"x","words":[{"confidence":0.123,"end":0,"speaker":null,"start":0,"text":"x"}]}],"source":{"engine":null,"job_id":null,"media_id":null,"profile":null},"speakers":[],"translation":null,"version":1}',
@@ -102,7 +130,10 @@ describe('canonicalTranscript', () => {
 
   it('hashes as sha256:<hex> of the UTF-8 bytes', () => {
     assert.equal(contentHash(''), 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    assert.equal(contentHash('¡Hola!'), `sha256:${createHash('sha256').update(Buffer.from('¡Hola!', 'utf8')).digest('hex')}`);
+    assert.equal(
+      contentHash('¡Hola!'),
+      `sha256:${createHash('sha256').update(Buffer.from('¡Hola!', 'utf8')).digest('hex')}`,
+    );
     assert.match(hashTranscript(exampleTranscript()), /^sha256:[0-9a-f]{64}$/);
   });
 });

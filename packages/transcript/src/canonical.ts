@@ -31,13 +31,15 @@ export function canonicalValue(t: Transcript, options: { words?: boolean } = {})
       speaker: s.speaker ?? null,
       start: roundTime(s.start),
       text: s.text,
-      words: !words ? [] : s.words.map((w) => ({
-        confidence: w.confidence === null || w.confidence === undefined ? null : roundConfidence(w.confidence),
-        end: roundTime(w.end),
-        speaker: w.speaker ?? null,
-        start: roundTime(w.start),
-        text: w.text,
-      })),
+      words: !words
+        ? []
+        : s.words.map((w) => ({
+            confidence: w.confidence === null || w.confidence === undefined ? null : roundConfidence(w.confidence),
+            end: roundTime(w.end),
+            speaker: w.speaker ?? null,
+            start: roundTime(w.start),
+            text: w.text,
+          })),
     })),
     source: {
       engine: t.source.engine ?? null,

@@ -31,7 +31,18 @@ export function exampleTranscript(): Transcript {
         words: [{ text: 'Hi!', start: 3, end: 3.4, confidence: null, speaker: 'S2' }],
       },
     ],
-    translation: { language: 'es', segments: [{ id: 's1', text: 'Hola.' }, { id: 's2', text: '¡Hola!' }] },
-    source: { media_id: 'med_01JABCDEFGHJKMNPQRSTVWXYZ0', job_id: 'job_01JABCDEFGHJKMNPQRSTVWXYZ0', profile: 'oracle', engine: 'pocketsphinx' },
+    translation: {
+      language: 'es',
+      segments: [
+        { id: 's1', text: 'Hola.' },
+        { id: 's2', text: '¡Hola!' },
+      ],
+    },
+    source: {
+      media_id: 'med_01JABCDEFGHJKMNPQRSTVWXYZ0',
+      job_id: 'job_01JABCDEFGHJKMNPQRSTVWXYZ0',
+      profile: 'oracle',
+      engine: 'pocketsphinx',
+    },
   };
 }

@@ -23,7 +23,14 @@ export {
   type TranscriptTranslationSegment,
   type TranscriptWord,
 } from './schema.ts';
-export { MAX_REPORTED_ISSUES, toTranscriptIssues, validateTranscript, validateTranscriptJson, type TranscriptIssue, type TranscriptValidation } from './validate.ts';
+export {
+  MAX_REPORTED_ISSUES,
+  toTranscriptIssues,
+  validateTranscript,
+  validateTranscriptJson,
+  type TranscriptIssue,
+  type TranscriptValidation,
+} from './validate.ts';
 export { canonicalTranscript, contentHash, hashTranscript } from './canonical.ts';
 export { TRANSCRIPT_JSON_SCHEMA, TRANSCRIPT_SCHEMA_ID, renderTranscriptJsonSchema } from './json-schema.ts';
 export { emptyTranscript, transcriptText, type TranscriptTextOptions } from './text.ts';

@@ -41,7 +41,7 @@ function buildJsonSchema(): Record<string, unknown> {
  */
 export const TRANSCRIPT_JSON_SCHEMA: Readonly<Record<string, unknown>> = deepFreeze(buildJsonSchema());
 
-/** The exact text of schema/transcript.v1.json. */
+/** The schema as JSON text: what schema/transcript.v1.json holds, before the formatter lays it out. */
 export function renderTranscriptJsonSchema(): string {
   return `${JSON.stringify(TRANSCRIPT_JSON_SCHEMA, null, 2)}\n`;
 }

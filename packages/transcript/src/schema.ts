@@ -1,23 +1,12 @@
 import { z } from 'zod';
-import { toMillis } from './time.ts';
+import { checkTranscriptConsistency } from './consistency.ts';
+import { TRANSCRIPT_LIMITS } from './limits.ts';
+
+export { checkTranscriptConsistency } from './consistency.ts';
+export { TRANSCRIPT_LIMITS } from './limits.ts';
 
 /** The only version this package reads and writes. A change to the model gets a new number (and a new schema file). */
 export const TRANSCRIPT_VERSION = 1;
-
-/** Bounds on sizes; a three-hour transcript (≈3,000 segments, ≈30,000 words) is far inside them. */
-export const TRANSCRIPT_LIMITS = {
-  maxIdLength: 64,
-  maxSourceIdLength: 128,
-  maxLanguageLength: 35,
-  maxLabelLength: 200,
-  maxSpeakers: 1_000,
-  maxSegments: 100_000,
-  maxSegmentTextLength: 10_000,
-  maxWordsPerSegment: 10_000,
-  maxWordTextLength: 1_000,
-  /** Times may exceed `duration` by this much (ms): decoders round the last frame up. */
-  durationToleranceMs: 1,
-} as const;
 
 const L = TRANSCRIPT_LIMITS;
 
@@ -27,14 +16,30 @@ const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/;
 
 const id = (what: string) =>
-  z.string().min(1).max(L.maxIdLength).regex(ID_PATTERN).meta({ description: `${what}: letters, digits and \`_ . : -\`, starting with a letter or digit.` });
+  z
+    .string()
+    .min(1)
+    .max(L.maxIdLength)
+    .regex(ID_PATTERN)
+    .meta({ description: `${what}: letters, digits and \`_ . : -\`, starting with a letter or digit.` });
 
-const language = z.string().min(2).max(L.maxLanguageLength).regex(LANGUAGE_PATTERN).meta({ description: 'BCP-47 language tag (`en`, `pt-BR`; `und` when unknown).' });
+const language = z
+  .string()
+  .min(2)
+  .max(L.maxLanguageLength)
+  .regex(LANGUAGE_PATTERN)
+  .meta({ description: 'BCP-47 language tag (`en`, `pt-BR`; `und` when unknown).' });
 
 /** Free text: surrounding whitespace is trimmed and Unicode is normalized to NFC when parsed. */
 const text = (max: number) => z.string().trim().normalize('NFC').min(1).max(max);
 
-const seconds = (description: string) => z.number().min(0).meta({ description: `${description} Seconds; millisecond precision (finer digits are rounded away by the canonical form).` });
+const seconds = (description: string) =>
+  z
+    .number()
+    .min(0)
+    .meta({
+      description: `${description} Seconds; millisecond precision (finer digits are rounded away by the canonical form).`,
+    });
 
 const speakerRef = z
   .string()
@@ -44,7 +49,8 @@ const speakerRef = z
   .nullable()
   .meta({ description: 'Id of a declared speaker, or null when unattributed.' });
 
-const sourceId = (description: string) => z.string().min(1).max(L.maxSourceIdLength).regex(ID_PATTERN).nullable().meta({ description });
+const sourceId = (description: string) =>
+  z.string().min(1).max(L.maxSourceIdLength).regex(ID_PATTERN).nullable().meta({ description });
 
 export const TranscriptSpeakerSchema = z
   .strictObject({
@@ -59,7 +65,10 @@ export const TranscriptWordSchema = z
     text: text(L.maxWordTextLength),
     start: seconds('Start of the word.'),
     end: seconds('End of the word; not before start, within its segment.'),
-    confidence: z.number().min(0).max(1).nullable().meta({ description: 'Recognizer confidence in [0, 1] (3 decimals in the canonical form), or null when unknown (e.g. typed by a user).' }),
+    confidence: z.number().min(0).max(1).nullable().meta({
+      description:
+        'Recognizer confidence in [0, 1] (3 decimals in the canonical form), or null when unknown (e.g. typed by a user).',
+    }),
     speaker: speakerRef,
   })
   .meta({ id: 'TranscriptWord' });
@@ -71,7 +80,10 @@ export const TranscriptSegmentSchema = z
     end: seconds('End of the segment; not before start.'),
     text: text(L.maxSegmentTextLength).meta({ description: 'The text of the segment.' }),
     speaker: speakerRef,
-    words: z.array(TranscriptWordSchema).max(L.maxWordsPerSegment).meta({ description: 'Word timings, ordered and not overlapping, inside the segment; may be empty.' }),
+    words: z
+      .array(TranscriptWordSchema)
+      .max(L.maxWordsPerSegment)
+      .meta({ description: 'Word timings, ordered and not overlapping, inside the segment; may be empty.' }),
   })
   .meta({ id: 'TranscriptSegment' });
 
@@ -97,7 +109,13 @@ export const TranscriptSourceSchema = z
     media_id: sourceId('The media asset transcribed (`med_…`), or null.'),
     job_id: sourceId('The job that produced this transcript (`job_…`), or null when authored by a user.'),
     profile: sourceId('The transcription profile (model codename, e.g. `oracle`), or null.'),
-    engine: z.string().trim().min(1).max(L.maxLabelLength).nullable().meta({ description: 'The recognizer that produced the text (e.g. `pocketsphinx`), or null.' }),
+    engine: z
+      .string()
+      .trim()
+      .min(1)
+      .max(L.maxLabelLength)
+      .nullable()
+      .meta({ description: 'The recognizer that produced the text (e.g. `pocketsphinx`), or null.' }),
   })
   .meta({ id: 'TranscriptSource' });
 
@@ -119,98 +137,6 @@ export const TRANSCRIPT_DESCRIPTION =
   'Rules beyond this schema: ' +
   TRANSCRIPT_RULES.join(' ');
 
-type Path = (string | number)[];
-
-interface Checked {
-  duration: number;
-  speakers: { id: string }[];
-  segments: { id: string; start: number; end: number; speaker: string | null; words: { start: number; end: number; speaker: string | null }[] }[];
-  translation: { segments: { id: string }[] } | null;
-}
-
-const secondsText = (ms: number) => String(ms / 1000);
-
-/**
- * The cross-field rules. Calls `report` at most once per location, in document order.
- * Exported for tests and for callers that build transcripts incrementally.
- */
-export function checkTranscriptConsistency(t: Checked, report: (path: Path, message: string) => void): void {
-  const reported = new Set<string>();
-  const once = (path: Path, message: string) => {
-    const key = path.join('\u0000');
-    if (reported.has(key)) return;
-    reported.add(key);
-    report(path, message);
-  };
-  const limitMs = toMillis(t.duration) + L.durationToleranceMs;
-  const afterDuration = (ms: number) => `Input should be at most the duration (${secondsText(limitMs - L.durationToleranceMs)} s), got ${secondsText(ms)} s`;
-
-  const speakerIds = new Set<string>();
-  t.speakers.forEach((speaker, i) => {
-    if (speakerIds.has(speaker.id)) once(['speakers', i, 'id'], `Duplicate speaker id "${speaker.id}"`);
-    speakerIds.add(speaker.id);
-  });
-  const checkSpeaker = (path: Path, speaker: string | null) => {
-    if (speaker !== null && !speakerIds.has(speaker)) once(path, `Unknown speaker "${speaker}": not declared in speakers`);
-  };
-
-  const segmentIndex = new Map<string, number>();
-  let previousStart = 0;
-  let previousEnd = 0;
-  t.segments.forEach((segment, i) => {
-    const at = (...rest: Path): Path => ['segments', i, ...rest];
-    if (segmentIndex.has(segment.id)) once(at('id'), `Duplicate segment id "${segment.id}"`);
-    else segmentIndex.set(segment.id, i);
-
-    const start = toMillis(segment.start);
-    const end = toMillis(segment.end);
-    if (end < start) once(at('end'), `Segment ends (${secondsText(end)} s) before it starts (${secondsText(start)} s)`);
-    if (i > 0) {
-      if (start < previousStart) once(at('start'), `Segments must be ordered by start: this one starts (${secondsText(start)} s) before the previous one (${secondsText(previousStart)} s)`);
-      else if (start < previousEnd) once(at('start'), `Segment overlaps the previous one: starts at ${secondsText(start)} s, before it ends at ${secondsText(previousEnd)} s`);
-    }
-    if (start > limitMs) once(at('start'), afterDuration(start));
-    if (end > limitMs) once(at('end'), afterDuration(end));
-    checkSpeaker(at('speaker'), segment.speaker);
-    previousStart = start;
-    previousEnd = Math.max(start, end);
-
-    let previousWordStart = 0;
-    let previousWordEnd = 0;
-    segment.words.forEach((word, j) => {
-      const w = (field: string): Path => at('words', j, field);
-      const wordStart = toMillis(word.start);
-      const wordEnd = toMillis(word.end);
-      if (wordEnd < wordStart) once(w('end'), `Word ends (${secondsText(wordEnd)} s) before it starts (${secondsText(wordStart)} s)`);
-      if (wordStart < start) once(w('start'), `Word starts (${secondsText(wordStart)} s) before its segment (${secondsText(start)} s)`);
-      if (wordEnd > end) once(w('end'), `Word ends (${secondsText(wordEnd)} s) after its segment (${secondsText(end)} s)`);
-      if (j > 0) {
-        if (wordStart < previousWordStart) once(w('start'), `Words must be ordered by start: this one starts (${secondsText(wordStart)} s) before the previous one (${secondsText(previousWordStart)} s)`);
-        else if (wordStart < previousWordEnd) once(w('start'), `Word overlaps the previous one: starts at ${secondsText(wordStart)} s, before it ends at ${secondsText(previousWordEnd)} s`);
-      }
-      if (wordStart > limitMs) once(w('start'), afterDuration(wordStart));
-      if (wordEnd > limitMs) once(w('end'), afterDuration(wordEnd));
-      checkSpeaker(w('speaker'), word.speaker);
-      previousWordStart = wordStart;
-      previousWordEnd = Math.max(wordStart, wordEnd);
-    });
-  });
-
-  if (t.translation) {
-    const seen = new Set<string>();
-    let previousIndex = -1;
-    t.translation.segments.forEach((segment, k) => {
-      const path: Path = ['translation', 'segments', k, 'id'];
-      const index = segmentIndex.get(segment.id);
-      if (index === undefined) once(path, `Unknown segment id "${segment.id}"`);
-      else if (seen.has(segment.id)) once(path, `Duplicate translation of segment "${segment.id}"`);
-      else if (index < previousIndex) once(path, `Translation segments must follow the order of the segments: "${segment.id}" comes before the previous one`);
-      seen.add(segment.id);
-      if (index !== undefined) previousIndex = Math.max(previousIndex, index);
-    });
-  }
-}
-
 /**
  * The canonical transcript, version 1. Parsing also enforces the cross-field rules (`TRANSCRIPT_RULES`);
  * they only run once the shape is valid, so a response lists either shape problems or consistency problems.
@@ -221,7 +147,10 @@ export const TranscriptSchema = z
     language,
     duration: seconds('Length of the media.'),
     speakers: z.array(TranscriptSpeakerSchema).max(L.maxSpeakers),
-    segments: z.array(TranscriptSegmentSchema).max(L.maxSegments).meta({ description: 'Ordered by start, not overlapping; may be empty.' }),
+    segments: z
+      .array(TranscriptSegmentSchema)
+      .max(L.maxSegments)
+      .meta({ description: 'Ordered by start, not overlapping; may be empty.' }),
     translation: TranscriptTranslationSchema.nullable(),
     source: TranscriptSourceSchema,
   })

@@ -47,7 +47,11 @@ export function syntheticTranscript(options: SyntheticTranscriptOptions = {}): T
   const count = options.segments ?? 3_000;
   const speakerCount = Math.max(1, options.speakers ?? 2);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const speakers = Array.from({ length: speakerCount }, (_, i) => ({ id: `S${i + 1}`, label: `Speaker ${i + 1}`, name: i === 0 ? 'Ada Lovelace' : null }));
+  const speakers = Array.from({ length: speakerCount }, (_, i) => ({
+    id: `S${i + 1}`,
+    label: `Speaker ${i + 1}`,
+    name: i === 0 ? 'Ada Lovelace' : null,
+  }));
   const segments: TranscriptSegment[] = [];
   let at = 0.5;
   let speaker = 0;

@@ -26,24 +26,38 @@ function typeOf(issue: z.core.$ZodIssue): { type: string; msg: string } {
       if (issue.expected === 'array') return { type: 'list_type', msg: 'Input should be a valid list' };
       return { type: `${issue.expected}_type`, msg: `Input should be a valid ${issue.expected}` };
     case 'too_small':
-      if (issue.origin === 'string') return { type: 'string_too_short', msg: `String should have at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}` };
-      if (issue.origin === 'array') return { type: 'too_short', msg: `List should have at least ${issue.minimum} items` };
+      if (issue.origin === 'string')
+        return {
+          type: 'string_too_short',
+          msg: `String should have at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`,
+        };
+      if (issue.origin === 'array')
+        return { type: 'too_short', msg: `List should have at least ${issue.minimum} items` };
       return issue.inclusive
         ? { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${issue.minimum}` }
         : { type: 'greater_than', msg: `Input should be greater than ${issue.minimum}` };
     case 'too_big':
-      if (issue.origin === 'string') return { type: 'string_too_long', msg: `String should have at most ${issue.maximum} characters` };
+      if (issue.origin === 'string')
+        return { type: 'string_too_long', msg: `String should have at most ${issue.maximum} characters` };
       if (issue.origin === 'array') return { type: 'too_long', msg: `List should have at most ${issue.maximum} items` };
       return issue.inclusive
         ? { type: 'less_than_equal', msg: `Input should be less than or equal to ${issue.maximum}` }
         : { type: 'less_than', msg: `Input should be less than ${issue.maximum}` };
     case 'invalid_value':
-      if (issue.values.length === 1) return { type: 'literal_error', msg: `Input should be ${JSON.stringify(issue.values[0])}` };
-      return { type: 'enum', msg: `Input should be ${issue.values.map((v) => JSON.stringify(v)).join(', ').replace(/, ([^,]*)$/, ' or $1')}` };
+      if (issue.values.length === 1)
+        return { type: 'literal_error', msg: `Input should be ${JSON.stringify(issue.values[0])}` };
+      return {
+        type: 'enum',
+        msg: `Input should be ${issue.values
+          .map((v) => JSON.stringify(v))
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' or $1')}`,
+      };
     case 'unrecognized_keys':
       return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' };
     case 'invalid_format':
-      if (issue.format === 'regex' && issue.pattern) return { type: 'string_pattern_mismatch', msg: `String should match pattern '${issue.pattern}'` };
+      if (issue.format === 'regex' && issue.pattern)
+        return { type: 'string_pattern_mismatch', msg: `String should match pattern '${issue.pattern}'` };
       return { type: 'value_error', msg: `Input should be a valid ${issue.format}` };
     default:
       // `custom`: the consistency rules of TRANSCRIPT_RULES, each with its own message.
@@ -93,7 +107,10 @@ export function validateTranscriptJson(text: string): TranscriptValidation {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { ok: false, issues: [{ loc: [], msg: 'JSON decode error: the text is not valid JSON', type: 'json_invalid' }] };
+    return {
+      ok: false,
+      issues: [{ loc: [], msg: 'JSON decode error: the text is not valid JSON', type: 'json_invalid' }],
+    };
   }
   return validateTranscript(parsed);
 }

@@ -5,6 +5,7 @@
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const LINE_BREAKS_AND_TABS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const SPACES = / {2,}/g;
 
@@ -36,5 +37,8 @@ export function graphemes(text: string): string[] {
 /** The first `width` characters of `text`, with `…` as the last one when it had to be shortened. */
 export function truncate(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
-  return graphemes(text).slice(0, Math.max(0, width - 1)).join('').trimEnd() + '…';
+  return `${graphemes(text)
+    .slice(0, Math.max(0, width - 1))
+    .join('')
+    .trimEnd()}…`;
 }

@@ -61,10 +61,19 @@ export interface CueOptions {
 
 function checkCueOptions(options: CueOptions): void {
   const max = options.maxCharsPerEntry;
-  if (typeof max !== 'number' || !Number.isInteger(max) || max < EXPORT_LIMITS.minCharsPerEntry || max > EXPORT_LIMITS.maxCharsPerEntry) {
-    throw new ExportOptionsError('maxCharsPerEntry', `maxCharsPerEntry must be an integer from ${EXPORT_LIMITS.minCharsPerEntry} to ${EXPORT_LIMITS.maxCharsPerEntry}`);
+  if (
+    typeof max !== 'number' ||
+    !Number.isInteger(max) ||
+    max < EXPORT_LIMITS.minCharsPerEntry ||
+    max > EXPORT_LIMITS.maxCharsPerEntry
+  ) {
+    throw new ExportOptionsError(
+      'maxCharsPerEntry',
+      `maxCharsPerEntry must be an integer from ${EXPORT_LIMITS.minCharsPerEntry} to ${EXPORT_LIMITS.maxCharsPerEntry}`,
+    );
   }
-  if (typeof options.includeSpeakers !== 'boolean') throw new ExportOptionsError('includeSpeakers', 'includeSpeakers must be a boolean');
+  if (typeof options.includeSpeakers !== 'boolean')
+    throw new ExportOptionsError('includeSpeakers', 'includeSpeakers must be a boolean');
 }
 
 /** `[start, end]` cut into consecutive spans proportional to `weights` (integer ms, contiguous, covering it exactly). */
@@ -101,7 +110,9 @@ function fitUnits(text: string, width: number, start: number, end: number, avail
   }
   const widths = pieces.map(textWidth);
   const times = spread(start, end, widths);
-  pieces.forEach((piece, i) => out.push({ text: piece, width: widths[i]!, start: times[i]![0], end: times[i]![1] }));
+  for (const [i, piece] of pieces.entries()) {
+    out.push({ text: piece, width: widths[i]!, start: times[i]![0], end: times[i]![1] });
+  }
 }
 
 function segmentUnits(segment: TranscriptSegment, avail: number): CueUnit[] {
@@ -122,8 +133,12 @@ function segmentUnits(segment: TranscriptSegment, avail: number): CueUnit[] {
   const text = oneLine(segment.text);
   if (text === '') return units;
   for (const token of text.split(' ')) fitUnits(token, textWidth(token), 0, 0, avail, untimed);
-  const times = spread(segmentStart, segmentEnd, untimed.map((u) => u.width + 1));
-  untimed.forEach((u, i) => units.push({ ...u, start: times[i]![0], end: times[i]![1] }));
+  const times = spread(
+    segmentStart,
+    segmentEnd,
+    untimed.map((u) => u.width + 1),
+  );
+  for (const [i, u] of untimed.entries()) units.push({ ...u, start: times[i]![0], end: times[i]![1] });
   return units;
 }
 
@@ -203,7 +218,14 @@ export function layoutCues(t: Transcript, options: CueOptions): CueLayout[] {
     let start = 0;
     for (const [end, contentWidth] of packUnits(all, width)) {
       const units = all.slice(start, end);
-      raw.push({ start: units[0]!.start, end: units.at(-1)!.end, prefix, speaker: who?.speaker ?? null, units, firstLine: lineBreak(prefixWidth, units, contentWidth) });
+      raw.push({
+        start: units[0]!.start,
+        end: units.at(-1)!.end,
+        prefix,
+        speaker: who?.speaker ?? null,
+        units,
+        firstLine: lineBreak(prefixWidth, units, contentWidth),
+      });
       start = end;
     }
   }
@@ -225,10 +247,14 @@ export function layoutCues(t: Transcript, options: CueOptions): CueLayout[] {
 }
 
 /** The text of a cue, with each unit rendered by `render` (the prefix by `renderPrefix`), lines joined by `\n`. */
-export function cueText(cue: CueLayout, render: (unit: CueUnit, index: number) => string, renderPrefix: (prefix: string) => string): string {
+export function cueText(
+  cue: CueLayout,
+  render: (unit: CueUnit, index: number) => string,
+  renderPrefix: (prefix: string) => string,
+): string {
   const first: string[] = [];
   const second: string[] = [];
-  cue.units.forEach((unit, i) => (i < cue.firstLine ? first : second).push(render(unit, i)));
+  for (const [i, unit] of cue.units.entries()) (i < cue.firstLine ? first : second).push(render(unit, i));
   const head = renderPrefix(cue.prefix) + first.join(' ');
   return second.length === 0 ? head : `${head}\n${second.join(' ')}`;
 }
@@ -262,7 +288,11 @@ export function buildCues(transcript: Transcript, options: CueOptions): Cue[] {
   return layoutCues(transcript, options).map((cue) => ({
     start: seconds(cue.start),
     end: seconds(cue.end),
-    text: cueText(cue, (u) => u.text, (p) => p),
+    text: cueText(
+      cue,
+      (u) => u.text,
+      (p) => p,
+    ),
     speaker: cue.speaker,
     words: cue.units.map((u) => ({ text: u.text, start: seconds(u.start), end: seconds(u.end) })),
     firstLineWords: cue.firstLine,

@@ -27,7 +27,19 @@ describe('exportFileName', () => {
   });
 
   it('never yields a path, a hidden file or a header-breaking character', () => {
-    const nasty = ['../../etc/passwd', '..\\..\\windows\\system32', '/absolute/path', 'C:\\Users\\x', '.bashrc', '-rf', 'a"; filename=evil.exe', 'name\r\nSet-Cookie: x=1', '%2e%2e%2f', 'a\u202eexe.txt', '\ud800lone surrogate'];
+    const nasty = [
+      '../../etc/passwd',
+      '..\\..\\windows\\system32',
+      '/absolute/path',
+      'C:\\Users\\x',
+      '.bashrc',
+      '-rf',
+      'a"; filename=evil.exe',
+      'name\r\nSet-Cookie: x=1',
+      '%2e%2e%2f',
+      'a\u202eexe.txt',
+      '\ud800lone surrogate',
+    ];
     for (const title of nasty) {
       const name = exportFileName(title, 'srt');
       assert.match(name, /^[A-Za-z0-9][A-Za-z0-9._ -]*\.srt$/, `${JSON.stringify(title)} → ${name}`);

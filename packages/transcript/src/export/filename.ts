@@ -1,17 +1,36 @@
 import { ExportOptionsError, type ExportFormat } from './options.ts';
 
 /** The file extension (without the dot) and content type of each format. */
-export const EXPORT_FILE_TYPES: Readonly<Record<ExportFormat, { extension: string; contentType: string }>> = Object.freeze({
-  text: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },
-  json: { extension: 'json', contentType: 'application/json; charset=utf-8' },
-  srt: { extension: 'srt', contentType: 'application/x-subrip; charset=utf-8' },
-  vtt: { extension: 'vtt', contentType: 'text/vtt; charset=utf-8' },
-});
+export const EXPORT_FILE_TYPES: Readonly<Record<ExportFormat, { extension: string; contentType: string }>> =
+  Object.freeze({
+    text: { extension: 'txt', contentType: 'text/plain; charset=utf-8' },
+    json: { extension: 'json', contentType: 'application/json; charset=utf-8' },
+    srt: { extension: 'srt', contentType: 'application/x-subrip; charset=utf-8' },
+    vtt: { extension: 'vtt', contentType: 'text/vtt; charset=utf-8' },
+  });
 
 const MAX_BASE_LENGTH = 100;
 /** Letters NFKD does not take apart. */
-const LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', þ: 'th', Þ: 'Th', ı: 'i' };
-const MEDIA_EXTENSION = /\.(?:3gp|aac|aiff?|amr|avi|flac|json|m4a|m4v|mkv|mov|mp3|mp4|mpe?g|oga|ogg|opus|srt|txt|vtt|wav|webm|wma|wmv)$/i;
+const LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ı: 'i',
+};
+const MEDIA_EXTENSION =
+  /\.(?:3gp|aac|aiff?|amr|avi|flac|json|m4a|m4v|mkv|mov|mp3|mp4|mpe?g|oga|ogg|opus|srt|txt|vtt|wav|webm|wma|wmv)$/i;
 const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 
 /**
@@ -23,7 +42,8 @@ const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
  */
 export function exportFileName(title: string | null | undefined, format: ExportFormat): string {
   const type = Object.hasOwn(EXPORT_FILE_TYPES, format) ? EXPORT_FILE_TYPES[format] : undefined;
-  if (type === undefined) throw new ExportOptionsError('format', `Unknown export format ${JSON.stringify(String(format))}`);
+  if (type === undefined)
+    throw new ExportOptionsError('format', `Unknown export format ${JSON.stringify(String(format))}`);
   let base = typeof title === 'string' ? title : '';
   base = base
     .toWellFormed()
@@ -34,7 +54,11 @@ export function exportFileName(title: string | null | undefined, format: ExportF
     .replace(/ {2,}/g, ' ')
     .trim()
     .replace(MEDIA_EXTENSION, '');
-  base = base.slice(0, MAX_BASE_LENGTH + 16).replace(/^[. _-]+/, '').slice(0, MAX_BASE_LENGTH).replace(/[. ]+$/, '');
+  base = base
+    .slice(0, MAX_BASE_LENGTH + 16)
+    .replace(/^[. _-]+/, '')
+    .slice(0, MAX_BASE_LENGTH)
+    .replace(/[. ]+$/, '');
   if (WINDOWS_DEVICE.test(base)) base = `${base}_`;
   return `${base === '' ? 'transcript' : base}.${type.extension}`;
 }

@@ -29,7 +29,10 @@ export interface ExportResult {
  * function of its arguments. Throws `ExportOptionsError` (a `RangeError`) for an invalid option, whether or not the
  * format uses it. Meant for a transcript `validateTranscript` accepted; cue timing stays ordered whatever it gets.
  */
-export function exportTranscript(transcript: Transcript, options: Partial<ExportOptions> & { format: ExportFormat }): ExportResult {
+export function exportTranscript(
+  transcript: Transcript,
+  options: Partial<ExportOptions> & { format: ExportFormat },
+): ExportResult {
   const o = resolveExportOptions(options);
   const { extension, contentType } = EXPORT_FILE_TYPES[o.format];
   let content: string;

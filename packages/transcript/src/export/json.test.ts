@@ -23,9 +23,16 @@ describe('json export', () => {
 
   it('empties every words array without word timestamps, and stays valid', () => {
     for (const pretty of [true, false]) {
-      const { content } = exportTranscript(exampleTranscript(), { format: 'json', includeWordTimestamps: false, pretty });
+      const { content } = exportTranscript(exampleTranscript(), {
+        format: 'json',
+        includeWordTimestamps: false,
+        pretty,
+      });
       const parsed = JSON.parse(content);
-      assert.deepEqual(parsed.segments.map((s: { words: unknown[] }) => s.words), [[], []]);
+      assert.deepEqual(
+        parsed.segments.map((s: { words: unknown[] }) => s.words),
+        [[], []],
+      );
       assert.equal(parsed.segments[0].text, 'Hello there.');
       assert.ok(validateTranscript(parsed).ok);
     }
@@ -33,6 +40,15 @@ describe('json export', () => {
 
   it('ignores the options of other formats', () => {
     const base = exportTranscript(exampleTranscript(), { format: 'json' }).content;
-    assert.equal(exportTranscript(exampleTranscript(), { format: 'json', includeSpeakers: false, highlightWords: true, maxCharsPerEntry: 10, includeTimestamps: true }).content, base);
+    assert.equal(
+      exportTranscript(exampleTranscript(), {
+        format: 'json',
+        includeSpeakers: false,
+        highlightWords: true,
+        maxCharsPerEntry: 10,
+        includeTimestamps: true,
+      }).content,
+      base,
+    );
   });
 });

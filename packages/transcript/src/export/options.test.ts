@@ -48,7 +48,13 @@ describe('export options', () => {
     for (const format of EXPORT_FORMATS) {
       const explicit = exportTranscript(t, { format, ...DEFAULT_EXPORT_OPTIONS });
       const omitted = exportTranscript(t, { format });
-      const undefinedValues = exportTranscript(t, { format, includeSpeakers: undefined, maxCharsPerEntry: undefined, highlightColor: undefined, pretty: undefined } as Partial<ExportOptions> & { format: ExportFormat });
+      const undefinedValues = exportTranscript(t, {
+        format,
+        includeSpeakers: undefined,
+        maxCharsPerEntry: undefined,
+        highlightColor: undefined,
+        pretty: undefined,
+      } as Partial<ExportOptions> & { format: ExportFormat });
       assert.deepEqual(omitted, explicit);
       assert.deepEqual(undefinedValues, explicit);
     }
@@ -67,11 +73,31 @@ describe('export options', () => {
 
 describe('isHighlightColor', () => {
   it('accepts CSS colour names (any case) and #rgb / #rrggbb', () => {
-    for (const ok of ['yellow', 'Yellow', 'DEEPSKYBLUE', 'rebeccapurple', 'grey', '#ff0', '#FFAA00', '#1a2b3c']) assert.equal(isHighlightColor(ok), true, ok);
+    for (const ok of ['yellow', 'Yellow', 'DEEPSKYBLUE', 'rebeccapurple', 'grey', '#ff0', '#FFAA00', '#1a2b3c'])
+      assert.equal(isHighlightColor(ok), true, ok);
   });
 
   it('refuses anything else, markup and prototype keys included', () => {
-    const bad = ['', ' yellow', 'yellow ', 'notacolor', '#ff', '#ffff', '#fffffff', '#ggg', 'ff0000', 'rgb(1,2,3)', 'transparent', 'currentcolor', 'constructor', '__proto__', 'toString', 'red" onload="x', '"><script>', 'yellow;'];
+    const bad = [
+      '',
+      ' yellow',
+      'yellow ',
+      'notacolor',
+      '#ff',
+      '#ffff',
+      '#fffffff',
+      '#ggg',
+      'ff0000',
+      'rgb(1,2,3)',
+      'transparent',
+      'currentcolor',
+      'constructor',
+      '__proto__',
+      'toString',
+      'red" onload="x',
+      '"><script>',
+      'yellow;',
+    ];
     for (const value of bad) assert.equal(isHighlightColor(value), false, JSON.stringify(value));
     assert.equal(isHighlightColor(42 as unknown as string), false);
   });
@@ -95,7 +121,8 @@ describe('invalid options', () => {
 
   it('refuses maxCharsPerEntry out of range or not an integer, for every format', () => {
     for (const format of EXPORT_FORMATS) {
-      for (const bad of [9, 501, 0, -80, 80.5, Number.NaN, Infinity, '80', null]) rejects({ format, maxCharsPerEntry: bad }, 'maxCharsPerEntry');
+      for (const bad of [9, 501, 0, -80, 80.5, Number.NaN, Infinity, '80', null])
+        rejects({ format, maxCharsPerEntry: bad }, 'maxCharsPerEntry');
     }
     assert.doesNotThrow(() => exportTranscript(t, { format: 'srt', maxCharsPerEntry: 10 }));
     assert.doesNotThrow(() => exportTranscript(t, { format: 'srt', maxCharsPerEntry: 500 }));
@@ -119,6 +146,9 @@ describe('invalid options', () => {
   it('buildCues checks its own options', () => {
     assert.throws(() => buildCues(t, { maxCharsPerEntry: 5, includeSpeakers: true }), RangeError);
     assert.throws(() => buildCues(t, { maxCharsPerEntry: 1000, includeSpeakers: true }), RangeError);
-    assert.throws(() => buildCues(t, { maxCharsPerEntry: 40, includeSpeakers: 'yes' as unknown as boolean }), RangeError);
+    assert.throws(
+      () => buildCues(t, { maxCharsPerEntry: 40, includeSpeakers: 'yes' as unknown as boolean }),
+      RangeError,
+    );
   });
 });

@@ -60,16 +60,26 @@ export function highlightColorHex(value: string): string {
   return hex.length === 4 ? `#${hex[1]}${hex[1]}${hex[2]}${hex[2]}${hex[3]}${hex[3]}` : hex;
 }
 
-const BOOLEAN_OPTIONS = ['includeSpeakers', 'includeTimestamps', 'includeWordTimestamps', 'pretty', 'highlightWords'] as const;
+const BOOLEAN_OPTIONS = [
+  'includeSpeakers',
+  'includeTimestamps',
+  'includeWordTimestamps',
+  'pretty',
+  'highlightWords',
+] as const;
 
 /**
  * The options with defaults filled in (an `undefined` value means the default), every one checked, whatever the
  * format: the last guard behind the callers' own validation. Throws `ExportOptionsError` (a `RangeError`).
  */
 export function resolveExportOptions(options: Partial<ExportOptions> & { format: ExportFormat }): ExportOptions {
-  if (typeof options !== 'object' || options === null) throw new ExportOptionsError('format', 'Export options must be an object');
+  if (typeof options !== 'object' || options === null)
+    throw new ExportOptionsError('format', 'Export options must be an object');
   if (!(EXPORT_FORMATS as readonly unknown[]).includes(options.format)) {
-    throw new ExportOptionsError('format', `Unknown export format ${JSON.stringify(String(options.format))}; expected one of ${EXPORT_FORMATS.join(', ')}`);
+    throw new ExportOptionsError(
+      'format',
+      `Unknown export format ${JSON.stringify(String(options.format))}; expected one of ${EXPORT_FORMATS.join(', ')}`,
+    );
   }
   const resolved: ExportOptions = { format: options.format, ...DEFAULT_EXPORT_OPTIONS };
   for (const key of BOOLEAN_OPTIONS) {
@@ -80,7 +90,12 @@ export function resolveExportOptions(options: Partial<ExportOptions> & { format:
   }
   const max: unknown = options.maxCharsPerEntry;
   if (max !== undefined) {
-    if (typeof max !== 'number' || !Number.isInteger(max) || max < EXPORT_LIMITS.minCharsPerEntry || max > EXPORT_LIMITS.maxCharsPerEntry) {
+    if (
+      typeof max !== 'number' ||
+      !Number.isInteger(max) ||
+      max < EXPORT_LIMITS.minCharsPerEntry ||
+      max > EXPORT_LIMITS.maxCharsPerEntry
+    ) {
       throw new ExportOptionsError(
         'maxCharsPerEntry',
         `maxCharsPerEntry must be an integer from ${EXPORT_LIMITS.minCharsPerEntry} to ${EXPORT_LIMITS.maxCharsPerEntry}`,

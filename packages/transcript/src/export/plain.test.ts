@@ -3,8 +3,10 @@ import assert from 'node:assert/strict';
 import { emptyTranscript, exampleTranscript, exportTranscript } from '../index.ts';
 import { transcriptOf } from './test-fixtures.ts';
 
-const text = (t: Parameters<typeof exportTranscript>[0], options: { includeSpeakers?: boolean; includeTimestamps?: boolean } = {}) =>
-  exportTranscript(t, { format: 'text', ...options }).content;
+const text = (
+  t: Parameters<typeof exportTranscript>[0],
+  options: { includeSpeakers?: boolean; includeTimestamps?: boolean } = {},
+) => exportTranscript(t, { format: 'text', ...options }).content;
 
 describe('text export', () => {
   it('writes one paragraph per segment with speaker names by default, ending with one newline', () => {
@@ -26,7 +28,10 @@ describe('text export', () => {
       text(t, { includeTimestamps: true }),
       '[00:00:00] Ada: Zero.\n\n[00:00:59] Speaker 2: Almost a minute.\n\n[01:02:05] Past an hour.\n\n[100:00:00] Ada: A hundred hours.\n',
     );
-    assert.equal(text(t, { includeTimestamps: true, includeSpeakers: false }).split('\n')[2], '[00:00:59] Almost a minute.');
+    assert.equal(
+      text(t, { includeTimestamps: true, includeSpeakers: false }).split('\n')[2],
+      '[00:00:59] Almost a minute.',
+    );
   });
 
   it('does not merge consecutive segments of the same speaker', () => {

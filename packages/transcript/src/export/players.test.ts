@@ -22,7 +22,9 @@ after(() => {
 });
 
 function ffmpeg(input: string, output: string): string {
-  const result = spawnSync(FFMPEG, ['-v', 'error', '-nostdin', '-y', '-i', join(dir, input), join(dir, output)], { encoding: 'utf8' });
+  const result = spawnSync(FFMPEG, ['-v', 'error', '-nostdin', '-y', '-i', join(dir, input), join(dir, output)], {
+    encoding: 'utf8',
+  });
   assert.equal(result.error, undefined, `ffmpeg could not run: ${result.error?.message}`);
   assert.equal(result.status, 0, `ffmpeg ${input} → ${output} failed: ${result.stderr}`);
   assert.equal(result.stderr, '', `ffmpeg complained about ${input}: ${result.stderr}`);
@@ -48,12 +50,21 @@ function cueTexts(content: string): string[] {
     );
 }
 
-function roundTrip(name: string, t: Transcript, options: { maxCharsPerEntry?: number; highlightWords?: boolean; highlightColor?: string }) {
+function roundTrip(
+  name: string,
+  t: Transcript,
+  options: { maxCharsPerEntry?: number; highlightWords?: boolean; highlightColor?: string },
+) {
   const srt = exportTranscript(t, { format: 'srt', ...options }).content;
   const vtt = exportTranscript(t, { format: 'vtt', ...options }).content;
   writeFileSync(join(dir, `${name}.srt`), srt);
   writeFileSync(join(dir, `${name}.vtt`), vtt);
-  return { srt, vtt, srtToVtt: ffmpeg(`${name}.srt`, `${name}.from-srt.vtt`), vttToSrt: ffmpeg(`${name}.vtt`, `${name}.from-vtt.srt`) };
+  return {
+    srt,
+    vtt,
+    srtToVtt: ffmpeg(`${name}.srt`, `${name}.from-srt.vtt`),
+    vttToSrt: ffmpeg(`${name}.vtt`, `${name}.from-vtt.srt`),
+  };
 }
 
 describe('ffmpeg reads the subtitles', () => {
@@ -67,7 +78,14 @@ describe('ffmpeg reads the subtitles', () => {
       assert.deepEqual(cueTexts(out.srtToVtt), expected);
       assert.deepEqual(cueTexts(out.vttToSrt), expected);
       const words = t.segments.flatMap((s) => s.words.map((w) => w.text));
-      assert.deepEqual(cueTexts(out.vttToSrt).join(' ').replace(/\n/g, ' ').replace(/(Ada Lovelace|Speaker 2): /g, '').split(' '), words);
+      assert.deepEqual(
+        cueTexts(out.vttToSrt)
+          .join(' ')
+          .replace(/\n/g, ' ')
+          .replace(/(Ada Lovelace|Speaker 2): /g, '')
+          .split(' '),
+        words,
+      );
     }
   });
 
@@ -75,7 +93,10 @@ describe('ffmpeg reads the subtitles', () => {
     const expected = buildCues(t, { maxCharsPerEntry: 80, includeSpeakers: true });
     const out = roundTrip('karaoke', t, { highlightWords: true, highlightColor: 'orange' });
     const entries = cueTexts(out.srtToVtt);
-    assert.equal(entries.length, expected.reduce((n, c) => n + c.words.length, 0));
+    assert.equal(
+      entries.length,
+      expected.reduce((n, c) => n + c.words.length, 0),
+    );
     assert.deepEqual(cueTexts(out.vttToSrt), entries);
     // Every entry shows its whole cue; the cues appear in order.
     assert.deepEqual([...new Set(entries)], [...new Set(expected.map((c) => c.text))]);
@@ -88,23 +109,50 @@ describe('ffmpeg reads the subtitles', () => {
   it('hostile text stays text: tags, -->, &, braces, backslashes', () => {
     const hostile = transcriptOf(
       [
-        { start: 0, end: 3, words: [['sentinel', 0, 0.5], ['<script>alert(1)</script>', 0.5, 1], ['-->', 1, 1.5], ['A&B', 1.5, 2], ['&amp;', 2, 3]] },
-        { start: 3, end: 6, words: [['sentinel', 3, 3.5], ['<i>not', 3.5, 4], ['italic</i>', 4, 4.5], ['{\\an8}top', 4.5, 5], ['a\\Nb', 5, 5.5], ['{c}', 5.5, 6]] },
+        {
+          start: 0,
+          end: 3,
+          words: [
+            ['sentinel', 0, 0.5],
+            ['<script>alert(1)</script>', 0.5, 1],
+            ['-->', 1, 1.5],
+            ['A&B', 1.5, 2],
+            ['&amp;', 2, 3],
+          ],
+        },
+        {
+          start: 3,
+          end: 6,
+          words: [
+            ['sentinel', 3, 3.5],
+            ['<i>not', 3.5, 4],
+            ['italic</i>', 4, 4.5],
+            ['{\\an8}top', 4.5, 5],
+            ['a\\Nb', 5, 5.5],
+            ['{c}', 5.5, 6],
+          ],
+        },
         { start: 6, end: 7, text: 'sentinel\n\n5\n00:00:09,000 --> 00:00:10,000\ninjected' },
       ],
       [{ id: 'S1', label: 'S', name: 'Eve <b>&</b>' }],
     );
     for (const highlightWords of [false, true]) {
       const out = roundTrip(`hostile-${highlightWords}`, hostile, { highlightWords, maxCharsPerEntry: 60 });
-      const expected = exportTranscript(hostile, { format: 'srt', highlightWords, maxCharsPerEntry: 60 }).content.split('\n').filter((l) => l.includes(' --> ')).length;
+      const expected = exportTranscript(hostile, { format: 'srt', highlightWords, maxCharsPerEntry: 60 })
+        .content.split('\n')
+        .filter((l) => l.includes(' --> ')).length;
       for (const converted of [out.srtToVtt, out.vttToSrt]) {
         const texts = cueTexts(converted);
         assert.equal(texts.length, expected, converted);
         assert.equal(converted.match(/^[\d:.,]+ --> [\d:.,]+$/gm)?.length, expected, `no injected cue: ${converted}`);
         const all = texts.join('\n');
-        for (const piece of ['alert(1)', 'A&B', 'italic', 'top', 'injected', '00:00:09,000']) assert.ok(all.includes(piece), `${piece} in ${converted}`);
+        for (const piece of ['alert(1)', 'A&B', 'italic', 'top', 'injected', '00:00:09,000'])
+          assert.ok(all.includes(piece), `${piece} in ${converted}`);
         assert.ok((all.match(/sentinel/g)?.length ?? 0) >= 3);
-        assert.ok(texts.every((text) => text.split('\n').length <= 2), `no extra line: ${converted}`);
+        assert.ok(
+          texts.every((text) => text.split('\n').length <= 2),
+          `no extra line: ${converted}`,
+        );
       }
       assert.ok(cueTexts(out.vttToSrt)[0]!.includes('alert(1)'));
     }

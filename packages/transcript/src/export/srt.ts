@@ -28,8 +28,12 @@ function block(out: string[], n: number, start: number, end: number, text: strin
  * word with the whole cue shown and the current word in `<font color="#rrggbb">` (the colour always as validated
  * hex, which VLC, mpv/ffmpeg and most TV players render).
  */
-export function writeSrt(t: Transcript, options: { maxCharsPerEntry: number; includeSpeakers: boolean; highlightWords: boolean; highlightColor: string }): string {
-  if (options.highlightWords && !isHighlightColor(options.highlightColor)) throw new ExportOptionsError('highlightColor', 'highlightColor must be a CSS colour name or #rgb / #rrggbb');
+export function writeSrt(
+  t: Transcript,
+  options: { maxCharsPerEntry: number; includeSpeakers: boolean; highlightWords: boolean; highlightColor: string },
+): string {
+  if (options.highlightWords && !isHighlightColor(options.highlightColor))
+    throw new ExportOptionsError('highlightColor', 'highlightColor must be a CSS colour name or #rgb / #rrggbb');
   const cues: CueLayout[] = layoutCues(t, options);
   const out: string[] = [];
   let n = 0;
@@ -42,7 +46,11 @@ export function writeSrt(t: Transcript, options: { maxCharsPerEntry: number; inc
     const words = cue.units.map(plain);
     const prefix = srtNeutralize(cue.prefix);
     for (const span of karaokeSpans(cue)) {
-      const text = cueText(cue, (_, i) => (i === span.index ? `${open}${words[i]}</font>` : words[i]!), () => prefix);
+      const text = cueText(
+        cue,
+        (_, i) => (i === span.index ? `${open}${words[i]}</font>` : words[i]!),
+        () => prefix,
+      );
       block(out, ++n, span.start, span.end, text);
     }
   }

@@ -2,6 +2,8 @@
 import assert from 'node:assert/strict';
 import type { Transcript, TranscriptSegment } from '../schema.ts';
 import { validateTranscript } from '../validate.ts';
+import type { Cue } from './cues.ts';
+import { exportTranscript } from './index.ts';
 
 export interface SegmentSpec {
   start: number;
@@ -14,11 +16,21 @@ export interface SegmentSpec {
 }
 
 /** A transcript with speakers S1 (name Ada), S2 (label only) and the given segments; asserted valid. */
-export function transcriptOf(segments: SegmentSpec[], speakers: Transcript['speakers'] = defaultSpeakers()): Transcript {
+export function transcriptOf(
+  segments: SegmentSpec[],
+  speakers: Transcript['speakers'] = defaultSpeakers(),
+): Transcript {
   const segs: TranscriptSegment[] = segments.map((s, i) => {
     const speaker = s.speaker === undefined ? 'S1' : s.speaker;
     const words = (s.words ?? []).map(([text, start, end]) => ({ text, start, end, confidence: null, speaker }));
-    return { id: `s${i + 1}`, start: s.start, end: s.end, text: s.text ?? words.map((w) => w.text).join(' '), speaker, words };
+    return {
+      id: `s${i + 1}`,
+      start: s.start,
+      end: s.end,
+      text: s.text ?? words.map((w) => w.text).join(' '),
+      speaker,
+      words,
+    };
   });
   const t: Transcript = {
     version: 1,
@@ -59,7 +71,8 @@ export interface ParsedCue {
   text: string;
 }
 
-const msOf = (h: string, m: string, s: string, ms: string) => Number(h) * 3_600_000 + Number(m) * 60_000 + Number(s) * 1000 + Number(ms);
+const msOf = (h: string, m: string, s: string, ms: string) =>
+  Number(h) * 3_600_000 + Number(m) * 60_000 + Number(s) * 1000 + Number(ms);
 
 /** Reads an SRT file strictly (numbering from 1, `HH:MM:SS,mmm`, one blank line after each entry); times in ms. */
 export function parseSrt(content: string): ParsedCue[] {
@@ -73,7 +86,10 @@ export function parseSrt(content: string): ParsedCue[] {
     const m = /^(\d{2,}):(\d{2}):(\d{2}),(\d{3}) --> (\d{2,}):(\d{2}):(\d{2}),(\d{3})$/.exec(lines[1] ?? '');
     assert.ok(m, `entry ${i + 1} has a timing line: ${lines[1]}`);
     const text = lines.slice(2);
-    assert.ok(text.length >= 1 && text.length <= 2 && text.every((l) => l.trim() !== ''), `entry ${i + 1} has one or two non-empty lines`);
+    assert.ok(
+      text.length >= 1 && text.length <= 2 && text.every((l) => l.trim() !== ''),
+      `entry ${i + 1} has one or two non-empty lines`,
+    );
     assert.ok(!text.some((l) => l.includes('-->')), 'no --> in SRT text');
     return { start: msOf(m[1]!, m[2]!, m[3]!, m[4]!), end: msOf(m[5]!, m[6]!, m[7]!, m[8]!), text: text.join('\n') };
   });
@@ -94,7 +110,10 @@ export function parseVtt(content: string): ParsedCue[] {
       const m = /^(\d{2,}):(\d{2}):(\d{2})\.(\d{3}) --> (\d{2,}):(\d{2}):(\d{2})\.(\d{3})$/.exec(lines[0] ?? '');
       assert.ok(m, `cue ${i + 1} starts with a timing line: ${lines[0]}`);
       const text = lines.slice(1);
-      assert.ok(text.length >= 1 && text.length <= 2 && text.every((l) => l.trim() !== ''), `cue ${i + 1} has one or two non-empty lines`);
+      assert.ok(
+        text.length >= 1 && text.length <= 2 && text.every((l) => l.trim() !== ''),
+        `cue ${i + 1} has one or two non-empty lines`,
+      );
       assert.ok(!text.some((l) => l.includes('-->')), 'no --> in WebVTT cue text');
       assert.ok(!/&(?!amp;|lt;|gt;)/.test(text.join('\n')), 'every & in WebVTT text is a reference');
       return { start: msOf(m[1]!, m[2]!, m[3]!, m[4]!), end: msOf(m[5]!, m[6]!, m[7]!, m[8]!), text: text.join('\n') };
@@ -114,3 +133,11 @@ export function assertOrdered(cues: { start: number; end: number }[]): void {
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** Characters as a reader counts them (grapheme clusters), independent of the code under test. */
 export const graphemeCount = (text: string) => [...segmenter.segment(text)].length;
+
+export const srt = (t: Transcript, options: Record<string, unknown> = {}) =>
+  exportTranscript(t, { format: 'srt', ...options }).content;
+export const vtt = (t: Transcript, options: Record<string, unknown> = {}) =>
+  exportTranscript(t, { format: 'vtt', ...options }).content;
+
+/** A cue's text on one line, as its characters are counted. */
+export const shown = (cue: Cue) => cue.text.replace('\n', ' ');

@@ -18,7 +18,10 @@ describe('export of a three-hour transcript', () => {
     for (const format of EXPORT_FORMATS) {
       for (const highlightWords of format === 'srt' || format === 'vtt' ? [false, true] : [false]) {
         const { content } = exportTranscript(t, { format, highlightWords });
-        assert.ok(content.length > 100_000, `${format}${highlightWords ? ' karaoke' : ''}: ${content.length} characters`);
+        assert.ok(
+          content.length > 100_000,
+          `${format}${highlightWords ? ' karaoke' : ''}: ${content.length} characters`,
+        );
       }
     }
   });

@@ -17,7 +17,10 @@ export function vttEscape(text: string): string {
 
 /** The WebVTT default text colour classes (rendered by browsers without any style sheet), by their colour. */
 const DEFAULT_COLOR_CLASSES = new Map(
-  ['white', 'lime', 'cyan', 'red', 'yellow', 'magenta', 'blue', 'black'].map((name) => [CSS_NAMED_COLORS.get(name)!, name]),
+  ['white', 'lime', 'cyan', 'red', 'yellow', 'magenta', 'blue', 'black'].map((name) => [
+    CSS_NAMED_COLORS.get(name)!,
+    name,
+  ]),
 );
 
 /**
@@ -47,8 +50,12 @@ function block(out: string[], start: number, end: number, text: string): void {
  * yellow, magenta, blue, black) by themselves, and bold shows in ffmpeg-based players, which drop classes. No
  * STYLE block: ffmpeg 5 reads a file with one as empty.
  */
-export function writeVtt(t: Transcript, options: { maxCharsPerEntry: number; includeSpeakers: boolean; highlightWords: boolean; highlightColor: string }): string {
-  if (options.highlightWords && !isHighlightColor(options.highlightColor)) throw new ExportOptionsError('highlightColor', 'highlightColor must be a CSS colour name or #rgb / #rrggbb');
+export function writeVtt(
+  t: Transcript,
+  options: { maxCharsPerEntry: number; includeSpeakers: boolean; highlightWords: boolean; highlightColor: string },
+): string {
+  if (options.highlightWords && !isHighlightColor(options.highlightColor))
+    throw new ExportOptionsError('highlightColor', 'highlightColor must be a CSS colour name or #rgb / #rrggbb');
   const cues: CueLayout[] = layoutCues(t, options);
   const out: string[] = ['WEBVTT\n\n'];
   if (!options.highlightWords) {
@@ -60,7 +67,11 @@ export function writeVtt(t: Transcript, options: { maxCharsPerEntry: number; inc
     const words = cue.units.map(plain);
     const prefix = vttEscape(cue.prefix);
     for (const span of karaokeSpans(cue)) {
-      const text = cueText(cue, (_, i) => (i === span.index ? `${open}${words[i]}</b></c>` : words[i]!), () => prefix);
+      const text = cueText(
+        cue,
+        (_, i) => (i === span.index ? `${open}${words[i]}</b></c>` : words[i]!),
+        () => prefix,
+      );
       block(out, span.start, span.end, text);
     }
   }

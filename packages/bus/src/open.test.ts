@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createLifecycle } from '@tp/runtime';
+import { STREAMS } from './declarations.ts';
+import { openBus, openOutboxRelay } from './open.ts';
+import { type OutboxRow, outboxMessage, outboxTableSql, writeOutbox } from './outbox-table.ts';
+import {
+  createScratchSchema,
+  DATABASE_URL,
+  disposeBus,
+  NATS_URL,
+  streamMessages,
+  testLog,
+  uniquePrefix,
+  waitFor,
+} from './test-harness.ts';
+
+type Scratch = Awaited<ReturnType<typeof createScratchSchema>>;
+
+async function insertRows(scratch: Scratch, rows: OutboxRow[]): Promise<void> {
+  for (const row of rows) {
+    await scratch.pool.query(
+      `INSERT INTO "${scratch.schema}".outbox (id, subject, payload, headers) VALUES ($1, $2, $3, $4)`,
+      [row.id, row.subject, JSON.stringify(row.payload), JSON.stringify(row.headers)],
+    );
+  }
+}
+
+describe('openBus and openOutboxRelay', () => {
+  it('connect and provision within a lifecycle, and are released relay first, then the bus', async (t) => {
+    const scratch = await createScratchSchema('open');
+    t.after(() => scratch.drop());
+    await scratch.pool.query(outboxTableSql(scratch.schema));
+    const life = createLifecycle();
+    const prefix = uniquePrefix('open');
+    const bus = await openBus(life, {
+      url: NATS_URL,
+      name: 'bus-test-open',
+      prefix,
+      log: testLog,
+      streams: [STREAMS.EVENTS],
+    });
+    t.after(() => disposeBus(bus));
+    const stream = bus.streamName(STREAMS.EVENTS.name);
+    assert.equal((await bus.manager.streams.info(stream)).config.name, stream);
+    const url = new URL(DATABASE_URL);
+    url.searchParams.set('schema', scratch.schema);
+    // The outbox is found in the schema the URL names.
+    const relay = await openOutboxRelay(life, { bus, databaseUrl: url.toString(), log: testLog });
+    await writeOutbox({ createMany: ({ data }) => insertRows(scratch, data) }, [
+      outboxMessage('events.media.verified', { media_id: 'med_1' }),
+    ]);
+    relay.nudge();
+    await waitFor('the outbox row to be published', async () => (await streamMessages(bus, STREAMS.EVENTS.name)) === 1);
+    assert.deepEqual(
+      life.stopSteps().map((step) => step.name),
+      ['outbox', 'bus'],
+    );
+    await life.stop();
+    assert.equal(bus.connection.isClosed(), true);
+  });
+});

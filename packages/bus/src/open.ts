@@ -1,0 +1,36 @@
+import { parseDatabaseUrl } from '@tp/db';
+import type { Lifecycle } from '@tp/runtime';
+import { type Bus, type BusOptions, connectBus } from './bus.ts';
+import type { StreamDeclaration } from './declarations.ts';
+import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox.ts';
+
+/** Connects to NATS within a service's lifecycle (closed after everything that uses it) and provisions `streams`. */
+export async function openBus(
+  life: Pick<Lifecycle, 'open'>,
+  options: BusOptions & { streams: readonly StreamDeclaration[] },
+): Promise<Bus> {
+  const { streams, ...busOptions } = options;
+  const bus = await life.open(
+    'bus',
+    () => connectBus(busOptions),
+    (connected) => connected.close(),
+  );
+  await bus.ensureStreams(streams);
+  return bus;
+}
+
+/**
+ * Starts the outbox relay within a service's lifecycle; it stops before the bus it publishes to
+ * closes. The outbox table is in the schema the database URL names (`?schema=`) unless `schema` says otherwise.
+ */
+export function openOutboxRelay(
+  life: Pick<Lifecycle, 'open'>,
+  options: Omit<OutboxRelayOptions, 'schema'> & { schema?: string },
+): Promise<OutboxRelay> {
+  const schema = options.schema ?? parseDatabaseUrl(options.databaseUrl).schema;
+  return life.open(
+    'outbox',
+    () => startOutboxRelay({ ...options, schema }),
+    (relay) => relay.stop(),
+  );
+}

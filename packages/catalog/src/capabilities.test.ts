@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  BUILT_STAGES,
+  type EngineKind,
+  findProfile,
+  PROFILES,
+  profileCapabilities,
+  stageRefusal,
+  STAGES,
+} from './index.ts';
+
+const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']) };
+const everyEngine = { engines: new Set<EngineKind>(['pocketsphinx', 'whisper']) };
+
+describe('profile capabilities', () => {
+  it('offer a profile whose engine is deployed, with its engine languages and word times', () => {
+    const oracle = profileCapabilities(findProfile('oracle')!, cpuOnly);
+    assert.equal(oracle.available, true);
+    assert.deepEqual(oracle.languages, ['en']);
+    assert.equal(oracle.wordTimestamps, true);
+    assert.deepEqual(oracle.executionModes, ['cloud']);
+  });
+
+  it('offer nothing of a profile whose engine is not deployed', () => {
+    const pro = profileCapabilities(findProfile('oracle-pro')!, cpuOnly);
+    assert.deepEqual(pro, {
+      available: false,
+      languages: [],
+      wordTimestamps: false,
+      stages: { diarization: false, translation: false, channel_speaker_separation: false, caption_burn: false },
+      executionModes: [],
+    });
+    assert.equal(profileCapabilities(findProfile('oracle-pro')!, everyEngine).available, true);
+  });
+
+  it('offer a stage only where the tier includes it and the worker runs it', () => {
+    for (const deployment of [cpuOnly, everyEngine]) {
+      for (const profile of PROFILES) {
+        const caps = profileCapabilities(profile, deployment);
+        for (const stage of STAGES) {
+          assert.equal(caps.stages[stage], stageRefusal(profile, stage, deployment) === undefined);
+          if (caps.stages[stage]) assert.ok(caps.available && BUILT_STAGES.has(stage), `${profile.codename} ${stage}`);
+        }
+        if (!profile.supportsDiarization) assert.equal(caps.stages.diarization, false, profile.codename);
+        if (!profile.supportsTranslation) assert.equal(caps.stages.translation, false, profile.codename);
+      }
+    }
+  });
+
+  it('say why a stage is refused, in the order a user can act on', () => {
+    const oracle = findProfile('oracle')!;
+    assert.equal(
+      stageRefusal(findProfile('oracle-pro')!, 'diarization', cpuOnly),
+      'Profile oracle-pro is not served by this deployment.',
+    );
+    assert.equal(
+      stageRefusal(findProfile('base')!, 'translation', cpuOnly),
+      'Translation (target_language) is not included in profile base.',
+    );
+    if (!BUILT_STAGES.has('diarization'))
+      assert.equal(
+        stageRefusal(oracle, 'diarization', cpuOnly),
+        'Speaker diarization is not available in this deployment.',
+      );
+  });
+
+  it('never offer an execution mode jobs does not run', () => {
+    const base = profileCapabilities(findProfile('base')!, cpuOnly);
+    assert.deepEqual(findProfile('base')!.executionModes, ['cloud', 'client_local']);
+    assert.deepEqual(base.executionModes, ['cloud']);
+  });
+});

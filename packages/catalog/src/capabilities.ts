@@ -1,0 +1,78 @@
+/**
+ * What a profile can do in a deployment: the one answer `GET /api/v1/models` shows and job
+ * creation enforces. It is the catalog (the profile's engine, the engine's languages, what the
+ * profile's tier includes) narrowed by what runs: the engines of the deployment's worker pools,
+ * and the stages the worker has built.
+ */
+import { ENGINES } from './engines.ts';
+import type { EngineKind, ExecutionMode, TranscriptionProfile } from './profiles.ts';
+
+/** What a deployment runs: the engines of its worker pools (jobs' ENGINES, which the chart derives from them). */
+export interface Deployment {
+  engines: ReadonlySet<EngineKind>;
+}
+
+/** The optional stages after recognition a job may ask for. */
+export const STAGES = ['diarization', 'translation', 'channel_speaker_separation', 'caption_burn'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/**
+ * The stages the worker runs. None is built yet: a stage joins this set with its implementation,
+ * and from then on every profile whose tier includes it offers it, in `/models` and at creation.
+ */
+export const BUILT_STAGES: ReadonlySet<Stage> = new Set<Stage>();
+
+/** How jobs may run: jobs runs `cloud` jobs only (client_local is not built). */
+export const BUILT_EXECUTION_MODES: ReadonlySet<ExecutionMode> = new Set<ExecutionMode>(['cloud']);
+
+export interface ProfileCapabilities {
+  /** The deployment runs the profile's engine: jobs of the profile are accepted. */
+  available: boolean;
+  /** ISO 639-1 codes `options.language` may name besides `auto`; none when unavailable. */
+  languages: readonly string[];
+  /** The transcript has a start and end time for every word. */
+  wordTimestamps: boolean;
+  stages: Readonly<Record<Stage, boolean>>;
+  executionModes: readonly ExecutionMode[];
+}
+
+const STAGE_NAMES: Readonly<Record<Stage, string>> = {
+  diarization: 'Speaker diarization',
+  translation: 'Translation (target_language)',
+  channel_speaker_separation: 'Channel speaker separation',
+  caption_burn: 'Caption burn (type caption_burn)',
+};
+
+/** Whether the profile's tier includes a stage (diarization and translation are per tier, the others are not). */
+function tierIncludes(profile: TranscriptionProfile, stage: Stage): boolean {
+  if (stage === 'diarization') return profile.supportsDiarization;
+  if (stage === 'translation') return profile.supportsTranslation;
+  return true;
+}
+
+export function isProfileDeployed(profile: TranscriptionProfile, deployment: Deployment): boolean {
+  return deployment.engines.has(profile.engine);
+}
+
+/** Why a job of this (deployed) profile cannot have the stage, in its user's words; undefined when it can. */
+export function stageRefusal(profile: TranscriptionProfile, stage: Stage, deployment: Deployment): string | undefined {
+  if (!isProfileDeployed(profile, deployment)) return `Profile ${profile.codename} is not served by this deployment.`;
+  if (!tierIncludes(profile, stage)) return `${STAGE_NAMES[stage]} is not included in profile ${profile.codename}.`;
+  if (!BUILT_STAGES.has(stage)) return `${STAGE_NAMES[stage]} is not available in this deployment.`;
+  return undefined;
+}
+
+export function profileCapabilities(profile: TranscriptionProfile, deployment: Deployment): ProfileCapabilities {
+  const available = isProfileDeployed(profile, deployment);
+  const engine = ENGINES[profile.engine];
+  const stages = Object.fromEntries(
+    STAGES.map((stage) => [stage, stageRefusal(profile, stage, deployment) === undefined]),
+  ) as Record<Stage, boolean>;
+  return {
+    available,
+    languages: available ? [...engine.languages] : [],
+    wordTimestamps: available && engine.wordTimestamps,
+    stages,
+    executionModes: available ? profile.executionModes.filter((mode) => BUILT_EXECUTION_MODES.has(mode)) : [],
+  };
+}

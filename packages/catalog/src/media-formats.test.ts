@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ALLOWED_DEMUXERS } from './media-formats.ts';
+
+describe('ALLOWED_DEMUXERS', () => {
+  it('opens the common audio and video containers', () => {
+    for (const demuxer of ['wav', 'mp3', 'flac', 'ogg', 'mov', 'matroska', 'aac'] as const) {
+      assert.ok(ALLOWED_DEMUXERS.includes(demuxer), demuxer);
+    }
+  });
+
+  it('never a playlist or network demuxer, which would fetch the URLs a file lists', () => {
+    for (const demuxer of ['hls', 'dash', 'concat', 'sdp', 'rtsp', 'rtp', 'ffconcat', 'image2', 'data', 'tee']) {
+      assert.ok(!(ALLOWED_DEMUXERS as readonly string[]).includes(demuxer), demuxer);
+    }
+    assert.equal(new Set(ALLOWED_DEMUXERS).size, ALLOWED_DEMUXERS.length, 'no demuxer twice');
+  });
+});

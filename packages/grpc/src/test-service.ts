@@ -1,0 +1,124 @@
+// Test-only (not exported from index.ts): a JSON-encoded test service, its handlers and helpers.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError, isAppError } from '@tp/errors';
+import { createLogger, currentRequestId } from '@tp/logging';
+import { after, before } from 'node:test';
+import { createClient, createGrpcServer, type ServiceHandlers, type UnaryMethod } from './index.ts';
+
+/** Long enough that a `slow` call this long only ends when its call is cancelled (its signal aborts). */
+export const UNTIL_CANCELLED_MS = 600_000;
+
+/** A logger whose lines land in an array, so tests can read what was logged. */
+export function captureLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const log = createLogger({
+    service: 'grpc-test',
+    level: 'debug',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  });
+  return { log, lines };
+}
+
+export function jsonMethod<Req, Res>(path: string): UnaryMethod<Req, Res> {
+  return {
+    path,
+    requestStream: false,
+    responseStream: false,
+    requestSerialize: (value) => Buffer.from(JSON.stringify(value)),
+    requestDeserialize: (bytes) => JSON.parse(bytes.toString()) as Req,
+    responseSerialize: (value) => Buffer.from(JSON.stringify(value)),
+    responseDeserialize: (bytes) => JSON.parse(bytes.toString()) as Res,
+  };
+}
+
+export const TestService = {
+  echo: jsonMethod<
+    { text: string },
+    {
+      text: string;
+      requestId: string;
+      scopedRequestId: string | null;
+      deadline: string | null;
+      peer: string;
+      tag: string | null;
+    }
+  >('/test.v1.TestService/Echo'),
+  fail: jsonMethod<{ kind: 'app' | 'crash' }, Record<string, never>>('/test.v1.TestService/Fail'),
+  slow: jsonMethod<{ ms: number }, { done: boolean }>('/test.v1.TestService/Slow'),
+};
+
+export const testHandlers: ServiceHandlers<typeof TestService> = {
+  echo: async ({ text }, ctx) => ({
+    text,
+    requestId: ctx.requestId,
+    scopedRequestId: currentRequestId() ?? null,
+    deadline: ctx.deadline?.toISOString() ?? null,
+    peer: ctx.peer,
+    tag: (ctx.metadata.get('x-tag')[0] as string | undefined) ?? null,
+  }),
+  fail: async ({ kind }) => {
+    if (kind === 'app') throw new AppError('insufficient_scope', 'Needs files:read.', { required_scope: 'files:read' });
+    throw new Error('secret database password in stack');
+  },
+  slow: async ({ ms }, ctx) => {
+    await sleep(ms, undefined, { signal: ctx.signal });
+    return { done: true };
+  },
+};
+
+export async function startTestServer(handlers = testHandlers) {
+  const { log, lines } = captureLogger();
+  const server = createGrpcServer({ log });
+  server.add(TestService, handlers);
+  const port = await server.listen('127.0.0.1', 0);
+  return { server, address: `127.0.0.1:${port}`, lines };
+}
+
+/**
+ * For a describe block: a test server started before its tests and a client of it with a deadline
+ * no answer comes near, both closed after them. Read the members inside the tests.
+ */
+export function useTestServer() {
+  const fixture = {} as {
+    env: Awaited<ReturnType<typeof startTestServer>>;
+    client: ReturnType<typeof createClient<typeof TestService>>;
+  };
+  before(async () => {
+    fixture.env = await startTestServer();
+    fixture.client = createClient(TestService, fixture.env.address, { defaultDeadlineMs: 30_000 });
+  });
+  after(async () => {
+    fixture.client.close();
+    await fixture.env.server.shutdown(100);
+  });
+  return fixture;
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(isAppError(err), `expected an AppError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected the call to fail');
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Polls until `predicate` holds; the deadline is only a generous upper bound for a broken system. */
+export async function waitFor(predicate: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) assert.fail('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

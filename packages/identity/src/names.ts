@@ -1,0 +1,19 @@
+/**
+ * The services that may hold a key of their own: a token's `iss` and `aud`, and the callers an
+ * allow-list names. `ai-proxy` is planned (ARCHITECTURE.md: it charges managed-AI usage);
+ * `webhook-dispatcher` reads the jobs it delivers webhooks for (issue 14).
+ */
+export const SERVICE_NAMES = [
+  'gateway',
+  'accounts',
+  'media',
+  'billing',
+  'artifacts',
+  'jobs',
+  'shares',
+  'worker',
+  'ai-proxy',
+  'webhook-dispatcher',
+] as const;
+
+export type ServiceName = (typeof SERVICE_NAMES)[number];

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { startPrivateNats } from './nats-server.ts';
+
+test('a private NATS server has JetStream; killed it refuses connections, restarted it takes them again', async () => {
+  const nats = await startPrivateNats();
+  let stopped = false;
+  try {
+    const nc = await connect({ servers: nats.url });
+    const jsm = await jetstreamManager(nc);
+    assert.equal((await jsm.getAccountInfo()).streams, 0);
+    await nc.close();
+    await nats.kill();
+    await assert.rejects(connect({ servers: nats.url, timeout: 2_000, reconnect: false }));
+    await nats.restart();
+    await (await connect({ servers: nats.url })).close();
+    await nats.stop();
+    stopped = true;
+  } finally {
+    if (!stopped) await nats.stop();
+  }
+});

@@ -1,0 +1,126 @@
+// Service keys for tests (ADR 0011): one Ed25519 pair per service, made once per test process and
+// shared by every service a test starts (in process or as a fleet), and test clients that sign
+// their calls as the service that really makes them.
+import {
+  createSigner,
+  generateServiceKeys,
+  SERVICE_NAMES,
+  type ServiceKeySet,
+  type ServiceName,
+  type Signer,
+} from '@tp/identity';
+import {
+  type AccessPolicy,
+  type ClientOptions,
+  createClient,
+  type GrpcClient,
+  type AnyMethodAccess,
+  type UnaryServiceDefinition,
+} from '@tp/grpc';
+
+export interface TestServiceKeys extends ServiceKeySet {
+  /** SERVICE_PRIVATE_KEY and SERVICE_PUBLIC_KEYS of one service, as its environment carries them. */
+  env(service: ServiceName): { SERVICE_PRIVATE_KEY: string; SERVICE_PUBLIC_KEYS: string };
+  /** A signer with the service's key (`now` moves its clock: a past one makes expired tokens). */
+  signer(service: ServiceName, now?: () => number): Signer;
+}
+
+let shared: TestServiceKeys | undefined;
+
+/** The keys of this test process, every service's pair made on first use. */
+export function testServiceKeys(): TestServiceKeys {
+  if (shared) return shared;
+  const set = generateServiceKeys(SERVICE_NAMES);
+  const signers = new Map<ServiceName, Signer>();
+  shared = {
+    ...set,
+    env: (service) => ({
+      SERVICE_PRIVATE_KEY: set.privateKeys[service]!,
+      SERVICE_PUBLIC_KEYS: JSON.stringify(set.publicKeys),
+    }),
+    signer(service, now) {
+      if (now) return createSigner({ service, privateKey: set.privateKeys[service]!, now });
+      let signer = signers.get(service);
+      if (!signer) signers.set(service, (signer = createSigner({ service, privateKey: set.privateKeys[service]! })));
+      return signer;
+    },
+  };
+  return shared;
+}
+
+export interface TestClientOptions<D extends UnaryServiceDefinition> extends Omit<ClientOptions, 'identity'> {
+  /** The service at the address: the `aud` of every token. */
+  audience: ServiceName;
+  /**
+   * Who calls: one service for every method, or the service's allow-list (each method called by
+   * the first caller it allows, under that caller's rule).
+   */
+  as: ServiceName | AccessPolicy<D>;
+  /** Methods called by another service than `as` says (a harness that plays several callers). */
+  methods?: { [K in keyof D]?: ServiceName };
+}
+
+type Plan = { caller: ServiceName; userOf: (request: Record<string, unknown>) => string | undefined };
+
+const field = (name: string) => (request: Record<string, unknown>) => {
+  const value = request[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** As the gateway calls: for the user the request names (userId, or principalId on billing). */
+const gatewayUser = (request: Record<string, unknown>) => field('userId')(request) ?? field('principalId')(request);
+
+function planOf<D extends UnaryServiceDefinition>(options: TestClientOptions<D>, method: string): Plan {
+  const chosen = options.methods?.[method as keyof D];
+  const { as } = options;
+  if (chosen || typeof as === 'string') {
+    const caller = (chosen ?? as) as ServiceName;
+    return { caller, userOf: caller === 'gateway' ? gatewayUser : () => undefined };
+  }
+  const access = (as as Record<string, AnyMethodAccess>)[method] ?? {};
+  const [caller, rule] = Object.entries(access)[0] ?? [];
+  if (!caller || !rule) throw new Error(`The allow-list lets nobody call ${method}: name a caller in \`methods\``);
+  const userOf = rule === 'service' ? () => undefined : field(rule === 'user' ? 'userId' : rule.user);
+  return { caller: caller as ServiceName, userOf };
+}
+
+/**
+ * A client of a guarded service that signs each call as the service that really makes it (with
+ * the test process's keys) and, for a user-acting caller, for the user the request names. For
+ * tests only: the gateway names the user of the credential it checked, never the request's.
+ */
+export function testClient<D extends UnaryServiceDefinition>(
+  definition: D,
+  address: string,
+  options: TestClientOptions<D>,
+): GrpcClient<D> {
+  const { audience, as: _as, methods: _methods, ...clientOptions } = options;
+  const keys = testServiceKeys();
+  const channels = new Map<ServiceName, GrpcClient<D>>();
+  const channel = (caller: ServiceName): GrpcClient<D> => {
+    let client = channels.get(caller);
+    if (!client) {
+      client = createClient(definition, address, {
+        ...clientOptions,
+        identity: { signer: keys.signer(caller), audience },
+      });
+      channels.set(caller, client);
+    }
+    return client;
+  };
+  const methods: Record<string, unknown> = {};
+  for (const name of Object.keys(definition)) {
+    const plan = planOf(options, name);
+    methods[name] = (request: Record<string, unknown>, opts: { user?: string } = {}) => {
+      const user = opts.user ?? plan.userOf(request);
+      const call = (channel(plan.caller) as unknown as Record<string, (r: unknown, o: unknown) => Promise<unknown>>)[
+        name
+      ]!;
+      return call(request, user === undefined ? opts : { ...opts, user });
+    };
+  }
+  methods.close = () => {
+    for (const client of channels.values()) client.close();
+  };
+  return methods as GrpcClient<D>;
+}
