@@ -1,15 +1,31 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, loadConfig } from '@tp/config';
+import { type ConfigError, loadConfig } from '@tp/config';
+import { generateServiceKeys } from '@tp/identity';
 import { ArtifactsConfigSchema } from './config.ts';
 
-const required = { DATABASE_URL: 'postgresql://localhost/transcription?schema=artifacts', S3_BUCKET: 'media-bucket' };
+const keys = generateServiceKeys(['artifacts', 'gateway']);
+/** The service's keys (ADR 0011): required, with no default. */
+const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys) };
+const required = {
+  ...serviceKeys,
+  DATABASE_URL: 'postgresql://localhost/transcription?schema=artifacts',
+  S3_BUCKET: 'media-bucket',
+};
 
 describe('artifacts configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig(ArtifactsConfigSchema, required);
     assert.deepEqual(
-      [config.GRPC_HOST, config.GRPC_PORT, config.OPS_PORT, config.S3_REGION, config.S3_FORCE_PATH_STYLE, config.MAX_PAYLOAD_BYTES, config.SHUTDOWN_TIMEOUT_MS],
+      [
+        config.GRPC_HOST,
+        config.GRPC_PORT,
+        config.OPS_PORT,
+        config.S3_REGION,
+        config.S3_FORCE_PATH_STYLE,
+        config.MAX_PAYLOAD_BYTES,
+        config.SHUTDOWN_TIMEOUT_MS,
+      ],
       ['127.0.0.1', 50054, 9104, 'us-east-1', false, 32 * 1024 * 1024, 10_000],
     );
     assert.equal(config.S3_ENDPOINT, undefined, 'unset means AWS');
@@ -24,10 +40,13 @@ describe('artifacts configuration', () => {
         return (err as ConfigError).problems.map((p) => p.variable).sort();
       }
     };
-    assert.deepEqual(problems({}), ['DATABASE_URL', 'S3_BUCKET']);
+    assert.deepEqual(problems({}), ['DATABASE_URL', 'S3_BUCKET', 'SERVICE_PUBLIC_KEYS']);
     assert.deepEqual(problems({ ...required, S3_ACCESS_KEY_ID: 'key' }), ['S3_SECRET_ACCESS_KEY']);
     assert.deepEqual(problems({ ...required, S3_SECRET_ACCESS_KEY: 'secret' }), ['S3_ACCESS_KEY_ID']);
     assert.deepEqual(problems({ ...required, MAX_PAYLOAD_BYTES: '10' }), ['MAX_PAYLOAD_BYTES']);
-    assert.deepEqual(problems({ ...required, S3_ENDPOINT: 'not a url', S3_BUCKET: 'Bad_Bucket' }), ['S3_BUCKET', 'S3_ENDPOINT']);
+    assert.deepEqual(problems({ ...required, S3_ENDPOINT: 'not a url', S3_BUCKET: 'Bad_Bucket' }), [
+      'S3_BUCKET',
+      'S3_ENDPOINT',
+    ]);
   });
 });

@@ -1,16 +1,28 @@
 // Shared by the artifacts integration tests: real PostgreSQL and the local S3 store.
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
-import { createClient } from '@tp/grpc';
+import type pg from 'pg';
+import type { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
-import { ArtifactsServiceService, type CreateArtifactRequest } from '@tp/proto';
-import { connectToSchema, createTestDatabase, freePort, startTestObjectStore, type TestObjectStore } from '@tp/testing';
+import { type AddVersionRequest, ArtifactsServiceService, type CreateArtifactRequest } from '@tp/proto';
+import {
+  connectToSchema,
+  createTestDatabase,
+  freePort,
+  startTestObjectStore,
+  testClient,
+  testServiceKeys,
+  type TestObjectStore,
+} from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { ArtifactsConfigSchema, type ArtifactsConfig } from '../src/config.ts';
+import { ARTIFACTS_ACCESS } from '../src/rpc/access.ts';
 import { startArtifactsService, type ArtifactsServiceOptions, type RunningArtifacts } from '../src/service.ts';
 
 // Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
-export const log = createLogger({ service: 'artifacts-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error' });
+export const log = createLogger({
+  service: 'artifacts-test',
+  level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error',
+});
 
 export type ArtifactsClient = ReturnType<typeof createClient<typeof ArtifactsServiceService>>;
 
@@ -25,7 +37,10 @@ export interface Infra {
 }
 
 export async function startInfra(): Promise<Infra> {
-  const [database, objectStore] = await Promise.all([createTestDatabase({ service: 'artifacts' }), startTestObjectStore()]);
+  const [database, objectStore] = await Promise.all([
+    createTestDatabase({ service: 'artifacts' }),
+    startTestObjectStore(),
+  ]);
   const s3 = new S3Client({
     endpoint: objectStore.endpoint,
     region: objectStore.region,
@@ -44,6 +59,7 @@ export async function startInfra(): Promise<Infra> {
       DATABASE_URL: database.databaseUrl,
       ...objectStore.env,
       LOG_LEVEL: 'silent',
+      ...testServiceKeys().env('artifacts'),
       ...overrides,
     }),
     async dispose() {
@@ -55,7 +71,6 @@ export async function startInfra(): Promise<Infra> {
   };
 }
 
-
 export interface InProcessService {
   service: RunningArtifacts;
   client: ArtifactsClient;
@@ -63,10 +78,19 @@ export interface InProcessService {
   stop(): Promise<void>;
 }
 
-export async function startInProcess(infra: Infra, overrides: Record<string, string> = {}, options: ArtifactsServiceOptions = {}): Promise<InProcessService> {
+export async function startInProcess(
+  infra: Infra,
+  overrides: Record<string, string> = {},
+  options: ArtifactsServiceOptions = {},
+): Promise<InProcessService> {
   const config = ArtifactsConfigSchema.parse(await infra.env(overrides));
   const service = await startArtifactsService(config, log, options);
-  const client = createClient(ArtifactsServiceService, `127.0.0.1:${service.grpcPort}`, { defaultDeadlineMs: 30_000 });
+  // Each method called as its real caller calls it (the worker, the gateway, jobs, shares).
+  const client = testClient(ArtifactsServiceService, `127.0.0.1:${service.grpcPort}`, {
+    audience: 'artifacts',
+    as: ARTIFACTS_ACCESS,
+    defaultDeadlineMs: 30_000,
+  });
   return {
     service,
     client,
@@ -78,13 +102,21 @@ export async function startInProcess(infra: Infra, overrides: Record<string, str
   };
 }
 
-export async function putObject(infra: Infra, key: string, body: string | Uint8Array, contentType: string): Promise<void> {
-  await infra.s3.send(new PutObjectCommand({ Bucket: infra.objectStore.bucket, Key: key, Body: body, ContentType: contentType }));
+export async function putObject(
+  infra: Infra,
+  key: string,
+  body: string | Uint8Array,
+  contentType: string,
+): Promise<void> {
+  await infra.s3.send(
+    new PutObjectCommand({ Bucket: infra.objectStore.bucket, Key: key, Body: body, ContentType: contentType }),
+  );
 }
 
 let users = 0;
 /** A fresh user id per test. */
-export const newUser = () => `usr_test${String((users += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
+export const newUser = () =>
+  `usr_test${String((users += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A valid transcript whose first segment says `text` (one word per segment word). */
 export function transcriptSaying(text: string): Transcript {
@@ -93,7 +125,10 @@ export function transcriptSaying(text: string): Transcript {
   return t;
 }
 
-export const createRequest = (userId: string, overrides: Partial<CreateArtifactRequest> = {}): CreateArtifactRequest => ({
+export const createRequest = (
+  userId: string,
+  overrides: Partial<CreateArtifactRequest> = {},
+): CreateArtifactRequest => ({
   userId,
   artifactType: 'transcript',
   mediaId: 'med_test',
@@ -109,4 +144,60 @@ export const createRequest = (userId: string, overrides: Partial<CreateArtifactR
   ...overrides,
 });
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const addRequest = (
+  userId: string,
+  artifactId: string,
+  payload: unknown,
+  overrides: Partial<AddVersionRequest> = {},
+): AddVersionRequest => ({
+  userId,
+  artifactId,
+  payloadJson: JSON.stringify(payload),
+  baseVersionId: '',
+  authorType: 'user',
+  authorId: '',
+  note: '',
+  outputKey: '',
+  outputFormat: '',
+  ...overrides,
+});
+
+/** The same JSON value with every object's keys in reverse order. */
+export function reverseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reverseKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([k, v]) => [k, reverseKeys(v)]),
+  );
+}
+
+export const versionRows = async (db: pg.Client, artifactId: string) =>
+  (await db.query('SELECT * FROM versions WHERE artifact_id = $1 ORDER BY number', [artifactId])).rows;
+
+export const historyRows = async (db: pg.Client, artifactId: string) =>
+  (
+    await db.query(
+      'SELECT version_id, action, actor_type, actor_id FROM transcription_history WHERE artifact_id = $1 ORDER BY id',
+      [artifactId],
+    )
+  ).rows;
+
+/** A clock a test sets to a fixed instant (signing dates it chooses); the system clock until then. */
+export interface TestClock {
+  now(): Date;
+  set(at: Date | null): void;
+}
+
+export function testClock(): TestClock {
+  let fixed: Date | null = null;
+  return {
+    now: () => fixed ?? new Date(),
+    set(at) {
+      fixed = at;
+    },
+  };
+}
+
+export { eventually } from '@tp/testing';

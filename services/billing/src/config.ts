@@ -1,26 +1,25 @@
-import { env, z } from '@tp/config';
+import { env, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
 
 const GIB = 1024 ** 3;
 const bytes = (fallback: number) => z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(fallback);
 
 export const BillingConfigSchema = z.object({
-  GRPC_HOST: env.host('127.0.0.1'),
-  GRPC_PORT: env.port(50053),
-  OPS_HOST: env.host('127.0.0.1'),
-  OPS_PORT: env.port(9103),
+  ...serverSettings({ grpc: 50053, ops: 9103 }),
+  ...runtimeSettings(),
+  ...trustedKeySettings(),
   DATABASE_URL: env.postgresUrl(),
   /** The operator key (the same as accounts'); guards BillingAdminService. */
   ADMIN_API_KEY: env.secret(32),
   /** The plan every principal is on until plans are sold; GetProfile shows it and its limits. */
-  PLAN_NAME: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a short lowercase name').default('standard'),
+  PLAN_NAME: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'must be a short lowercase name')
+    .default('standard'),
   PLAN_MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).max(10_000).default(4),
   STORAGE_QUOTA_BYTES: bytes(50 * GIB),
   MAX_UPLOAD_BYTES: bytes(5 * GIB),
   /** How often past-due grants are expired in the background (reads expire them too). */
   GRANT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
-  LOG_LEVEL: env.logLevel(),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-  SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
 });
 
 export type BillingConfig = z.infer<typeof BillingConfigSchema>;

@@ -1,24 +1,23 @@
-import { PrismaClient } from './generated/prisma/client.ts';
-import { createPgAdapter } from '@tp/db';
-import { createGrpcServer } from '@tp/grpc';
+import { openDatabase } from '@tp/db';
+import { createGrpcServer, OPERATOR_ONLY } from '@tp/grpc';
+import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import { BillingAdminServiceService, BillingServiceService } from '@tp/proto';
-import { startOpsServer } from '@tp/runtime';
+import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
 import type { BillingConfig } from './config.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
 import { adminServiceHandlers } from './rpc/admin-service.ts';
 import { billingServiceHandlers } from './rpc/billing-service.ts';
-import { createBillingStore } from './store/billing-store.ts';
+import { BILLING_ACCESS } from './rpc/access.ts';
+import { createBillingStore } from './store/index.ts';
 import { createExpirySweeper, type SweepResult } from './tasks/expiry-sweeper.ts';
 
-export interface RunningBilling {
+export type RunningBilling = Running<{
   grpcPort: number;
   opsPort: number;
   /** Runs one grant expiry sweep now (as of `at`, default now); the service also sweeps every GRANT_EXPIRY_SWEEP_MS. */
   sweepExpired(at?: Date): Promise<SweepResult>;
-  /** Ordered shutdown steps: stop taking calls, then the sweeper, then close the database. */
-  stopSteps: { name: string; run: () => Promise<void> }[];
-  stop(): Promise<void>;
-}
+}>;
 
 export interface BillingServiceOptions {
   /** The clock (tests move it to expire grants); default the system clock. */
@@ -26,19 +25,22 @@ export interface BillingServiceOptions {
 }
 
 /** Wires the billing service: database, grant expiry sweeper, gRPC and ops servers. */
-export async function startBillingService(config: BillingConfig, log: Logger, options: BillingServiceOptions = {}): Promise<RunningBilling> {
-  const prisma = new PrismaClient({ adapter: createPgAdapter(config.DATABASE_URL) });
-  const store = createBillingStore(prisma);
-  const now = options.now ?? (() => new Date());
+export function startBillingService(
+  config: BillingConfig,
+  log: Logger,
+  options: BillingServiceOptions = {},
+): Promise<RunningBilling> {
+  return startService(async (life) => {
+    const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
+    const store = createBillingStore(prisma);
+    const now = options.now ?? (() => new Date());
 
-  const sweeper = createExpirySweeper({ store, log: log.child({ component: 'sweeper' }), now });
-  sweeper.start(config.GRANT_EXPIRY_SWEEP_MS);
+    const sweeper = createExpirySweeper({ grants: store.grants, log: log.child({ component: 'sweeper' }), now });
+    sweeper.start(config.GRANT_EXPIRY_SWEEP_MS);
+    life.onStop('sweeper', () => sweeper.stop());
 
-  const grpc = createGrpcServer({ log });
-  grpc.add(
-    BillingServiceService,
-    billingServiceHandlers({
-      store,
+    const deps = {
+      ...store,
       now,
       plan: {
         name: config.PLAN_NAME,
@@ -46,27 +48,27 @@ export async function startBillingService(config: BillingConfig, log: Logger, op
         storageQuotaBytes: config.STORAGE_QUOTA_BYTES,
         maxUploadBytes: config.MAX_UPLOAD_BYTES,
       },
-    }),
-  );
-  grpc.add(BillingAdminServiceService, adminServiceHandlers({ store, adminKey: config.ADMIN_API_KEY, now }));
-  const grpcPort = await grpc.listen(config.GRPC_HOST, config.GRPC_PORT);
+    };
+    const verifier = createVerifier({ audience: 'billing', publicKeys: config.SERVICE_PUBLIC_KEYS });
+    const grpc = createGrpcServer({ log, verifier });
+    grpc.add(BillingServiceService, billingServiceHandlers(deps), BILLING_ACCESS);
+    grpc.add(
+      BillingAdminServiceService,
+      adminServiceHandlers({ ...deps, adminKey: config.ADMIN_API_KEY }),
+      OPERATOR_ONLY,
+    );
 
-  const ops = await startOpsServer({ host: config.OPS_HOST, port: config.OPS_PORT, log, ready: async () => ({ database: await store.ping() }) });
-  log.info({ grpcPort, opsPort: ops.port }, 'billing ready');
-
-  const stopSteps = [
-    { name: 'ops', run: () => ops.close() },
-    { name: 'grpc', run: () => grpc.shutdown(5_000) },
-    { name: 'sweeper', run: () => sweeper.stop() },
-    { name: 'database', run: () => prisma.$disconnect() },
-  ];
-  return {
-    grpcPort,
-    opsPort: ops.port,
-    sweepExpired: (at) => sweeper.sweep(at),
-    stopSteps,
-    async stop() {
-      for (const step of stopSteps) await step.run();
-    },
-  };
+    const ports = await serve(life, {
+      log,
+      grpc: { server: grpc, host: config.GRPC_HOST, port: config.GRPC_PORT },
+      ops: {
+        host: config.OPS_HOST,
+        port: config.OPS_PORT,
+        http: httpTimeouts(config),
+        ready: async () => ({ database: await store.ping() }),
+      },
+    });
+    log.info(ports, 'billing ready');
+    return { ...ports, sweepExpired: (at?: Date) => sweeper.sweep(at) };
+  });
 }

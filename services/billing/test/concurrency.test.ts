@@ -13,10 +13,16 @@ after(async () => {
 });
 
 /** Outcome of each call: 'ok' or its error code. */
-const outcomes = (results: PromiseSettledResult<unknown>[]) => results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));
+const outcomes = (results: PromiseSettledResult<unknown>[]) =>
+  results.map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as { code: string }).code));
 const count = (list: string[], value: string) => list.filter((x) => x === value).length;
 const entriesOf = async (principalId: string, kind: string) =>
-  (await h.db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE principal_id = $1 AND kind = $2', [principalId, kind])).rows[0].n as number;
+  (
+    await h.db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE principal_id = $1 AND kind = $2', [
+      principalId,
+      kind,
+    ])
+  ).rows[0].n as number;
 
 describe('concurrent reservations', () => {
   it('50 at once on a balance that covers 17: exactly 17 succeed, the rest are refused, nothing is overdrawn', async () => {
@@ -24,7 +30,9 @@ describe('concurrent reservations', () => {
     await h.grant('usr_many', 0.1, { expiresInMs: 86_400_000 });
     await h.grant('usr_many', 0.075);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => h.billing.reserve({ principalId: 'usr_many', reference: `job_many_${i}`, profile: 'base', seconds: 90 })),
+      Array.from({ length: 50 }, (_, i) =>
+        h.billing.reserve({ principalId: 'usr_many', reference: `job_many_${i}`, profile: 'base', seconds: 90 }),
+      ),
     );
     const got = outcomes(results);
     assert.equal(count(got, 'ok'), 17);
@@ -36,7 +44,11 @@ describe('concurrent reservations', () => {
 
   it('the same reference reserved 20 times at once holds once', async () => {
     await h.grant('usr_same', 1);
-    const results = await Promise.all(Array.from({ length: 20 }, () => h.billing.reserve({ principalId: 'usr_same', reference: 'job_same', profile: 'base', seconds: 90 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        h.billing.reserve({ principalId: 'usr_same', reference: 'job_same', profile: 'base', seconds: 90 }),
+      ),
+    );
     assert.equal(new Set(results.map((r) => r.reservationId)).size, 1);
     assert.equal(await entriesOf('usr_same', 'reservation'), 1);
     const { reserved } = await assertLedgerInvariants(h.db, 'usr_same');
@@ -47,12 +59,22 @@ describe('concurrent reservations', () => {
     await h.grant('usr_race_a', 1);
     await h.grant('usr_race_b', 1);
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => h.billing.reserve({ principalId: i % 2 === 0 ? 'usr_race_a' : 'usr_race_b', reference: 'job_contested', profile: 'base', seconds: 90 })),
+      Array.from({ length: 10 }, (_, i) =>
+        h.billing.reserve({
+          principalId: i % 2 === 0 ? 'usr_race_a' : 'usr_race_b',
+          reference: 'job_contested',
+          profile: 'base',
+          seconds: 90,
+        }),
+      ),
     );
     const got = outcomes(results);
     assert.equal(count(got, 'ok'), 5);
     assert.equal(count(got, 'conflict'), 5);
-    assert.equal((await h.db.query(`SELECT count(*)::int AS n FROM reservations WHERE reference = 'job_contested'`)).rows[0].n, 1);
+    assert.equal(
+      (await h.db.query(`SELECT count(*)::int AS n FROM reservations WHERE reference = 'job_contested'`)).rows[0].n,
+      1,
+    );
     for (const p of ['usr_race_a', 'usr_race_b']) await assertLedgerInvariants(h.db, p);
   });
 });
@@ -61,7 +83,9 @@ describe('concurrent settlement', () => {
   it('settles retried at once charge once', async () => {
     await h.grant('usr_settles', 1);
     await h.billing.reserve({ principalId: 'usr_settles', reference: 'job_settles', profile: 'base', seconds: 90 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => h.billing.settle({ reference: 'job_settles', actualSeconds: 45 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => h.billing.settle({ reference: 'job_settles', actualSeconds: 45 })),
+    );
     assert.ok(results.every((r) => r.chargedMicro === 5_000 && r.status === 'settled'));
     assert.equal(await entriesOf('usr_settles', 'settlement'), 1);
     const { available } = await assertLedgerInvariants(h.db, 'usr_settles');
@@ -72,7 +96,11 @@ describe('concurrent settlement', () => {
     await h.grant('usr_ends', 1);
     await h.billing.reserve({ principalId: 'usr_ends', reference: 'job_ends', profile: 'base', seconds: 90 });
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? h.billing.settle({ reference: 'job_ends', actualSeconds: 90 }) : h.billing.release({ reference: 'job_ends' }))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? h.billing.settle({ reference: 'job_ends', actualSeconds: 90 })
+          : h.billing.release({ reference: 'job_ends' }),
+      ),
     );
     const settled = await entriesOf('usr_ends', 'settlement');
     const released = await entriesOf('usr_ends', 'release');
@@ -87,18 +115,35 @@ describe('concurrent settlement', () => {
 describe('concurrent charges and grants', () => {
   it('charges and reservations at once never overdraw; replays charge once', async () => {
     await h.grant('usr_mixed', 0.1);
-    const calls = Array.from({ length: 40 }, (_, i) =>
-      i % 2 === 0
-        ? h.billing.charge({ principalId: 'usr_mixed', reference: `use_mixed_${i % 10}`, model: 'svc-chat', inputTokens: 2000, outputTokens: 0 }) // 5000 each, 5 distinct usages
-        : h.billing.reserve({ principalId: 'usr_mixed', reference: `job_mixed_${i}`, profile: 'base', seconds: 90 }), // 10000 each
+    const calls = Array.from(
+      { length: 40 },
+      (_, i) =>
+        i % 2 === 0
+          ? h.billing.charge({
+              principalId: 'usr_mixed',
+              reference: `use_mixed_${i % 10}`,
+              model: 'svc-chat',
+              inputTokens: 2000,
+              outputTokens: 0,
+            }) // 5000 each, 5 distinct usages
+          : h.billing.reserve({ principalId: 'usr_mixed', reference: `job_mixed_${i}`, profile: 'base', seconds: 90 }), // 10000 each
     );
     const got = outcomes(await Promise.allSettled(calls));
     const chargedUsages = new Set(got.flatMap((outcome, i) => (i % 2 === 0 && outcome === 'ok' ? [i % 10] : [])));
     const charges = await entriesOf('usr_mixed', 'charge');
     assert.equal(charges, chargedUsages.size, 'each usage charged at most once, whatever the replays');
     const reservations = await entriesOf('usr_mixed', 'reservation');
-    assert.equal(count(got.filter((_, i) => i % 2 === 1), 'ok'), reservations);
-    assert.ok(got.every((outcome) => outcome === 'ok' || outcome === 'insufficient_credits'), got.join());
+    assert.equal(
+      count(
+        got.filter((_, i) => i % 2 === 1),
+        'ok',
+      ),
+      reservations,
+    );
+    assert.ok(
+      got.every((outcome) => outcome === 'ok' || outcome === 'insufficient_credits'),
+      got.join(),
+    );
     const { available, reserved } = await assertLedgerInvariants(h.db, 'usr_mixed');
     assert.equal(reserved, BigInt(reservations) * 10_000n);
     assert.equal(available + reserved, 100_000n - BigInt(charges) * 5_000n);
@@ -108,7 +153,16 @@ describe('concurrent charges and grants', () => {
   it('the same grant reference at once grants once', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        h.admin.grantCredits({ principalId: 'usr_grants', amountMicro: 1_000_000, reason: 'promo', expiresAt: undefined, reference: 'promo-usr_grants' }, { metadata: h.adminKey }),
+        h.admin.grantCredits(
+          {
+            principalId: 'usr_grants',
+            amountMicro: 1_000_000,
+            reason: 'promo',
+            expiresAt: undefined,
+            reference: 'promo-usr_grants',
+          },
+          { metadata: h.adminKey },
+        ),
       ),
     );
     assert.equal(new Set(results.map((r) => r.grant!.grantId)).size, 1);

@@ -7,12 +7,16 @@ import pg from 'pg';
 import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { BillingAdminServiceService, BillingServiceService } from '@tp/proto';
-import { createTestDatabase, freePort } from '@tp/testing';
+import { createTestDatabase, freePort, testClient, testServiceKeys } from '@tp/testing';
 import { BillingConfigSchema } from '../src/config.ts';
+import { BILLING_ACCESS } from '../src/rpc/access.ts';
 import { startBillingService, type RunningBilling } from '../src/service.ts';
 
 // Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
-export const log = createLogger({ service: 'billing-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error' });
+export const log = createLogger({
+  service: 'billing-test',
+  level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error',
+});
 
 export const CREDIT = 1_000_000;
 export const HOUR_MS = 3_600_000;
@@ -44,7 +48,13 @@ export interface BillingHarness {
   clock: Clock;
   db: pg.Client;
   /** Grants `credits` to the principal (admin call); returns the grant. */
-  grant(principalId: string, credits: number, options?: { expiresInMs?: number; reference?: string; reason?: string }): Promise<{ grantId: string }>;
+  grant(
+    principalId: string,
+    credits: number,
+    options?: { expiresInMs?: number; reference?: string; reason?: string },
+  ): Promise<{ grantId: string }>;
+  /** The kinds of the principal's ledger entries, newest first (ListLedger). */
+  kinds(principalId: string): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -59,11 +69,17 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
     ADMIN_API_KEY: key,
     // The tests sweep by hand (service.sweepExpired) so that runs are reproducible.
     GRANT_EXPIRY_SWEEP_MS: String(24 * HOUR_MS),
+    ...testServiceKeys().env('billing'),
     ...env,
   });
   const service = await startBillingService(config, log, { now: clock.now });
   const address = `127.0.0.1:${service.grpcPort}`;
-  const billing = createClient(BillingServiceService, address, { defaultDeadlineMs: 30_000 });
+  // Each method called as its real caller calls it: reads by the gateway, holds by jobs, charges by ai-proxy.
+  const billing = testClient(BillingServiceService, address, {
+    audience: 'billing',
+    as: BILLING_ACCESS,
+    defaultDeadlineMs: 30_000,
+  });
   const admin = createClient(BillingAdminServiceService, address, { defaultDeadlineMs: 30_000 });
   const adminKey = new Metadata();
   adminKey.set('x-admin-key', key);
@@ -84,12 +100,16 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
           principalId,
           amountMicro: Math.round(credits * CREDIT),
           reason: options.reason ?? 'test grant',
-          expiresAt: options.expiresInMs === undefined ? undefined : new Date(clock.now().getTime() + options.expiresInMs),
+          expiresAt:
+            options.expiresInMs === undefined ? undefined : new Date(clock.now().getTime() + options.expiresInMs),
           reference: options.reference ?? '',
         },
         { metadata: adminKey },
       );
       return { grantId: grant!.grantId };
+    },
+    async kinds(principalId) {
+      return (await billing.listLedger({ principalId, limit: 0 })).entries.map((e) => e.kind);
     },
     async stop() {
       billing.close();
@@ -113,16 +133,39 @@ const big = (value: unknown): bigint => BigInt((value as string | number | bigin
  * - nothing is negative.
  * With `expiredBy`, no grant past its expiry at that instant still has credits left.
  */
-export async function assertLedgerInvariants(db: pg.Client, principalId: string, options: { expiredBy?: Date } = {}): Promise<{ available: bigint; reserved: bigint }> {
-  const account = (await db.query('SELECT available_micro, reserved_micro FROM credit_accounts WHERE principal_id = $1', [principalId])).rows[0];
+export async function assertLedgerInvariants(
+  db: pg.Client,
+  principalId: string,
+  options: { expiredBy?: Date } = {},
+): Promise<{ available: bigint; reserved: bigint }> {
+  const account = (
+    await db.query('SELECT available_micro, reserved_micro FROM credit_accounts WHERE principal_id = $1', [principalId])
+  ).rows[0];
   const available = big(account?.available_micro);
   const reserved = big(account?.reserved_micro);
   const sums = (
-    await db.query('SELECT sum(available_delta_micro) AS a, sum(reserved_delta_micro) AS r, count(*)::int AS n FROM ledger_entries WHERE principal_id = $1', [principalId])
+    await db.query(
+      'SELECT sum(available_delta_micro) AS a, sum(reserved_delta_micro) AS r, count(*)::int AS n FROM ledger_entries WHERE principal_id = $1',
+      [principalId],
+    )
   ).rows[0];
-  const last = (await db.query('SELECT available_after_micro, reserved_after_micro FROM ledger_entries WHERE principal_id = $1 ORDER BY seq DESC LIMIT 1', [principalId])).rows[0];
-  const grants = (await db.query('SELECT sum(remaining_micro) AS remaining, min(remaining_micro) AS least FROM credit_grants WHERE principal_id = $1', [principalId])).rows[0];
-  const holds = (await db.query(`SELECT sum(held_micro) AS held FROM reservations WHERE principal_id = $1 AND status = 'held'`, [principalId])).rows[0];
+  const last = (
+    await db.query(
+      'SELECT available_after_micro, reserved_after_micro FROM ledger_entries WHERE principal_id = $1 ORDER BY seq DESC LIMIT 1',
+      [principalId],
+    )
+  ).rows[0];
+  const grants = (
+    await db.query(
+      'SELECT sum(remaining_micro) AS remaining, min(remaining_micro) AS least FROM credit_grants WHERE principal_id = $1',
+      [principalId],
+    )
+  ).rows[0];
+  const holds = (
+    await db.query(`SELECT sum(held_micro) AS held FROM reservations WHERE principal_id = $1 AND status = 'held'`, [
+      principalId,
+    ])
+  ).rows[0];
   const where = `principal: ${principalId}`;
 
   assert.ok(available >= 0n && reserved >= 0n, `balances are never negative (${where})`);
@@ -145,7 +188,11 @@ export async function assertLedgerInvariants(db: pg.Client, principalId: string,
          FROM credit_grants g WHERE g.principal_id = $1`,
       [principalId],
     )
-  ).rows.filter((g) => big(g.amount_micro) !== big(g.remaining_micro) + big(g.expired_micro) + big(g.held) + big(g.settled) + big(g.charged));
+  ).rows.filter(
+    (g) =>
+      big(g.amount_micro) !==
+      big(g.remaining_micro) + big(g.expired_micro) + big(g.held) + big(g.settled) + big(g.charged),
+  );
   assert.deepEqual(unbalanced, [], `every grant's amount = remaining + expired + held + settled + charged (${where})`);
 
   const mismatched = [
@@ -167,7 +214,12 @@ export async function assertLedgerInvariants(db: pg.Client, principalId: string,
   assert.deepEqual(mismatched, [], `holds and charges equal the sums of their allocations (${where})`);
 
   if (options.expiredBy) {
-    const stale = (await db.query('SELECT id FROM credit_grants WHERE principal_id = $1 AND expires_at <= $2 AND remaining_micro > 0', [principalId, options.expiredBy])).rows;
+    const stale = (
+      await db.query(
+        'SELECT id FROM credit_grants WHERE principal_id = $1 AND expires_at <= $2 AND remaining_micro > 0',
+        [principalId, options.expiredBy],
+      )
+    ).rows;
     assert.deepEqual(stale, [], `no expired grant still counts (${where})`);
   }
   return { available, reserved };

@@ -1,18 +1,24 @@
 import { ENGINE_KINDS, isEngineKind, type EngineKind } from '@tp/catalog';
-import { env, z } from '@tp/config';
+import {
+  env,
+  natsSettings,
+  runtimeSettings,
+  serverSettings,
+  signingKeySettings,
+  trustedKeySettings,
+  z,
+} from '@tp/config';
 
 const MIB = 1024 * 1024;
 
 export const JobsConfigSchema = z
   .object({
-    GRPC_HOST: env.host('127.0.0.1'),
-    GRPC_PORT: env.port(50055),
-    OPS_HOST: env.host('127.0.0.1'),
-    OPS_PORT: env.port(9105),
+    ...serverSettings({ grpc: 50055, ops: 9105 }),
+    ...natsSettings(),
+    ...runtimeSettings(),
+    ...signingKeySettings(),
+    ...trustedKeySettings(),
     DATABASE_URL: env.postgresUrl(),
-    NATS_URL: env.natsUrl(),
-    /** Isolates subjects and streams (tests); empty in production. */
-    NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),
     BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
     MEDIA_GRPC_ADDR: env.address('127.0.0.1:50052'),
     ARTIFACTS_GRPC_ADDR: env.address('127.0.0.1:50054'),
@@ -24,15 +30,37 @@ export const JobsConfigSchema = z
     ENGINES: z
       .string()
       .default('pocketsphinx')
-      .transform((value) => [...new Set(value.split(',').map((kind) => kind.trim()).filter((kind) => kind !== ''))])
+      .transform((value) => [
+        ...new Set(
+          value
+            .split(',')
+            .map((kind) => kind.trim())
+            .filter((kind) => kind !== ''),
+        ),
+      ])
       .superRefine((kinds, ctx) => {
-        if (kinds.length === 0) ctx.addIssue({ code: 'custom', message: `must name at least one engine (${ENGINE_KINDS.join(', ')})` });
+        if (kinds.length === 0)
+          ctx.addIssue({ code: 'custom', message: `must name at least one engine (${ENGINE_KINDS.join(', ')})` });
         const unknown = kinds.filter((kind) => !isEngineKind(kind));
-        if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown engine ${unknown.join(', ')}; known: ${ENGINE_KINDS.join(', ')}` });
+        if (unknown.length > 0)
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown engine ${unknown.join(', ')}; known: ${ENGINE_KINDS.join(', ')}`,
+          });
       })
       .transform((kinds) => kinds as EngineKind[]),
     /** How long an Idempotency-Key of CreateJob answers with its first job. */
-    IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+    IDEMPOTENCY_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /**
+     * Jobs of a user running at once when no limit is recorded for them yet; each creation records
+     * the plan's max_concurrent_jobs from billing's profile (ADR 0012).
+     */
+    DEFAULT_MAX_CONCURRENT_JOBS: z.coerce.number().int().min(1).max(10_000).default(4),
     /** Media of one batch job (at most one page of ListItems). */
     MAX_BATCH_ITEMS: z.coerce.number().int().min(1).max(200).default(50),
     /**
@@ -44,21 +72,30 @@ export const JobsConfigSchema = z
      * A running job whose worker has not reported for this long is failed (worker_lost). Far above
      * a worker's progress interval and the work queue's ack wait: redelivery normally recovers first.
      */
-    STALE_RUNNING_MS: z.coerce.number().int().min(60_000).default(30 * 60_000),
+    STALE_RUNNING_MS: z.coerce
+      .number()
+      .int()
+      .min(60_000)
+      .default(30 * 60_000),
     /** How often the reconciler runs. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
     /** Deadline of one call to billing or media. */
     BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** Largest gRPC message sent or received: exports of long transcripts are several MB. */
-    GRPC_MAX_MESSAGE_BYTES: z.coerce.number().int().min(4 * MIB).max(1024 * MIB).default(64 * MIB),
-
-    LOG_LEVEL: env.logLevel(),
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-    SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
+    GRPC_MAX_MESSAGE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(4 * MIB)
+      .max(1024 * MIB)
+      .default(64 * MIB),
   })
   .superRefine((config, ctx) => {
     if (config.RESERVATION_TIMEOUT_MS < 4 * config.BACKEND_DEADLINE_MS) {
-      ctx.addIssue({ code: 'custom', path: ['RESERVATION_TIMEOUT_MS'], message: 'must be at least four times BACKEND_DEADLINE_MS (room for a Reserve)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RESERVATION_TIMEOUT_MS'],
+        message: 'must be at least four times BACKEND_DEADLINE_MS (room for a Reserve)',
+      });
     }
   });
 

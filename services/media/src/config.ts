@@ -1,21 +1,20 @@
-import { env, z } from '@tp/config';
+import { egressSettings, env, natsSettings, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
 import { checkStorageCredentials, storageEnv } from '@tp/storage';
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
 const bytes = (fallback: number) => z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(fallback);
-const seconds = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+const seconds = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
 
 export const MediaConfigSchema = z
   .object({
-    GRPC_HOST: env.host('127.0.0.1'),
-    GRPC_PORT: env.port(50052),
-    OPS_HOST: env.host('127.0.0.1'),
-    OPS_PORT: env.port(9102),
+    ...serverSettings({ grpc: 50052, ops: 9102 }),
+    ...natsSettings(),
+    ...runtimeSettings(),
+    ...trustedKeySettings(),
+    ...egressSettings(),
     DATABASE_URL: env.postgresUrl(),
-    NATS_URL: env.natsUrl(),
-    /** Isolates subjects and streams (tests); empty in production. */
-    NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),
     ...storageEnv,
 
     /** Key of the finalize tokens (HMAC-SHA256 of the upload session id). */
@@ -35,20 +34,37 @@ export const MediaConfigSchema = z
     /** Ack wait of the verification consumer: a replica that dies mid-verification is replaced after this long. */
     VERIFY_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30_000),
     /** Size of every part but the last of a direct (multipart) upload; S3 needs at least 5 MiB. */
-    DIRECT_UPLOAD_PART_BYTES: z.coerce.number().int().min(5 * MIB).max(5 * GIB).default(8 * MIB),
+    DIRECT_UPLOAD_PART_BYTES: z.coerce
+      .number()
+      .int()
+      .min(5 * MIB)
+      .max(5 * GIB)
+      .default(8 * MIB),
+    /** Largest file a presigned upload form (POST /upload without bytes) accepts. */
+    MEDIA_FORM_MAX_BYTES: bytes(100 * MIB),
+    /** How long a presigned upload form is valid (the spec's 60 minutes; tests shorten it to see one expire). */
+    MEDIA_FORM_TTL_SECONDS: seconds(3600, 1, 7 * 86_400),
+    /** Largest remote file ImportFromUrl fetches. */
+    MEDIA_IMPORT_MAX_BYTES: bytes(100 * MIB),
+    /** How long fetching a remote file may take, from connecting to the last byte. */
+    MEDIA_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
     FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-
-    LOG_LEVEL: env.logLevel(),
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-    SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
   })
   .superRefine((config, ctx) => {
     checkStorageCredentials(config, ctx);
     if (config.UPLOAD_URL_TTL_SECONDS > config.UPLOAD_SESSION_TTL_SECONDS) {
-      ctx.addIssue({ code: 'custom', path: ['UPLOAD_URL_TTL_SECONDS'], message: 'must not exceed UPLOAD_SESSION_TTL_SECONDS' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPLOAD_URL_TTL_SECONDS'],
+        message: 'must not exceed UPLOAD_SESSION_TTL_SECONDS',
+      });
     }
     if (config.DIRECT_UPLOAD_PART_BYTES * 10_000 < config.MEDIA_MAX_BYTES) {
-      ctx.addIssue({ code: 'custom', path: ['DIRECT_UPLOAD_PART_BYTES'], message: 'times 10000 parts must reach MEDIA_MAX_BYTES' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DIRECT_UPLOAD_PART_BYTES'],
+        message: 'times 10000 parts must reach MEDIA_MAX_BYTES',
+      });
     }
     if (config.MEDIA_MAX_BYTES > 5 * 1024 * GIB) {
       ctx.addIssue({ code: 'custom', path: ['MEDIA_MAX_BYTES'], message: 'S3 objects are at most 5 TiB' });

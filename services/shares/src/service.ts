@@ -1,74 +1,68 @@
-import { PrismaClient } from './generated/prisma/client.ts';
-import { connectBus, STREAMS } from '@tp/bus';
-import { createPgAdapter } from '@tp/db';
-import { createClient, createGrpcServer } from '@tp/grpc';
+import { openBus, STREAMS } from '@tp/bus';
+import { openDatabase } from '@tp/db';
+import { createGrpcServer } from '@tp/grpc';
+import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
-import { ArtifactsServiceService, MediaServiceService, SharesServiceService } from '@tp/proto';
-import { startOpsServer } from '@tp/runtime';
+import { SharesServiceService } from '@tp/proto';
+import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
+import { closeSharesClients, createSharesClients } from './clients.ts';
 import type { SharesConfig } from './config.ts';
 import { startTakedownConsumers } from './events/takedown-consumers.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
 import { sharesServiceHandlers } from './rpc/shares-service.ts';
-import { createSharesStore } from './store/shares-store.ts';
+import { SHARES_ACCESS } from './rpc/access.ts';
+import { createSharesStore } from './store/index.ts';
 
-export interface RunningShares {
-  grpcPort: number;
-  opsPort: number;
-  /** Ordered shutdown steps: stop taking calls and events, then close connections. */
-  stopSteps: { name: string; run: () => Promise<void> }[];
-  stop(): Promise<void>;
-}
+export type RunningShares = Running<{ grpcPort: number; opsPort: number }>;
 
 export interface SharesServiceOptions {
   /** The service's clock (default: the system clock). */
   now?: () => Date;
 }
 
-/** Wires the shares service: database, bus (take-down consumers), artifacts and media clients, gRPC and ops servers. */
-export async function startSharesService(config: SharesConfig, log: Logger, options: SharesServiceOptions = {}): Promise<RunningShares> {
-  const now = options.now ?? (() => new Date());
-  const prisma = new PrismaClient({ adapter: createPgAdapter(config.DATABASE_URL) });
-  const store = createSharesStore(prisma);
-  const bus = await connectBus({ url: config.NATS_URL, name: 'shares', prefix: config.NATS_PREFIX, log });
-  await bus.ensureStreams([STREAMS.EVENTS]);
-  const consumers = await startTakedownConsumers({ bus, store, log, now });
+/** Wires the shares service: database, artifacts and media clients, bus (take-down consumers), gRPC and ops servers. */
+export function startSharesService(
+  config: SharesConfig,
+  log: Logger,
+  options: SharesServiceOptions = {},
+): Promise<RunningShares> {
+  return startService(async (life) => {
+    const now = options.now ?? (() => new Date());
+    const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
+    const store = createSharesStore(prisma);
+    const clients = await life.open('clients', () => createSharesClients(config, log), closeSharesClients);
+    const bus = await openBus(life, {
+      url: config.NATS_URL,
+      name: 'shares',
+      prefix: config.NATS_PREFIX,
+      log,
+      streams: [STREAMS.EVENTS],
+    });
+    await life.open(
+      'consumers',
+      () => startTakedownConsumers({ bus, takedowns: store.takedowns, log, now }),
+      async (consumers) => void (await Promise.all(consumers.map((consumer) => consumer.stop()))),
+    );
 
-  const deadline = config.BACKEND_DEADLINE_MS;
-  // Transcript payloads travel whole: as large as artifacts sends them.
-  const artifacts = createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, { defaultDeadlineMs: deadline, log, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
-  const media = createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, { defaultDeadlineMs: deadline, log });
+    const verifier = createVerifier({ audience: 'shares', publicKeys: config.SERVICE_PUBLIC_KEYS });
+    const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
+    grpc.add(
+      SharesServiceService,
+      sharesServiceHandlers({ ...store, ...clients, log, now, maxSharesPerArtifact: config.MAX_SHARES_PER_ARTIFACT }),
+      SHARES_ACCESS,
+    );
 
-  const grpc = createGrpcServer({ log, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
-  grpc.add(SharesServiceService, sharesServiceHandlers({ store, artifacts, media, log, now, maxSharesPerArtifact: config.MAX_SHARES_PER_ARTIFACT }));
-  const grpcPort = await grpc.listen(config.GRPC_HOST, config.GRPC_PORT);
-
-  const ops = await startOpsServer({
-    host: config.OPS_HOST,
-    port: config.OPS_PORT,
-    log,
-    ready: async () => ({ database: await store.ping(), nats: !bus.connection.isClosed() }),
-  });
-  log.info({ grpcPort, opsPort: ops.port }, 'shares ready');
-
-  const stopSteps = [
-    { name: 'ops', run: () => ops.close() },
-    { name: 'grpc', run: () => grpc.shutdown(5_000) },
-    { name: 'consumers', run: async () => void (await Promise.all(consumers.map((consumer) => consumer.stop()))) },
-    { name: 'bus', run: () => bus.close() },
-    {
-      name: 'clients',
-      run: async () => {
-        artifacts.close();
-        media.close();
+    const ports = await serve(life, {
+      log,
+      grpc: { server: grpc, host: config.GRPC_HOST, port: config.GRPC_PORT },
+      ops: {
+        host: config.OPS_HOST,
+        port: config.OPS_PORT,
+        http: httpTimeouts(config),
+        ready: async () => ({ database: await store.ping(), nats: !bus.connection.isClosed() }),
       },
-    },
-    { name: 'database', run: () => prisma.$disconnect() },
-  ];
-  return {
-    grpcPort,
-    opsPort: ops.port,
-    stopSteps,
-    async stop() {
-      for (const step of stopSteps) await step.run();
-    },
-  };
+    });
+    log.info(ports, 'shares ready');
+    return ports;
+  });
 }

@@ -8,19 +8,43 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { connectBus, type Bus } from '@tp/bus';
-import { createClient } from '@tp/grpc';
+import type { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
-import { ArtifactsServiceService, MediaServiceService, SharesServiceService, type Artifact, type CreateShareRequest } from '@tp/proto';
-import { connectToSchema, createTestBusNamespace, createTestDatabase, type Fleet, freePort, startFleet, type TestDatabase, uploadVerifiedMedia } from '@tp/testing';
+import {
+  ArtifactsServiceService,
+  MediaServiceService,
+  SharesServiceService,
+  type Artifact,
+  type CreateShareRequest,
+} from '@tp/proto';
+import {
+  connectToSchema,
+  createTestBusNamespace,
+  createTestDatabase,
+  type Fleet,
+  freePort,
+  startFleet,
+  type TestDatabase,
+  testClient,
+  testServiceKeys,
+  uploadVerifiedMedia,
+} from '@tp/testing';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { SharesConfigSchema, type SharesConfig } from '../src/config.ts';
+import { SHARES_ACCESS } from '../src/rpc/access.ts';
 import { startSharesService, type RunningShares } from '../src/service.ts';
 
 const run = promisify(execFile);
 // Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
-export const log = createLogger({ service: 'shares-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error' });
+export const log = createLogger({
+  service: 'shares-test',
+  level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'error',
+});
+
+/** Above the shares service's own deadline towards artifacts and media (30 s). */
+const CALL_DEADLINE_MS = 60_000;
 
 export type SharesClient = ReturnType<typeof createClient<typeof SharesServiceService>>;
 export type ArtifactsClient = ReturnType<typeof createClient<typeof ArtifactsServiceService>>;
@@ -61,22 +85,38 @@ export interface Harness {
   dispose(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/** Five seconds of a 440 Hz tone, 16 kHz mono WAV, made by ffmpeg. */
+async function toneWav(): Promise<Buffer> {
   const dir = await mkdtemp(join(tmpdir(), 'shares-test-'));
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-ar', '16000', '-ac', '1', join(dir, 'tone.wav')]);
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=5',
+    '-ar',
+    '16000',
+    '-ac',
+    '1',
+    join(dir, 'tone.wav'),
+  ]);
   const wav = await readFile(join(dir, 'tone.wav'));
   await rm(dir, { recursive: true, force: true });
+  return wav;
+}
 
-  const fleet = await startFleet({ services: ['accounts', 'artifacts', 'media'] });
-  const clock: TestClock = {
-    offsetMs: 0,
-    now() {
-      return new Date(Date.now() + this.offsetMs);
-    },
-  };
-  const cleanups: (() => Promise<void>)[] = [];
+type StartShares = Harness['startShares'];
 
-  const startShares = async (options: { env?: Record<string, string>; isolatedBus?: boolean } = {}): Promise<SharesInstance> => {
+/** Starts shares services against the fleet, each with a database of its own; `cleanups` stops them. */
+function sharesStarter(
+  fleet: Fleet,
+  clock: TestClock,
+  env: Record<string, string>,
+  cleanups: (() => Promise<void>)[],
+): StartShares {
+  return async (options = {}) => {
     const database: TestDatabase = await createTestDatabase({ service: 'shares' });
     const namespace = options.isolatedBus ? createTestBusNamespace() : null;
     const config = SharesConfigSchema.parse({
@@ -87,13 +127,20 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       NATS_PREFIX: namespace?.prefix ?? fleet.natsPrefix,
       ARTIFACTS_GRPC_ADDR: fleet.grpcAddr('artifacts'),
       MEDIA_GRPC_ADDR: fleet.grpcAddr('media'),
-      BACKEND_DEADLINE_MS: '10000',
+      // Upper bounds only a broken backend reaches: a busy machine must not decide a test.
+      BACKEND_DEADLINE_MS: '30000',
       LOG_LEVEL: 'silent',
+      ...testServiceKeys().env('shares'),
       ...env,
       ...options.env,
     });
     const service = await startSharesService(config, log, { now: () => clock.now() });
-    const client = createClient(SharesServiceService, `127.0.0.1:${service.grpcPort}`, { defaultDeadlineMs: 30_000, maxMessageBytes: 64 * 1024 * 1024 });
+    const client = testClient(SharesServiceService, `127.0.0.1:${service.grpcPort}`, {
+      audience: 'shares',
+      as: SHARES_ACCESS,
+      defaultDeadlineMs: CALL_DEADLINE_MS,
+      maxMessageBytes: 64 * 1024 * 1024,
+    });
     const db = await connectToSchema(database.databaseUrl);
     cleanups.unshift(async () => {
       client.close();
@@ -104,12 +151,33 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     });
     return { service, client, config, db };
   };
+}
+
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const wav = await toneWav();
+  const fleet = await startFleet({ services: ['accounts', 'artifacts', 'media'] });
+  const clock: TestClock = {
+    offsetMs: 0,
+    now() {
+      return new Date(Date.now() + this.offsetMs);
+    },
+  };
+  const cleanups: (() => Promise<void>)[] = [];
+  const startShares = sharesStarter(fleet, clock, env, cleanups);
 
   try {
     const main = await startShares();
     const bus = await connectBus({ url: fleet.natsUrl, name: 'shares-test', prefix: fleet.natsPrefix, log });
-    const artifacts = createClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), { defaultDeadlineMs: 30_000, maxMessageBytes: 64 * 1024 * 1024 });
-    const media = createClient(MediaServiceService, fleet.grpcAddr('media'), { defaultDeadlineMs: 30_000 });
+    // As their callers reach them: the worker stores transcripts, the gateway edits and deletes for a user.
+    const artifacts = testClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), {
+      audience: 'artifacts',
+      as: 'gateway',
+      methods: { createArtifact: 'worker' },
+      defaultDeadlineMs: CALL_DEADLINE_MS,
+      maxMessageBytes: 64 * 1024 * 1024,
+    });
+    const asGateway = { audience: 'media', as: 'gateway', defaultDeadlineMs: CALL_DEADLINE_MS } as const;
+    const media = testClient(MediaServiceService, fleet.grpcAddr('media'), asGateway);
     return {
       fleet,
       shares: main.client,
@@ -137,14 +205,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   }
 }
 
-
 let users = 0;
 /** A fresh user id per test (artifacts and media take any well-formed id). */
-export const newUser = () => `usr_shrtest${String((users += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
+export const newUser = () =>
+  `usr_shrtest${String((users += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A verified media of the user, uploaded the documented way (session → PUT → complete). */
 export async function newMedia(h: Harness, userId: string, fileName = 'interview.wav'): Promise<string> {
-  return (await uploadVerifiedMedia(h.media, { userId, bytes: h.wav, fileName, userAgent: 'shares-test' })).media.mediaId;
+  return (await uploadVerifiedMedia(h.media, { userId, bytes: h.wav, fileName, userAgent: 'shares-test' })).media
+    .mediaId;
 }
 
 /** A transcript whose first segment says `text`, with the media it came from in its source. */
@@ -156,7 +225,13 @@ export function transcriptSaying(text: string, mediaId: string | null = null): T
 }
 
 /** A transcript artifact of the user, created the way the worker creates one. */
-export async function newTranscript(h: Harness, userId: string, mediaId: string, transcript: Transcript = transcriptSaying('Hello there.', mediaId), title = 'Interview'): Promise<{ artifact: Artifact; versionId: string }> {
+export async function newTranscript(
+  h: Harness,
+  userId: string,
+  mediaId: string,
+  transcript: Transcript = transcriptSaying('Hello there.', mediaId),
+  title = 'Interview',
+): Promise<{ artifact: Artifact; versionId: string }> {
   const created = await h.artifacts.createArtifact({
     userId,
     artifactType: 'transcript',
@@ -175,7 +250,12 @@ export async function newTranscript(h: Harness, userId: string, mediaId: string,
 }
 
 /** A user's edit: a new version that becomes current. */
-export async function addVersion(h: Harness, userId: string, artifactId: string, transcript: Transcript): Promise<string> {
+export async function addVersion(
+  h: Harness,
+  userId: string,
+  artifactId: string,
+  transcript: Transcript,
+): Promise<string> {
   const added = await h.artifacts.addVersion({
     userId,
     artifactId,
@@ -190,7 +270,11 @@ export async function addVersion(h: Harness, userId: string, artifactId: string,
   return added.version!.versionId;
 }
 
-export const shareRequest = (userId: string, artifactId: string, overrides: Partial<CreateShareRequest> = {}): CreateShareRequest => ({
+export const shareRequest = (
+  userId: string,
+  artifactId: string,
+  overrides: Partial<CreateShareRequest> = {},
+): CreateShareRequest => ({
   userId,
   shareKind: 'transcript',
   artifactId,
@@ -204,7 +288,9 @@ export const shareRequest = (userId: string, artifactId: string, overrides: Part
 export { eventually } from '@tp/testing';
 
 /** The AppError a call fails with. */
-export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
+export async function errorOf(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; details: Record<string, unknown> }> {
   try {
     await promise;
   } catch (err) {

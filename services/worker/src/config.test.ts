@@ -1,11 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '@tp/config';
+import { generateServiceKeys } from '@tp/identity';
 import { WorkerConfigSchema } from './config.ts';
+
+const keys = generateServiceKeys(['worker', 'gateway']);
+/** The service's keys (ADR 0011): required, with no default. */
+const serviceKeys = { SERVICE_PRIVATE_KEY: keys.privateKeys.worker! };
 
 const problemsOf = (env: Record<string, string>): { variable: string; message: string }[] => {
   try {
-    loadConfig(WorkerConfigSchema, env);
+    loadConfig(WorkerConfigSchema, { ...serviceKeys, ...env });
   } catch (err) {
     assert.ok(err instanceof ConfigError);
     return err.problems;
@@ -15,7 +20,12 @@ const problemsOf = (env: Record<string, string>): { variable: string; message: s
 
 describe('worker configuration', () => {
   it('has working defaults: pocketsphinx on the cpu pool, one job at a time', () => {
-    const config = loadConfig(WorkerConfigSchema, {});
+    assert.deepEqual(
+      problemsOf({ SERVICE_PRIVATE_KEY: '' }).map((p) => p.variable),
+      ['SERVICE_PRIVATE_KEY'],
+      'the key it signs its calls with has no default',
+    );
+    const config = loadConfig(WorkerConfigSchema, serviceKeys);
     assert.equal(config.OPS_PORT, 9106);
     assert.equal(config.JOBS_GRPC_ADDR, '127.0.0.1:50055');
     assert.equal(config.WORKER_POOL, 'cpu');
@@ -31,7 +41,13 @@ describe('worker configuration', () => {
   });
 
   it('reads lists and numbers', () => {
-    const config = loadConfig(WorkerConfigSchema, { WORKER_ENGINES: ' pocketsphinx , pocketsphinx ', WORKER_CONCURRENCY: '2', WORKER_POOL: 'gpu', WORKER_ID: 'worker-a' });
+    const config = loadConfig(WorkerConfigSchema, {
+      ...serviceKeys,
+      WORKER_ENGINES: ' pocketsphinx , pocketsphinx ',
+      WORKER_CONCURRENCY: '2',
+      WORKER_POOL: 'gpu',
+      WORKER_ID: 'worker-a',
+    });
     assert.deepEqual(config.WORKER_ENGINES, ['pocketsphinx']);
     assert.equal(config.WORKER_CONCURRENCY, 2);
     assert.equal(config.WORKER_POOL, 'gpu');
@@ -42,20 +58,44 @@ describe('worker configuration', () => {
     const [problem, ...rest] = problemsOf({ WORKER_ENGINES: 'pocketsphinx,whisper' });
     assert.equal(rest.length, 0);
     assert.equal(problem?.variable, 'WORKER_ENGINES');
-    assert.match(problem!.message, /Whisper .*"whisper"\) is not implemented by this worker yet; it runs pocketsphinx only/);
+    assert.match(
+      problem!.message,
+      /Whisper .*"whisper"\) is not implemented by this worker yet; it runs pocketsphinx only/,
+    );
   });
 
   it('refuses unknown engines and an empty list', () => {
-    assert.match(problemsOf({ WORKER_ENGINES: 'kaldi' })[0]!.message, /unknown engine "kaldi" \(known: pocketsphinx, whisper\)/);
+    assert.match(
+      problemsOf({ WORKER_ENGINES: 'kaldi' })[0]!.message,
+      /unknown engine "kaldi" \(known: pocketsphinx, whisper\)/,
+    );
     assert.match(problemsOf({ WORKER_ENGINES: ' , ' })[0]!.message, /at least one engine/);
   });
 
   it('refuses a pool that is not a subject token and settings that cannot work', () => {
-    assert.deepEqual(problemsOf({ WORKER_POOL: 'cpu.large' }).map((p) => p.variable), ['WORKER_POOL']);
-    assert.deepEqual(problemsOf({ WORKER_CONCURRENCY: '0' }).map((p) => p.variable), ['WORKER_CONCURRENCY']);
-    assert.deepEqual(problemsOf({ WORK_ACK_WAIT_MS: '500', PROGRESS_INTERVAL_MS: '100' }).map((p) => p.variable), ['WORK_ACK_WAIT_MS']);
-    assert.deepEqual(problemsOf({ WORK_ACK_WAIT_MS: '2000', PROGRESS_INTERVAL_MS: '1000' }).map((p) => p.variable), ['PROGRESS_INTERVAL_MS']);
-    assert.deepEqual(problemsOf({ JOBS_GRPC_ADDR: 'jobs' }).map((p) => p.variable), ['JOBS_GRPC_ADDR']);
-    assert.deepEqual(problemsOf({ WORKER_ID: 'has space' }).map((p) => p.variable), ['WORKER_ID']);
+    assert.deepEqual(
+      problemsOf({ WORKER_POOL: 'cpu.large' }).map((p) => p.variable),
+      ['WORKER_POOL'],
+    );
+    assert.deepEqual(
+      problemsOf({ WORKER_CONCURRENCY: '0' }).map((p) => p.variable),
+      ['WORKER_CONCURRENCY'],
+    );
+    assert.deepEqual(
+      problemsOf({ WORK_ACK_WAIT_MS: '500', PROGRESS_INTERVAL_MS: '100' }).map((p) => p.variable),
+      ['WORK_ACK_WAIT_MS'],
+    );
+    assert.deepEqual(
+      problemsOf({ WORK_ACK_WAIT_MS: '2000', PROGRESS_INTERVAL_MS: '1000' }).map((p) => p.variable),
+      ['PROGRESS_INTERVAL_MS'],
+    );
+    assert.deepEqual(
+      problemsOf({ JOBS_GRPC_ADDR: 'jobs' }).map((p) => p.variable),
+      ['JOBS_GRPC_ADDR'],
+    );
+    assert.deepEqual(
+      problemsOf({ WORKER_ID: 'has space' }).map((p) => p.variable),
+      ['WORKER_ID'],
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { env, z } from '@tp/config';
+import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
 import type { EngineKind } from '@tp/catalog';
 import { engineRefusal } from './engines/registry.ts';
 
@@ -12,7 +12,14 @@ const engineList = z
   .string()
   .default('pocketsphinx')
   .transform((raw, ctx) => {
-    const names = [...new Set(raw.split(',').map((name) => name.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one engine' });
     for (const name of names) {
       const refusal = engineRefusal(name);
@@ -23,22 +30,31 @@ const engineList = z
 
 export const WorkerConfigSchema = z
   .object({
-    OPS_HOST: env.host('127.0.0.1'),
-    OPS_PORT: env.port(9106),
-    NATS_URL: env.natsUrl(),
-    /** Isolates subjects and streams (tests); empty in production. */
-    NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{0,32}$/).default(''),
+    ...opsSettings(9106),
+    ...natsSettings(),
+    ...runtimeSettings(),
+    ...signingKeySettings(),
     JOBS_GRPC_ADDR: env.address('127.0.0.1:50055'),
     MEDIA_GRPC_ADDR: env.address('127.0.0.1:50052'),
     ARTIFACTS_GRPC_ADDR: env.address('127.0.0.1:50054'),
     /** Deadline of each call to jobs, media and artifacts. */
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(10_000),
     /** Largest transcript sent to artifacts (grpc-js refuses bigger messages); artifacts accepts 32 MiB by default. */
-    MAX_TRANSCRIPT_BYTES: z.coerce.number().int().min(1024).default(32 * 1024 * 1024),
+    MAX_TRANSCRIPT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(32 * 1024 * 1024),
 
-    WORKER_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be 1 to 128 letters, digits or _ . : -').default(defaultWorkerId),
+    WORKER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be 1 to 128 letters, digits or _ . : -')
+      .default(defaultWorkerId),
     /** The work subject this worker pulls from: work.transcription.<pool>. */
-    WORKER_POOL: z.string().regex(/^[a-z][a-z0-9_-]*$/, 'must be one lower-case subject token, e.g. cpu').default('cpu'),
+    WORKER_POOL: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]*$/, 'must be one lower-case subject token, e.g. cpu')
+      .default('cpu'),
     /** Comma-separated engines this worker runs; each must be implemented here. */
     WORKER_ENGINES: engineList,
     /** Jobs run at once by this process (each one is an ffmpeg and an engine process). */
@@ -54,17 +70,26 @@ export const WorkerConfigSchema = z
     POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
     FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
     /** Longest a job may run (decode and recognition); longer fails it with processing_failed. */
-    JOB_TIMEOUT_MS: z.coerce.number().int().min(1000).default(4 * 60 * 60 * 1000),
+    JOB_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(4 * 60 * 60 * 1000),
     /** Lifetime of the presigned URL ffmpeg reads the media from (it must outlast the decode). */
-    READ_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(6 * 3600),
-
-    LOG_LEVEL: env.logLevel(),
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
-    SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
+    READ_URL_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(86_400)
+      .default(6 * 3600),
   })
   .superRefine((config, ctx) => {
     if (config.PROGRESS_INTERVAL_MS * 3 > config.WORK_ACK_WAIT_MS) {
-      ctx.addIssue({ code: 'custom', path: ['PROGRESS_INTERVAL_MS'], message: 'must be at most a third of WORK_ACK_WAIT_MS, or a busy ticket is redelivered' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PROGRESS_INTERVAL_MS'],
+        message: 'must be at most a third of WORK_ACK_WAIT_MS, or a busy ticket is redelivered',
+      });
     }
   });
 

@@ -1,26 +1,22 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { connectBus, STREAMS, workSubject, type Subscription } from '@tp/bus';
-import type { WorkTicket } from '@tp/events';
-import { createClient } from '@tp/grpc';
+import { openBus, STREAMS } from '@tp/bus';
+import type { EngineKind } from '@tp/catalog';
 import type { Logger } from '@tp/logging';
-import { ArtifactsServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
-import { startOpsServer } from '@tp/runtime';
+import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
+import { closeWorkerClients, createWorkerClients, type WorkerClients } from './clients.ts';
 import type { WorkerConfig } from './config.ts';
-import { killAllGroups } from './decode/process-group.ts';
+import { checkFfmpeg } from './decode/ffmpeg-check.ts';
+import type { SpeechEngine } from './engines/engine.ts';
 import { createEngines } from './engines/registry.ts';
-import { createTicketProcessor, JOB_TYPE, type WorkerClients } from './pipeline/process-ticket.ts';
+import { consumeWorkTickets, workTicketSubject } from './events/work-tickets.ts';
+import { killAllGroups } from './processes/process-group.ts';
+import type { ProcessTicketDeps } from './usecases/process-ticket.ts';
+import { RunningJobs } from './usecases/running-jobs.ts';
 
-const run = promisify(execFile);
-
-export interface RunningWorker {
+export type RunningWorker = Running<{
   opsPort: number;
   /** Jobs running now. */
   running(): number;
-  /** Ordered shutdown steps: stop taking work (running jobs are stopped and their tickets redelivered), then close connections. */
-  stopSteps: { name: string; run: () => Promise<void> }[];
-  stop(): Promise<void>;
-}
+}>;
 
 export interface WorkerServiceOptions {
   /** Waits between attempts of a backend call that failed transiently (tests shorten them). */
@@ -29,114 +25,100 @@ export interface WorkerServiceOptions {
   backoffMs?: readonly number[];
 }
 
-/** The durable consumer of a pool's transcription tickets, shared by every worker of the pool. */
-export function workDurable(pool: string): string {
-  return `worker-transcription-${pool}`;
-}
-
-/** Refuses to start when ffmpeg does not run: every job needs it. */
-async function checkFfmpeg(ffmpegPath: string): Promise<void> {
-  try {
-    await run(ffmpegPath, ['-hide_banner', '-version'], { timeout: 10_000 });
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (err as Error).message.split('\n')[0];
-    throw new Error(`ffmpeg cannot run (FFMPEG_BIN=${ffmpegPath}: ${reason}); install the Debian package ffmpeg or set FFMPEG_BIN`, { cause: err });
-  }
-}
-
-/** Wires the worker: start-up checks, backend clients, the work consumer and the ops server. No gRPC server. */
-export async function startWorkerService(config: WorkerConfig, log: Logger, options: WorkerServiceOptions = {}): Promise<RunningWorker> {
+/** The engines this worker runs, once they and ffmpeg passed their checks (the worker refuses to start otherwise). */
+async function checkedEngines(config: WorkerConfig, log: Logger): Promise<Map<EngineKind, SpeechEngine>> {
   const engines = createEngines(config.WORKER_ENGINES, config);
   for (const engine of engines.values()) await engine.check();
   await checkFfmpeg(config.FFMPEG_BIN);
-  log.info({ engines: [...engines.keys()], pool: config.WORKER_POOL, workerId: config.WORKER_ID }, 'engines and ffmpeg checked');
+  log.info(
+    { engines: [...engines.keys()], pool: config.WORKER_POOL, workerId: config.WORKER_ID },
+    'engines and ffmpeg checked',
+  );
+  return engines;
+}
 
-  const clientOptions = { defaultDeadlineMs: config.GRPC_DEADLINE_MS, log };
-  const clients: WorkerClients = {
-    jobs: createClient(JobsServiceService, config.JOBS_GRPC_ADDR, clientOptions),
-    media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, clientOptions),
-    artifacts: createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, { ...clientOptions, maxMessageBytes: config.MAX_TRANSCRIPT_BYTES + 1024 * 1024 }),
+/** What the use cases of a work ticket depend on. */
+function ticketDeps(
+  config: WorkerConfig,
+  log: Logger,
+  parts: { clients: WorkerClients; engines: ReadonlyMap<EngineKind, SpeechEngine>; shutdownSignal: AbortSignal },
+  options: WorkerServiceOptions,
+): ProcessTicketDeps {
+  return {
+    ...parts.clients,
+    engines: parts.engines,
+    shutdownSignal: parts.shutdownSignal,
+    log: log.child({ component: 'jobs' }),
+    runningJobs: new RunningJobs(),
+    workerId: config.WORKER_ID,
+    pool: config.WORKER_POOL,
+    maxDeliver: config.WORK_MAX_DELIVER,
+    progressIntervalMs: config.PROGRESS_INTERVAL_MS,
+    jobTimeoutMs: config.JOB_TIMEOUT_MS,
+    readUrlTtlSeconds: config.READ_URL_TTL_SECONDS,
+    ffmpegPath: config.FFMPEG_BIN,
+    retryDelaysMs: options.retryDelaysMs ?? [500, 2_000, 5_000],
+    claimRetryDelaysMs: options.retryDelaysMs ?? [1_000, 2_000, 5_000, 10_000],
   };
-  const closeClients = () => {
-    for (const client of Object.values(clients)) client.close();
-  };
+}
 
-  let bus: Awaited<ReturnType<typeof connectBus>> | undefined;
-  let work: Subscription | undefined;
-  const shutdown = new AbortController();
-  try {
-    bus = await connectBus({ url: config.NATS_URL, name: 'worker', prefix: config.NATS_PREFIX, log });
-    await bus.ensureStreams([STREAMS.WORK]);
-    const processor = createTicketProcessor({
-      clients,
-      engines,
-      log: log.child({ component: 'jobs' }),
-      workerId: config.WORKER_ID,
-      pool: config.WORKER_POOL,
-      maxDeliver: config.WORK_MAX_DELIVER,
-      progressIntervalMs: config.PROGRESS_INTERVAL_MS,
-      jobTimeoutMs: config.JOB_TIMEOUT_MS,
-      readUrlTtlSeconds: config.READ_URL_TTL_SECONDS,
-      ffmpegPath: config.FFMPEG_BIN,
-      shutdownSignal: shutdown.signal,
-      ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs, claimRetryDelaysMs: options.retryDelaysMs } : {}),
-    });
-    work = await bus.consume<WorkTicket>({
-      stream: STREAMS.WORK.name,
-      durable: workDurable(config.WORKER_POOL),
-      filterSubject: workSubject(JOB_TYPE, config.WORKER_POOL),
-      handler: (message) => processor.handle(message),
-      onDeadLetter: (message, error) => processor.deadLetter(message, error),
-      maxDeliver: config.WORK_MAX_DELIVER,
-      ackWaitMs: config.WORK_ACK_WAIT_MS,
-      concurrency: config.WORKER_CONCURRENCY,
-      ...(options.backoffMs ? { backoffMs: options.backoffMs } : {}),
-    });
-
-    const connectedBus = bus;
-    const subscription = work;
-    const ops = await startOpsServer({
-      host: config.OPS_HOST,
-      port: config.OPS_PORT,
+/** Wires the worker: start-up checks, backend clients, the work consumer and the ops server. No gRPC server. */
+export function startWorkerService(
+  config: WorkerConfig,
+  log: Logger,
+  options: WorkerServiceOptions = {},
+): Promise<RunningWorker> {
+  return startService(async (life) => {
+    const engines = await checkedEngines(config, log);
+    const clients = await life.open('clients', () => createWorkerClients(config, log), closeWorkerClients);
+    const bus = await openBus(life, {
+      url: config.NATS_URL,
+      name: 'worker',
+      prefix: config.NATS_PREFIX,
       log,
-      // Engines and ffmpeg were checked at start-up (the worker refuses to start without them).
-      ready: async () => ({ nats: !connectedBus.connection.isClosed(), engines: true, ffmpeg: true, consuming: !shutdown.signal.aborted }),
+      streams: [STREAMS.WORK],
     });
-    log.info({ opsPort: ops.port, subject: workSubject(JOB_TYPE, config.WORKER_POOL), concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+    life.onStop('processes', () => {
+      const killed = killAllGroups();
+      if (killed > 0) log.warn({ killed }, 'killed leftover child processes');
+    });
 
-    const stopSteps = [
-      { name: 'ops', run: () => ops.close() },
-      {
-        name: 'work',
-        run: async () => {
-          // Running jobs stop now (their processes are killed) and their tickets go back to the queue.
-          shutdown.abort();
-          await subscription.stop();
-        },
+    const shutdown = new AbortController();
+    const deps = ticketDeps(config, log, { clients, engines, shutdownSignal: shutdown.signal }, options);
+    await life.open(
+      'work',
+      () =>
+        consumeWorkTickets(bus, deps, {
+          pool: config.WORKER_POOL,
+          maxDeliver: config.WORK_MAX_DELIVER,
+          ackWaitMs: config.WORK_ACK_WAIT_MS,
+          concurrency: config.WORKER_CONCURRENCY,
+          backoffMs: options.backoffMs,
+        }),
+      async (subscription) => {
+        // Running jobs stop now (their processes are killed) and their tickets go back to the queue.
+        shutdown.abort();
+        await subscription.stop();
       },
-      {
-        name: 'processes',
-        run: async () => {
-          const killed = killAllGroups();
-          if (killed > 0) log.warn({ killed }, 'killed leftover child processes');
-        },
+    );
+
+    const { opsPort } = await serve(life, {
+      log,
+      ops: {
+        host: config.OPS_HOST,
+        port: config.OPS_PORT,
+        http: httpTimeouts(config),
+        // Engines and ffmpeg were checked at start-up (the worker refuses to start without them).
+        ready: async () => ({
+          nats: !bus.connection.isClosed(),
+          engines: true,
+          ffmpeg: true,
+          consuming: !shutdown.signal.aborted,
+        }),
       },
-      { name: 'bus', run: () => connectedBus.close() },
-      { name: 'clients', run: async () => closeClients() },
-    ];
-    return {
-      opsPort: ops.port,
-      running: () => processor.running(),
-      stopSteps,
-      async stop() {
-        for (const step of stopSteps) await step.run();
-      },
-    };
-  } catch (err) {
-    shutdown.abort();
-    await work?.stop().catch(() => undefined);
-    await bus?.close().catch(() => undefined);
-    closeClients();
-    throw err;
-  }
+    });
+    const subject = workTicketSubject(config.WORKER_POOL);
+    log.info({ opsPort, subject, concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+    return { opsPort, running: () => deps.runningJobs.count() };
+  });
 }

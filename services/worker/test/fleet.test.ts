@@ -17,7 +17,11 @@ let token: string;
 async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${fleet.gatewayUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -26,17 +30,34 @@ async function api(method: string, path: string, body?: unknown, headers: Record
 
 async function upload(path: string, contentType: string, fileName: string): Promise<string> {
   const bytes = await readFile(path);
-  const session = await api('POST', '/api/v1/media/upload-session', { file_name: fileName, content_type: contentType, size_bytes: bytes.length });
+  const session = await api('POST', '/api/v1/media/upload-session', {
+    file_name: fileName,
+    content_type: contentType,
+    size_bytes: bytes.length,
+  });
   assert.equal(session.status, 201, session.text);
   const { upload_url: url, media_id: mediaId, finalize_token: finalizeToken } = session.json().data;
-  assert.equal((await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } })).status, 200);
-  const done = await api('POST', '/api/v1/media/complete', { media_id: mediaId, finalize_token: finalizeToken }, { prefer: 'wait=20' });
+  assert.equal(
+    (await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } })).status,
+    200,
+  );
+  const done = await api(
+    'POST',
+    '/api/v1/media/complete',
+    { media_id: mediaId, finalize_token: finalizeToken },
+    { prefer: 'wait=20' },
+  );
   assert.equal(done.status, 201, done.text);
   return mediaId;
 }
 
 async function transcribe(mediaId: string): Promise<string> {
-  const created = await api('POST', '/api/v1/jobs', { type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile: 'oracle', options: { language: 'auto' } });
+  const created = await api('POST', '/api/v1/jobs', {
+    type: 'transcription',
+    input: { type: 'media_ref', media_id: mediaId },
+    profile: 'oracle',
+    options: { language: 'auto' },
+  });
   assert.equal(created.status, 202, created.text);
   return created.json().data.job_id;
 }
@@ -61,7 +82,10 @@ before(async () => {
   dir = await tempDir();
   const email = 'worker-fleet@example.com';
   assert.equal((await fleet.tsctl('users', 'create', '--email', email)).code, 0);
-  assert.equal((await fleet.tsctl('credits', 'grant', '--email', email, '--credits', '10', '--reason', 'worker test')).code, 0);
+  assert.equal(
+    (await fleet.tsctl('credits', 'grant', '--email', email, '--credits', '10', '--reason', 'worker test')).code,
+    0,
+  );
   token = (await fleet.tsctl('tokens', 'create', '--email', email, '--preset', 'full')).stdout.trim();
 });
 
@@ -84,7 +108,10 @@ describe('worker in the fleet', () => {
     assert.ok(wordErrorRate(SENTENCE, hypothesis).wer <= 0.25, hypothesis);
     assert.equal(transcript.source.engine, 'pocketsphinx');
     // The benchmark reads this line.
-    const line = fleet.logs('worker').split('\n').find((l) => l.includes('"job transcribed"') && l.includes(jobId));
+    const line = fleet
+      .logs('worker')
+      .split('\n')
+      .find((l) => l.includes('"job transcribed"') && l.includes(jobId));
     assert.ok(line, 'a "job transcribed" line');
     const { audioSeconds, engineMs, rtf } = JSON.parse(line) as { audioSeconds: number; engineMs: number; rtf: number };
     assert.ok(Math.abs(audioSeconds - job.billed_seconds) < 0.001 && engineMs > 0 && rtf > 0, line);
@@ -99,9 +126,17 @@ describe('worker in the fleet', () => {
       const job = await ended(jobId, 120_000);
       assert.equal(job.status, 'failed');
       assert.equal(job.error.code, 'processing_failed', JSON.stringify(job.error));
-      assert.match(job.error.message, /^Transcription failed after 2 attempts; the last error was: A backend service is unavailable/);
+      assert.match(
+        job.error.message,
+        /^Transcription failed after 2 attempts; the last error was: A backend service is unavailable/,
+      );
       // jobs releases the hold right after recording the failure.
-      await eventually('the hold to be released', async () => (await api('GET', '/api/v1/billing/balance')).json().data.reserved_credits === 0, 10_000, 100);
+      await eventually(
+        'the hold to be released',
+        async () => (await api('GET', '/api/v1/billing/balance')).json().data.reserved_credits === 0,
+        10_000,
+        100,
+      );
     } finally {
       await fleet.startService('artifacts');
     }

@@ -1,7 +1,7 @@
-// Shared by the worker's tests: media fixtures made with ffmpeg and flite, stand-in binaries,
-// and a look at /proc to prove that no child process outlives its job.
+// Shared by the worker's tests: media fixtures made with ffmpeg and flite, stand-in binaries, a
+// stand-in for presigned URLs. The look at /proc is in processes.ts.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createReadStream, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,10 @@ import { createLogger } from '@tp/logging';
 
 const run = promisify(execFile);
 
-export const log = createLogger({ service: 'worker-test', level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent' });
+export const log = createLogger({
+  service: 'worker-test',
+  level: (process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent',
+});
 
 export const MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
@@ -31,48 +34,12 @@ export async function script(dir: string, name: string, body: string): Promise<s
   return path;
 }
 
-interface ProcInfo {
-  pid: number;
-  ppid: number;
-  pgid: number;
-  state: string;
-  command: string;
-}
-
-/** Every process visible in /proc (zombies included), with its parent and process group. */
-export async function processes(): Promise<ProcInfo[]> {
-  const found: ProcInfo[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      // pid (comm) state ppid pgrp …; comm may contain spaces and parentheses.
-      const close = stat.lastIndexOf(')');
-      const [state, ppid, pgid] = stat.slice(close + 2).split(' ');
-      found.push({ pid: Number(entry), ppid: Number(ppid), pgid: Number(pgid), state: state ?? '?', command: stat.slice(stat.indexOf('(') + 1, close) });
-    } catch {
-      // exited while we looked
-    }
-  }
-  return found;
-}
-
-/** The process groups led by direct children of this process (the worker's ffmpeg and engine groups). */
-export async function childGroups(): Promise<number[]> {
-  const all = await processes();
-  return [...new Set(all.filter((p) => p.ppid === process.pid && p.pgid === p.pid).map((p) => p.pgid))];
-}
-
-/** Processes still alive in any of these groups. */
-export async function aliveInGroups(pgids: readonly number[]): Promise<ProcInfo[]> {
-  const wanted = new Set(pgids);
-  return (await processes()).filter((p) => wanted.has(p.pgid) && p.state !== 'Z');
-}
-
 export { eventually } from '@tp/testing';
 
 /** Serves the files of a folder over HTTP (a stand-in for presigned S3 GET URLs); 404 for anything else. */
-export async function serveFiles(dir: string): Promise<{ url(name: string): string; requests: string[]; close(): Promise<void> }> {
+export async function serveFiles(
+  dir: string,
+): Promise<{ url(name: string): string; requests: string[]; close(): Promise<void> }> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const name = decodeURIComponent((req.url ?? '/').split('?')[0]!.slice(1));
@@ -88,7 +55,8 @@ export async function serveFiles(dir: string): Promise<{ url(name: string): stri
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   return {
-    url: (name) => `http://127.0.0.1:${port}/${encodeURIComponent(name)}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=0123456789abcdef`,
+    url: (name) =>
+      `http://127.0.0.1:${port}/${encodeURIComponent(name)}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Signature=0123456789abcdef`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

@@ -34,7 +34,13 @@ export async function signAppSession(claims: AppSessionClaims, key: Uint8Array):
 export async function verifyAppSession(token: string, key: Uint8Array): Promise<AppSessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-    if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    if (
+      payload.typ !== TOKEN_TYPE ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    )
+      return null;
     return { userId: payload.sub, deviceId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
   } catch (err) {
     if (err instanceof joseErrors.JOSEError) return null;

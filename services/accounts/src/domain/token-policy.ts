@@ -27,18 +27,22 @@ export interface TokenGrant {
  */
 export function decideTokenGrant(request: TokenRequest, now: Date): TokenGrant {
   const name = request.name.trim() || 'API token';
-  if (name.length > MAX_TOKEN_NAME_LENGTH) throw new AppError('bad_request', `Token name must be at most ${MAX_TOKEN_NAME_LENGTH} characters.`);
+  if (name.length > MAX_TOKEN_NAME_LENGTH)
+    throw new AppError('bad_request', `Token name must be at most ${MAX_TOKEN_NAME_LENGTH} characters.`);
 
   const hasScopes = request.scopes.length > 0;
   const hasPreset = request.preset !== '';
-  if (hasScopes === hasPreset) throw new AppError('bad_request', 'Give either scopes or a preset (read-only, automation, full), not both.');
+  if (hasScopes === hasPreset)
+    throw new AppError('bad_request', 'Give either scopes or a preset (read-only, automation, full), not both.');
   let scopes: Scope[];
   if (hasPreset) {
-    if (!isPreset(request.preset)) throw new AppError('bad_request', `Unknown preset "${request.preset}"; use read-only, automation or full.`);
+    if (!isPreset(request.preset))
+      throw new AppError('bad_request', `Unknown preset "${request.preset}"; use read-only, automation or full.`);
     scopes = [...PRESETS[request.preset]];
   } else {
     const unknown = request.scopes.filter((scope) => !isScope(scope));
-    if (unknown.length > 0) throw new AppError('bad_request', `Unknown scope: ${unknown.join(', ')}.`, { unknown_scopes: unknown });
+    if (unknown.length > 0)
+      throw new AppError('bad_request', `Unknown scope: ${unknown.join(', ')}.`, { unknown_scopes: unknown });
     scopes = normalizeScopes(request.scopes as Scope[]);
   }
 
@@ -54,8 +58,10 @@ export function decideTokenGrant(request: TokenRequest, now: Date): TokenGrant {
     expiresAt = new Date(now.getTime() + days * 86_400_000);
   } else if (request.expiresAt !== undefined) {
     const latest = now.getTime() + MAX_TOKEN_LIFETIME_DAYS * 86_400_000;
-    if (request.expiresAt.getTime() <= now.getTime()) throw new AppError('bad_request', 'expires_at must be in the future.');
-    if (request.expiresAt.getTime() > latest) throw new AppError('bad_request', `expires_at must be within ${MAX_TOKEN_LIFETIME_DAYS} days.`);
+    if (request.expiresAt.getTime() <= now.getTime())
+      throw new AppError('bad_request', 'expires_at must be in the future.');
+    if (request.expiresAt.getTime() > latest)
+      throw new AppError('bad_request', `expires_at must be within ${MAX_TOKEN_LIFETIME_DAYS} days.`);
     expiresAt = request.expiresAt;
   }
   return { name, scopes, expiresAt };

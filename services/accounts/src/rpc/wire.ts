@@ -1,5 +1,5 @@
-import type { DeviceSession as WireDeviceSession, Token as WireToken } from '@tp/proto';
-import type { AccessToken, DeviceSession } from '../store/accounts-store.ts';
+import type { DeviceSession as WireDeviceSession, Feature as WireFeature, Token as WireToken } from '@tp/proto';
+import type { AccessToken, DeviceSession, UserFeature } from '../store/index.ts';
 
 export function toWireToken(token: AccessToken): WireToken {
   return {
@@ -24,4 +24,9 @@ export function toWireDevice(session: DeviceSession): WireDeviceSession {
     expiresAt: session.expiresAt,
     revokedAt: session.revokedAt ?? undefined,
   };
+}
+
+/** A granted feature: a user's features are the enabled ones. */
+export function toWireFeature(feature: UserFeature): WireFeature {
+  return { featureKey: feature.featureKey, enabled: true, grantedAt: feature.grantedAt };
 }

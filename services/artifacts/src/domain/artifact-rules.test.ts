@@ -23,8 +23,20 @@ describe('artifact rules', () => {
 
   it('output keys stay inside users/<user_id>/, in normal form, with a format', () => {
     assert.equal(checkOutput('media_export', 'usr_1', '', ''), null);
-    assert.deepEqual(checkOutput('media_export', 'usr_1', 'users/usr_1/exports/a.mp4', 'MP4'), { key: 'users/usr_1/exports/a.mp4', format: 'mp4' });
-    for (const key of ['users/usr_2/a.mp4', 'users/usr_1/', 'users/usr_1/../usr_2/a.mp4', '/users/usr_1/a.mp4', 'users/usr_1//a.mp4', 'users/usr_1/a\\b', 'users/usr_10/a.mp4', 'other/usr_1/a.mp4']) {
+    assert.deepEqual(checkOutput('media_export', 'usr_1', 'users/usr_1/exports/a.mp4', 'MP4'), {
+      key: 'users/usr_1/exports/a.mp4',
+      format: 'mp4',
+    });
+    for (const key of [
+      'users/usr_2/a.mp4',
+      'users/usr_1/',
+      'users/usr_1/../usr_2/a.mp4',
+      '/users/usr_1/a.mp4',
+      'users/usr_1//a.mp4',
+      'users/usr_1/a\\b',
+      'users/usr_10/a.mp4',
+      'other/usr_1/a.mp4',
+    ]) {
       refused(() => checkOutput('media_export', 'usr_1', key, 'mp4'), 'bad_request');
     }
     refused(() => checkOutput('media_export', 'usr_1', 'users/usr_1/a.mp4', ''), 'bad_request');

@@ -65,11 +65,13 @@ export function checkIdempotencyKey(key: string): string | null {
  */
 export function checkAuthor(userId: string, authorType: string, authorId: string): Author {
   if (authorType === 'user') {
-    if (authorId !== '' && authorId !== userId) throw new AppError('bad_request', 'A user author must be the calling user.');
+    if (authorId !== '' && authorId !== userId)
+      throw new AppError('bad_request', 'A user author must be the calling user.');
     return { type: 'user', id: userId };
   }
   if (authorType === 'service') {
-    if (!/^[a-z][a-z0-9-]{0,63}$/.test(authorId)) throw new AppError('bad_request', 'author_id must name the service (lowercase letters, digits, dashes).');
+    if (!/^[a-z][a-z0-9-]{0,63}$/.test(authorId))
+      throw new AppError('bad_request', 'author_id must name the service (lowercase letters, digits, dashes).');
     return { type: 'service', id: authorId };
   }
   throw new AppError('bad_request', `author_type must be one of ${AUTHOR_TYPES.join(', ')}.`);
@@ -98,8 +100,10 @@ export interface Output {
  */
 export function checkOutput(artifactType: ArtifactType, userId: string, key: string, format: string): Output | null {
   if (key === '' && format === '') return null;
-  if (artifactType !== 'media_export') throw new AppError('bad_request', 'Only media exports have an output file (output_key, output_format).');
-  const refuse = (why: string) => new AppError('bad_request', `output_key is not allowed: ${why}. Output files live under ${userPrefix(userId)}.`);
+  if (artifactType !== 'media_export')
+    throw new AppError('bad_request', 'Only media exports have an output file (output_key, output_format).');
+  const refuse = (why: string) =>
+    new AppError('bad_request', `output_key is not allowed: ${why}. Output files live under ${userPrefix(userId)}.`);
   if (key === '') throw new AppError('bad_request', 'output_format needs an output_key.');
   if (key.startsWith('/')) throw refuse('it is absolute');
   if (/[\\\p{Cc}]/u.test(key)) throw refuse('it contains a backslash or a control character');
@@ -108,9 +112,10 @@ export function checkOutput(artifactType: ArtifactType, userId: string, key: str
   if (segments.some((segment) => segment === '.' || segment === '..')) throw refuse('it contains "." or ".." segments');
   if (segments.some((segment) => segment === '')) throw refuse('it contains an empty segment');
   const prefix = userPrefix(userId);
-  if (!key.startsWith(prefix) || key.length === prefix.length) throw refuse('it is outside the user\'s storage prefix');
+  if (!key.startsWith(prefix) || key.length === prefix.length) throw refuse("it is outside the user's storage prefix");
   const normalizedFormat = format.trim().toLowerCase();
-  if (!OUTPUT_FORMAT_SHAPE.test(normalizedFormat)) throw new AppError('bad_request', 'output_format is required with an output_key (e.g. mp4, srt).');
+  if (!OUTPUT_FORMAT_SHAPE.test(normalizedFormat))
+    throw new AppError('bad_request', 'output_format is required with an output_key (e.g. mp4, srt).');
   return { key, format: normalizedFormat };
 }
 
@@ -119,7 +124,10 @@ export const MAX_DOWNLOAD_TTL_SECONDS = 86_400;
 
 export function checkDownloadTtl(ttlSeconds: number): number {
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < MIN_DOWNLOAD_TTL_SECONDS || ttlSeconds > MAX_DOWNLOAD_TTL_SECONDS) {
-    throw new AppError('bad_request', `ttl_seconds must be between ${MIN_DOWNLOAD_TTL_SECONDS} and ${MAX_DOWNLOAD_TTL_SECONDS}.`);
+    throw new AppError(
+      'bad_request',
+      `ttl_seconds must be between ${MIN_DOWNLOAD_TTL_SECONDS} and ${MAX_DOWNLOAD_TTL_SECONDS}.`,
+    );
   }
   return ttlSeconds;
 }

@@ -17,7 +17,11 @@ function validationError(message: string, issues: TranscriptIssue[]): AppError {
 }
 
 function tooLarge(bytes: number, maxBytes: number): AppError {
-  return new AppError('payload_too_large', `The payload is ${bytes} bytes; the largest accepted is ${maxBytes} bytes.`, { max_payload_bytes: maxBytes });
+  return new AppError(
+    'payload_too_large',
+    `The payload is ${bytes} bytes; the largest accepted is ${maxBytes} bytes.`,
+    { max_payload_bytes: maxBytes },
+  );
 }
 
 /**
@@ -25,7 +29,10 @@ function tooLarge(bytes: number, maxBytes: number): AppError {
  * no whitespace; numbers as JSON.stringify writes them (so `1.0` → `1`, `-0` → `0`).
  */
 export function canonicalJson(value: unknown, depth = 0): string {
-  if (depth > MAX_EXPORT_DEPTH) throw validationError(`The payload nests deeper than ${MAX_EXPORT_DEPTH} levels.`, [{ loc: [], msg: `Nesting deeper than ${MAX_EXPORT_DEPTH} levels`, type: 'value_error' }]);
+  if (depth > MAX_EXPORT_DEPTH)
+    throw validationError(`The payload nests deeper than ${MAX_EXPORT_DEPTH} levels.`, [
+      { loc: [], msg: `Nesting deeper than ${MAX_EXPORT_DEPTH} levels`, type: 'value_error' },
+    ]);
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item, depth + 1)).join(',')}]`;
   const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -33,11 +40,14 @@ export function canonicalJson(value: unknown, depth = 0): string {
 }
 
 function parseJson(payloadJson: string): unknown {
-  if (payloadJson.trim() === '') throw validationError('The payload is required.', [{ loc: [], msg: 'Field required', type: 'missing' }]);
+  if (payloadJson.trim() === '')
+    throw validationError('The payload is required.', [{ loc: [], msg: 'Field required', type: 'missing' }]);
   try {
     return JSON.parse(payloadJson);
   } catch (err) {
-    throw validationError('The payload is not valid JSON.', [{ loc: [], msg: `Invalid JSON: ${(err as Error).message}`, type: 'json_invalid' }]);
+    throw validationError('The payload is not valid JSON.', [
+      { loc: [], msg: `Invalid JSON: ${(err as Error).message}`, type: 'json_invalid' },
+    ]);
   }
 }
 
@@ -58,7 +68,9 @@ export function canonicalPayload(artifactType: ArtifactType, payloadJson: string
     json = canonicalTranscript(result.value);
   } else {
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw validationError('A media-export payload must be a JSON object.', [{ loc: [], msg: 'Input should be an object', type: 'model_attributes_type' }]);
+      throw validationError('A media-export payload must be a JSON object.', [
+        { loc: [], msg: 'Input should be an object', type: 'model_attributes_type' },
+      ]);
     }
     json = canonicalJson(parsed);
   }

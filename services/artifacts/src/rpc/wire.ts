@@ -1,5 +1,6 @@
-import type { Artifact as WireArtifact, Version as WireVersion } from '@tp/proto';
-import type { Artifact, Version } from '../store/artifacts-store.ts';
+import type { ArtifactWithVersion, Artifact as WireArtifact, Version as WireVersion } from '@tp/proto';
+import type { Artifact, Version } from '../store/records.ts';
+import { OMITTED, type PayloadAnswer } from '../usecases/payload-answers.ts';
 
 export function toWireArtifact(artifact: Artifact): WireArtifact {
   return {
@@ -15,11 +16,6 @@ export function toWireArtifact(artifact: Artifact): WireArtifact {
     updatedAt: artifact.updatedAt,
   };
 }
-
-/** What a version answers about its payload: nothing (not asked), the JSON, or "unavailable". */
-export type PayloadAnswer = { kind: 'omitted' } | { kind: 'json'; json: string } | { kind: 'unavailable' };
-
-export const OMITTED: PayloadAnswer = { kind: 'omitted' };
 
 export function toWireVersion(version: Version, payload: PayloadAnswer = OMITTED): WireVersion {
   return {
@@ -40,3 +36,8 @@ export function toWireVersion(version: Version, payload: PayloadAnswer = OMITTED
     note: version.note,
   };
 }
+
+export const toWireArtifactWithVersion = (answer: { artifact: Artifact; version: Version }): ArtifactWithVersion => ({
+  artifact: toWireArtifact(answer.artifact),
+  version: toWireVersion(answer.version),
+});

@@ -4,12 +4,25 @@ import { allocate, compareSpendingOrder, isExpiredAt, settleAllocations, type Sp
 
 const now = new Date('2026-06-01T00:00:00Z');
 const day = (n: number) => new Date(now.getTime() + n * 86_400_000);
-const grant = (id: string, remaining: bigint, expiresAt: Date | null, createdAt = day(-10)): SpendableGrant => ({ id, remainingMicro: remaining, expiresAt, createdAt });
+const grant = (id: string, remaining: bigint, expiresAt: Date | null, createdAt = day(-10)): SpendableGrant => ({
+  id,
+  remainingMicro: remaining,
+  expiresAt,
+  createdAt,
+});
 
 describe('spending order', () => {
   it('spends the grant that expires first, never-expiring grants last, then the oldest', () => {
-    const grants = [grant('g-forever', 5n, null), grant('g-late', 5n, day(30)), grant('g-soon', 5n, day(1)), grant('g-forever-old', 5n, null, day(-20))];
-    assert.deepEqual([...grants].sort(compareSpendingOrder).map((g) => g.id), ['g-soon', 'g-late', 'g-forever-old', 'g-forever']);
+    const grants = [
+      grant('g-forever', 5n, null),
+      grant('g-late', 5n, day(30)),
+      grant('g-soon', 5n, day(1)),
+      grant('g-forever-old', 5n, null, day(-20)),
+    ];
+    assert.deepEqual(
+      [...grants].sort(compareSpendingOrder).map((g) => g.id),
+      ['g-soon', 'g-late', 'g-forever-old', 'g-forever'],
+    );
   });
 
   it('a grant is expired from its expiry instant on', () => {
@@ -51,8 +64,14 @@ describe('settleAllocations', () => {
   });
 
   it('a release (charge 0) returns everything; a full charge returns nothing', () => {
-    assert.deepEqual(settleAllocations(allocations, 0n).map((a) => a.returnedMicro), [30n, 30n]);
-    assert.deepEqual(settleAllocations(allocations, 60n).map((a) => a.returnedMicro), [0n, 0n]);
+    assert.deepEqual(
+      settleAllocations(allocations, 0n).map((a) => a.returnedMicro),
+      [30n, 30n],
+    );
+    assert.deepEqual(
+      settleAllocations(allocations, 60n).map((a) => a.returnedMicro),
+      [0n, 0n],
+    );
   });
 
   it('refuses a charge above the hold', () => {

@@ -51,20 +51,24 @@ export function allocate(grants: readonly SpendableGrant[], amountMicro: bigint,
   if (amountMicro < 0n) throw new RangeError('cannot allocate a negative amount');
   const allocations: Allocation[] = [];
   let left = amountMicro;
-  for (const grant of [...grants].filter((g) => !isExpiredAt(g.expiresAt, now) && g.remainingMicro > 0n).sort(compareSpendingOrder)) {
+  for (const grant of [...grants]
+    .filter((g) => !isExpiredAt(g.expiresAt, now) && g.remainingMicro > 0n)
+    .sort(compareSpendingOrder)) {
     if (left === 0n) break;
     const take = grant.remainingMicro < left ? grant.remainingMicro : left;
     allocations.push({ grantId: grant.id, amountMicro: take });
     left -= take;
   }
-  if (left > 0n) throw new Error(`ledger inconsistency: the grants lack ${left} micro-credits the balance says are available`);
+  if (left > 0n)
+    throw new Error(`ledger inconsistency: the grants lack ${left} micro-credits the balance says are available`);
   return allocations;
 }
 
 /** Charges `chargeMicro` from the allocations in the order they were made; the rest is returned. */
 export function settleAllocations(allocations: readonly Allocation[], chargeMicro: bigint): SettledAllocation[] {
   const held = allocations.reduce((sum, a) => sum + a.amountMicro, 0n);
-  if (chargeMicro < 0n || chargeMicro > held) throw new RangeError(`a charge of ${chargeMicro} does not fit a hold of ${held}`);
+  if (chargeMicro < 0n || chargeMicro > held)
+    throw new RangeError(`a charge of ${chargeMicro} does not fit a hold of ${held}`);
   let left = chargeMicro;
   return allocations.map((allocation) => {
     const charged = allocation.amountMicro < left ? allocation.amountMicro : left;

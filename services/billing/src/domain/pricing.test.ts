@@ -1,14 +1,27 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '@tp/errors';
-import { MAX_RESERVATION_SECONDS, MAX_TOKENS_PER_CHARGE, priceReservation, priceSettlement, priceUsage } from './pricing.ts';
+import {
+  MAX_RESERVATION_SECONDS,
+  MAX_TOKENS_PER_CHARGE,
+  priceReservation,
+  priceSettlement,
+  priceUsage,
+} from './pricing.ts';
 
 const badRequest = (fn: () => unknown, pattern: RegExp) =>
-  assert.throws(fn, (err: unknown) => err instanceof AppError && err.code === 'bad_request' && pattern.test(err.message));
+  assert.throws(
+    fn,
+    (err: unknown) => err instanceof AppError && err.code === 'bad_request' && pattern.test(err.message),
+  );
 
 describe('reservation prices', () => {
   it('prices base per second, exact to the micro-credit: 90 s cost 0.01 credits', () => {
-    assert.deepEqual(priceReservation('base', 90), { profile: 'base', microCreditsPerHour: 400_000, heldMicro: 10_000n });
+    assert.deepEqual(priceReservation('base', 90), {
+      profile: 'base',
+      microCreditsPerHour: 400_000,
+      heldMicro: 10_000n,
+    });
     assert.equal(priceReservation('base', 3600).heldMicro, 400_000n);
     assert.equal(priceReservation('base', 1).heldMicro, 112n, '111.1 rounds up');
     assert.equal(priceReservation('base', 0.001).heldMicro, 1n, 'no minimum, but never free');
@@ -21,7 +34,8 @@ describe('reservation prices', () => {
 
   it('refuses unknown profiles and impossible durations', () => {
     badRequest(() => priceReservation('oracle-ultra', 10), /Unknown profile "oracle-ultra".*base/);
-    for (const seconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, MAX_RESERVATION_SECONDS + 1]) badRequest(() => priceReservation('base', seconds), /seconds/);
+    for (const seconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, MAX_RESERVATION_SECONDS + 1])
+      badRequest(() => priceReservation('base', seconds), /seconds/);
   });
 });
 
@@ -33,11 +47,16 @@ describe('settlement prices', () => {
     assert.equal(priceSettlement(held, 45), 5_000n);
     assert.equal(priceSettlement(held, 0), 0n);
     assert.equal(priceSettlement(held, 10_000), 10_000n);
-    assert.equal(priceSettlement({ microCreditsPerHour: 1_000_000, heldMicro: 10_000n }, 9), 2_500n, 'the rate of the reservation, not of base');
+    assert.equal(
+      priceSettlement({ microCreditsPerHour: 1_000_000, heldMicro: 10_000n }, 9),
+      2_500n,
+      'the rate of the reservation, not of base',
+    );
   });
 
   it('refuses negative or non-finite seconds', () => {
-    for (const seconds of [-0.5, Number.NaN, Number.POSITIVE_INFINITY]) badRequest(() => priceSettlement(held, seconds), /actual_seconds/);
+    for (const seconds of [-0.5, Number.NaN, Number.POSITIVE_INFINITY])
+      badRequest(() => priceSettlement(held, seconds), /actual_seconds/);
   });
 });
 

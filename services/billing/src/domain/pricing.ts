@@ -1,4 +1,13 @@
-import { AI_MODELS, PROFILES, findAiModel, findProfile, priceForSeconds, priceForTokens, type AiModelPrice, type TranscriptionProfile } from '@tp/catalog';
+import {
+  AI_MODELS,
+  PROFILES,
+  findAiModel,
+  findProfile,
+  priceForSeconds,
+  priceForTokens,
+  type AiModelPrice,
+  type TranscriptionProfile,
+} from '@tp/catalog';
 import { AppError } from '@tp/errors';
 
 /** Longest audio one reservation may hold for: 31 days. Longer is a caller's mistake, not a job. */
@@ -17,20 +26,31 @@ export interface ReservationPrice {
 export function priceReservation(codename: string, seconds: number): ReservationPrice {
   const profile = findProfile(codename);
   if (!profile) {
-    throw new AppError('bad_request', `Unknown profile "${codename}". Known profiles: ${PROFILES.map((p) => p.codename).join(', ')}.`);
+    throw new AppError(
+      'bad_request',
+      `Unknown profile "${codename}". Known profiles: ${PROFILES.map((p) => p.codename).join(', ')}.`,
+    );
   }
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_RESERVATION_SECONDS) {
     throw new AppError('bad_request', `seconds must be a number above 0 and at most ${MAX_RESERVATION_SECONDS}.`);
   }
-  return { profile: profile.codename, microCreditsPerHour: profile.microCreditsPerHour, heldMicro: BigInt(priceForSeconds(profile, seconds)) };
+  return {
+    profile: profile.codename,
+    microCreditsPerHour: profile.microCreditsPerHour,
+    heldMicro: BigInt(priceForSeconds(profile, seconds)),
+  };
 }
 
 /**
  * What a settlement charges for `actualSeconds`: the catalog's per-second price at the rate the
  * reservation was made, never more than the hold.
  */
-export function priceSettlement(reservation: { microCreditsPerHour: number; heldMicro: bigint }, actualSeconds: number): bigint {
-  if (!Number.isFinite(actualSeconds) || actualSeconds < 0) throw new AppError('bad_request', 'actual_seconds must be a number of at least 0.');
+export function priceSettlement(
+  reservation: { microCreditsPerHour: number; heldMicro: bigint },
+  actualSeconds: number,
+): bigint {
+  if (!Number.isFinite(actualSeconds) || actualSeconds < 0)
+    throw new AppError('bad_request', 'actual_seconds must be a number of at least 0.');
   // Only the rate matters to the per-second formula; the profile may have changed price since.
   const atRate = { microCreditsPerHour: reservation.microCreditsPerHour } as TranscriptionProfile;
   const price = BigInt(priceForSeconds(atRate, Math.min(actualSeconds, MAX_RESERVATION_SECONDS)));
@@ -38,10 +58,21 @@ export function priceSettlement(reservation: { microCreditsPerHour: number; held
 }
 
 /** The price of one managed-AI request's tokens at the alias's rates. */
-export function priceUsage(alias: string, inputTokens: number, outputTokens: number): { model: AiModelPrice; chargedMicro: bigint } {
+export function priceUsage(
+  alias: string,
+  inputTokens: number,
+  outputTokens: number,
+): { model: AiModelPrice; chargedMicro: bigint } {
   const model = findAiModel(alias);
-  if (!model) throw new AppError('bad_request', `Unknown model alias "${alias}". Known aliases: ${AI_MODELS.map((m) => m.alias).join(', ')}.`);
-  for (const [name, tokens] of [['input_tokens', inputTokens], ['output_tokens', outputTokens]] as const) {
+  if (!model)
+    throw new AppError(
+      'bad_request',
+      `Unknown model alias "${alias}". Known aliases: ${AI_MODELS.map((m) => m.alias).join(', ')}.`,
+    );
+  for (const [name, tokens] of [
+    ['input_tokens', inputTokens],
+    ['output_tokens', outputTokens],
+  ] as const) {
     if (!Number.isSafeInteger(tokens) || tokens < 0 || tokens > MAX_TOKENS_PER_CHARGE) {
       throw new AppError('bad_request', `${name} must be a whole number from 0 to ${MAX_TOKENS_PER_CHARGE}.`);
     }

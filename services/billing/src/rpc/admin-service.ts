@@ -1,38 +1,17 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Metadata } from '@grpc/grpc-js';
-import { AppError } from '@tp/errors';
-import type { CallContext, ServiceHandlers } from '@tp/grpc';
+import { adminGuard, type ServiceHandlers } from '@tp/grpc';
 import type { BillingAdminServiceService } from '@tp/proto';
-import { decideGrant } from '../domain/requests.ts';
-import type { BillingStore } from '../store/billing-store.ts';
+import { type GrantCreditsDeps, grantCredits } from '../usecases/grant-credits.ts';
 import { toWireBalance, toWireGrant } from './wire.ts';
 
-export const ADMIN_KEY_METADATA = 'x-admin-key';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** The operator API (tsctl). Every call must carry the admin key; the gateway never routes here. */
-export function adminServiceHandlers(deps: { store: BillingStore; adminKey: string; now: () => Date }): ServiceHandlers<typeof BillingAdminServiceService> {
-  const { store, now } = deps;
-  const expected = digest(deps.adminKey);
-
-  function requireAdmin(metadata: Metadata): void {
-    const given = metadata.get(ADMIN_KEY_METADATA)[0];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) throw new AppError('admin_required');
-  }
-
-  // Wraps each handler with the admin check, so no method can forget it.
-  const guarded = <Req, Res>(handler: (request: Req) => Promise<Res>) =>
-    async (request: Req, ctx: CallContext): Promise<Res> => {
-      requireAdmin(ctx.metadata);
-      return handler(request);
-    };
-
+export function adminServiceHandlers(
+  deps: GrantCreditsDeps & { adminKey: string },
+): ServiceHandlers<typeof BillingAdminServiceService> {
+  const guarded = adminGuard(deps.adminKey);
   return {
     grantCredits: guarded(async (request) => {
-      const at = now();
-      const { grant, balance } = await store.grant(decideGrant(request, at), at);
-      return { grant: toWireGrant(grant, at), balance: toWireBalance(balance) };
+      const { grant, balance, asOf } = await grantCredits(deps, request);
+      return { grant: toWireGrant(grant, asOf), balance: toWireBalance(balance) };
     }),
   };
 }

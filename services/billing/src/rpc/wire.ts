@@ -1,7 +1,12 @@
-import type { Balance as WireBalance, Grant as WireGrant, LedgerEntry as WireLedgerEntry, Reservation as WireReservation } from '@tp/proto';
+import type {
+  Balance as WireBalance,
+  Grant as WireGrant,
+  LedgerEntry as WireLedgerEntry,
+  Reservation as WireReservation,
+} from '@tp/proto';
 import { isExpiredAt } from '../domain/allocation.ts';
 import { toWireMicro } from '../domain/money.ts';
-import type { Balance, CreditGrant, LedgerEntry, Reservation } from '../store/billing-store.ts';
+import type { Balance, CreditGrant, LedgerEntry, Reservation } from '../store/index.ts';
 
 export function toWireBalance(balance: Balance): WireBalance {
   return {

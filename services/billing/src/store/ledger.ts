@@ -23,7 +23,13 @@ export interface OpenLedger {
   readonly now: Date;
   balance(): Balance;
   /** Appends an entry; returns its id. */
-  record(kind: EntryKind, availableDeltaMicro: bigint, reservedDeltaMicro: bigint, reference: string, description: string): Promise<string>;
+  record(
+    kind: EntryKind,
+    availableDeltaMicro: bigint,
+    reservedDeltaMicro: bigint,
+    reference: string,
+    description: string,
+  ): Promise<string>;
   /** Expires the remaining amounts of the principal's past-due grants (one expiry entry each). */
   expireDueGrants(): Promise<number>;
   /** Writes the account's balances; call last. */
@@ -75,14 +81,27 @@ export async function openLedger(tx: Tx, principalId: string, now: Date): Promis
         orderBy: [{ expiresAt: 'asc' }, { id: 'asc' }],
       });
       for (const grant of due) {
-        await tx.creditGrant.update({ where: { id: grant.id }, data: { remainingMicro: 0n, expiredMicro: { increment: grant.remainingMicro } } });
-        await ledger.record('expiry', -grant.remainingMicro, 0n, grant.id, `${formatCredits(grant.remainingMicro)} credits of grant "${grant.reason}" expired unused`);
+        await tx.creditGrant.update({
+          where: { id: grant.id },
+          data: { remainingMicro: 0n, expiredMicro: { increment: grant.remainingMicro } },
+        });
+        await ledger.record(
+          'expiry',
+          -grant.remainingMicro,
+          0n,
+          grant.id,
+          `${formatCredits(grant.remainingMicro)} credits of grant "${grant.reason}" expired unused`,
+        );
       }
       return due.length;
     },
 
     async close() {
-      if (changed) await tx.creditAccount.update({ where: { principalId }, data: { availableMicro: available, reservedMicro: reserved, updatedAt: now } });
+      if (changed)
+        await tx.creditAccount.update({
+          where: { principalId },
+          data: { availableMicro: available, reservedMicro: reserved, updatedAt: now },
+        });
       return ledger.balance();
     },
   };

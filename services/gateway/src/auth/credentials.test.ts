@@ -14,7 +14,10 @@ describe('extractCredential', () => {
   });
 
   it('refuses two different tokens, other schemes and empty values', () => {
-    assert.throws(() => extractCredential({ authorization: 'Bearer tsk_a', 'x-api-key': 'tsk_b' }), { ...invalid, message: /different tokens/ });
+    assert.throws(() => extractCredential({ authorization: 'Bearer tsk_a', 'x-api-key': 'tsk_b' }), {
+      ...invalid,
+      message: /different tokens/,
+    });
     assert.throws(() => extractCredential({ authorization: 'Basic dXNlcjpwYXNz' }), invalid);
     assert.throws(() => extractCredential({ authorization: 'Bearer' }), invalid);
     assert.throws(() => extractCredential({ 'x-api-key': '' }), invalid);

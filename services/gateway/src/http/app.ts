@@ -2,10 +2,11 @@ import express, { type RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@tp/logging';
 import { withIncomingHttpSpan } from '@tp/telemetry';
 import type { Authenticate } from '../auth/authenticator.ts';
+import { type EdgeLimits, NO_EDGE_LIMITS } from '../limits/edge-limits.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { loggablePath } from './loggable-path.ts';
 import { mountMethodNotAllowed, mountRoute } from './mount.ts';
-import type { AnyRoute } from './route.ts';
+import { type AnyRoute, DEFAULT_JSON_LIMIT_BYTES } from './route.ts';
 
 export interface GatewayAppOptions {
   routes: AnyRoute[];
@@ -14,9 +15,14 @@ export interface GatewayAppOptions {
   openApiDocument: unknown;
   /** Public JSON documents served as they are (e.g. the transcript JSON Schema). */
   documents?: Record<string, unknown>;
-  ready: () => Promise<Record<string, boolean>>;
+  /** Whether the gateway should get traffic; the checks behind it are on the ops port only. */
+  ready: () => Promise<boolean>;
   /** Largest JSON body accepted. */
   jsonLimitBytes?: number;
+  /** Rate limits (none when absent). */
+  limits?: EdgeLimits;
+  /** Express's `trust proxy`: which peers' X-Forwarded-For names the client address. */
+  trustProxy?: string | boolean | number;
 }
 
 /** Request id in and out, one span and one access-log line per request. */
@@ -27,19 +33,32 @@ function requestScope(log: Logger): RequestHandler {
     res.setHeader('X-Request-Id', requestId);
     const startedAt = process.hrtime.bigint();
     void withRequestId(requestId, () =>
-      withIncomingHttpSpan(req.headers, { name: `${req.method} ${path}`, attributes: { 'http.request.method': req.method, 'url.path': path } }, (span) => {
-        // The span lasts until the response is done, so the promise settles on finish or close.
-        const done = new Promise<void>((resolve) => {
-          res.once('close', () => {
-            span.setAttribute('http.response.status_code', res.statusCode);
-            const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
-            log.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, ua: req.headers['user-agent'] }, 'request');
-            resolve();
+      withIncomingHttpSpan(
+        req.headers,
+        { name: `${req.method} ${path}`, attributes: { 'http.request.method': req.method, 'url.path': path } },
+        (span) => {
+          // The span lasts until the response is done, so the promise settles on finish or close.
+          const done = new Promise<void>((resolve) => {
+            res.once('close', () => {
+              span.setAttribute('http.response.status_code', res.statusCode);
+              const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+              log.info(
+                {
+                  method: req.method,
+                  path,
+                  status: res.statusCode,
+                  ms: Math.round(ms * 10) / 10,
+                  ua: req.headers['user-agent'],
+                },
+                'request',
+              );
+              resolve();
+            });
           });
-        });
-        next();
-        return done;
-      }),
+          next();
+          return done;
+        },
+      ),
     );
   };
 }
@@ -49,15 +68,16 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(requestScope(options.log));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  // Public: ready or not, nothing about what the gateway depends on (the ops port has the checks).
   app.get('/readyz', async (_req, res) => {
-    const checks = await options.ready();
-    const ready = Object.values(checks).every(Boolean);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+    const ready = await options.ready().catch(() => false);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready' });
   });
   app.get('/openapi.json', (_req, res) => {
     res.json(options.openApiDocument);
@@ -69,7 +89,12 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
   }
 
   const api = express.Router({ caseSensitive: true, strict: false });
-  for (const route of options.routes) mountRoute(api, route, options.authenticate, options.jsonLimitBytes ?? 1024 * 1024);
+  const mount = {
+    authenticate: options.authenticate,
+    limits: options.limits ?? NO_EDGE_LIMITS,
+    jsonLimitBytes: options.jsonLimitBytes ?? DEFAULT_JSON_LIMIT_BYTES,
+  };
+  for (const route of options.routes) mountRoute(api, route, mount);
   mountMethodNotAllowed(api, options.routes);
   app.use(api);
 

@@ -21,9 +21,18 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res.status(422).json({ detail: err.issues });
       return;
     }
+    if (err instanceof URIError) {
+      // The router could not decode a path parameter: a percent-escape that is not UTF-8 (`%FF`, `a%`).
+      res.status(422).json({
+        detail: [{ loc: ['path'], msg: 'Path parameters should be percent-encoded UTF-8', type: 'value_error' }],
+      });
+      return;
+    }
     const parserError = err as BodyParserError;
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(422).json({ detail: [{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }] });
+      res.status(422).json({
+        detail: [{ loc: ['body'], msg: 'JSON decode error: the body is not valid JSON', type: 'json_invalid' }],
+      });
       return;
     }
     if (parserError?.type === 'entity.too.large') {
@@ -35,7 +44,8 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       return;
     }
     if (isAppError(err)) {
-      if (err.httpStatus >= 500) log.warn({ code: err.code, path: loggablePath(req.path) }, 'request failed with a server-side code');
+      if (err.httpStatus >= 500)
+        log.warn({ code: err.code, path: loggablePath(req.path) }, 'request failed with a server-side code');
       sendAppError(res, err);
       return;
     }

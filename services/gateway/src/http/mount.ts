@@ -1,10 +1,13 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@tp/errors';
+import { onBehalfOf } from '@tp/grpc';
 import { currentRequestId } from '@tp/logging';
 import { extractCredential } from '../auth/credentials.ts';
 import type { Authenticate } from '../auth/authenticator.ts';
 import type { Principal } from '../auth/principal.ts';
+import type { EdgeLimits } from '../limits/edge-limits.ts';
+import { unstorableTextIssues } from './storable-text.ts';
 import { expressPath, FileResponse, WithStatus, type Access, type AnyRoute } from './route.ts';
 import { RequestValidationError, toValidationIssues, type RequestPart, type ValidationIssue } from './validation.ts';
 
@@ -14,22 +17,39 @@ export async function authorize(access: Access, req: Request, authenticate: Auth
   const credential = extractCredential(req.headers);
   if (credential === null) {
     if (access.kind === 'optional') return null;
-    throw new AppError('invalid_api_key', 'Missing access token: send "Authorization: Bearer <token>" or "X-API-Key: <token>".');
+    throw new AppError(
+      'invalid_api_key',
+      'Missing access token: send "Authorization: Bearer <token>" or "X-API-Key: <token>".',
+    );
   }
   const principal = await authenticate(credential);
   if (access.kind === 'app_session' && principal.kind !== 'app_session') {
     throw new AppError('pat_route_not_allowed');
   }
   if (access.kind === 'scope' && !principal.scopes.has(access.scope)) {
-    throw new AppError('insufficient_scope', `This endpoint requires the ${access.scope} scope, which the token does not have.`, {
-      required_scope: access.scope,
-    });
+    throw new AppError(
+      'insufficient_scope',
+      `This endpoint requires the ${access.scope} scope, which the token does not have.`,
+      {
+        required_scope: access.scope,
+      },
+    );
   }
   return principal;
 }
 
-function parsePart(part: RequestPart, schema: z.ZodType | undefined, input: unknown, issues: ValidationIssue[]): unknown {
+function parsePart(
+  part: RequestPart,
+  schema: z.ZodType | undefined,
+  input: unknown,
+  issues: ValidationIssue[],
+): unknown {
   if (!schema) return undefined;
+  const unstorable = unstorableTextIssues(part, input);
+  if (unstorable.length > 0) {
+    issues.push(...unstorable);
+    return undefined;
+  }
   // reportInput lets the converter tell a missing field from a wrong one; inputs are never echoed.
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
@@ -43,25 +63,62 @@ function parseRequest(route: AnyRoute, req: Request) {
   const params = parsePart('path', route.params, req.params, issues);
   const query = parsePart('query', route.query, req.query, issues);
   const headers = parsePart('header', route.headers, req.headers, issues);
-  const body = parsePart('body', route.body, req.body, issues);
+  // A streamed multipart body is the handler's to read (and check).
+  const body = parsePart('body', streamsBody(route, req) ? undefined : route.body, req.body, issues);
   if (issues.length > 0) throw new RequestValidationError(issues);
   return { params, query, headers, body };
 }
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 
-export function mountRoute(router: Router, route: AnyRoute, authenticate: Authenticate, defaultJsonLimitBytes: number): void {
+export interface MountOptions {
+  authenticate: Authenticate;
+  /** Rate limits around authentication (counted before a body is read). */
+  limits: EdgeLimits;
+  /** Largest JSON body of a route that does not say otherwise. */
+  jsonLimitBytes: number;
+}
+
+/** Whether the request's body is multipart/form-data (whatever its boundary). */
+export function isMultipartRequest(req: Request): boolean {
+  return /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '');
+}
+
+/**
+ * Whether the handler streams this request's body itself: a multipart route's, unless the route
+ * also takes JSON and this request is not multipart (POST /upload takes both).
+ */
+function streamsBody(route: AnyRoute, req: Request): boolean {
+  return route.multipartBody !== undefined && (route.body === undefined || isMultipartRequest(req));
+}
+
+/** A declared body larger than the route takes: refused before a byte of it is read. */
+function checkDeclaredLength(req: Request, limitBytes: number): void {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limitBytes) throw new AppError('payload_too_large');
+}
+
+export function mountRoute(router: Router, route: AnyRoute, options: MountOptions): void {
   // Each route parses its own body, so one that carries documents can take more than the rest;
-  // and only after the caller is known, so an anonymous client cannot make us read a large body.
-  const parseJson = express.json({ limit: route.maxBodyBytes ?? defaultJsonLimitBytes, type: JSON_TYPES });
+  // and only after the caller is known and counted, so a client cannot make us read a large body.
+  const limitBytes = route.maxBodyBytes ?? options.jsonLimitBytes;
+  const parseJson = express.json({ limit: limitBytes, type: JSON_TYPES });
+  const admitted = { rateClass: route.rateLimit, checksCredential: route.access.kind !== 'public' };
   const authenticateCaller: RequestHandler = async (req, res, next) => {
-    res.locals.principal = await authorize(route.access, req, authenticate);
+    res.locals.principal = await options.limits.admit(req, res, admitted, () =>
+      authorize(route.access, req, options.authenticate),
+    );
+    // A multipart upload streams its file and enforces its own limit.
+    if (!streamsBody(route, req)) checkDeclaredLength(req, limitBytes);
     next();
   };
   router[route.method](expressPath(route.path), authenticateCaller, parseJson, async (req: Request, res: Response) => {
     const principal = res.locals.principal as Principal | null;
     const parsed = parseRequest(route, req);
-    const result = await route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
+    const handle = () => route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
+    // Every backend call of a caller's request acts for that caller: its service token names the
+    // user, and the backend refuses a request that names another (ADR 0011).
+    const result = await (principal ? onBehalfOf(principal.userId, handle) : handle());
     if (res.headersSent) return;
     if (result instanceof FileResponse) {
       res.status(result.status ?? route.status).type(result.contentType);
@@ -102,7 +159,9 @@ export function mountMethodNotAllowed(router: Router, routes: AnyRoute[]): void 
     const allow = [...methods].join(', ');
     router.all(expressPath(path), (req, res) => {
       res.setHeader('Allow', allow);
-      res.status(405).json(new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`).toBody());
+      res
+        .status(405)
+        .json(new AppError('method_not_allowed', `${req.method} is not allowed here; use ${allow}.`).toBody());
     });
   }
 }

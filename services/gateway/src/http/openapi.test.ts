@@ -2,13 +2,13 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { createLogger } from '@tp/logging';
-import type { Backends } from '../backends.ts';
+import type { GatewayClients } from '../clients.ts';
 import { allRoutes } from '../routes/index.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { requiredScopeOf } from './route.ts';
 
 // Building the document never calls a backend.
-const routes = allRoutes({} as Backends, createLogger({ service: 'test', level: 'silent' }));
+const routes = allRoutes({} as GatewayClients, createLogger({ service: 'test', level: 'silent' }));
 const document = buildOpenApiDocument(routes, { version: '1.0.0', serverUrl: 'http://127.0.0.1:8080' }) as unknown as {
   openapi: string;
   paths: Record<string, Record<string, Record<string, unknown>>>;
@@ -22,7 +22,9 @@ describe('/openapi.json', () => {
   });
 
   it('lists every route once, each with x-required-scope from its declaration', () => {
-    const operations = Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(document.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+    );
     assert.equal(operations.length, routes.length);
     for (const route of routes) {
       const op = document.paths[route.path]?.[route.method];
@@ -36,8 +38,30 @@ describe('/openapi.json', () => {
   });
 
   it('documents 422 with HTTPValidationError where a route takes input', () => {
-    const create = document.paths['/api/v1/auth/tokens']!.post! as { responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
-    assert.equal(create.responses['422']!.content['application/json']!.schema.$ref, '#/components/schemas/HTTPValidationError');
+    const create = document.paths['/api/v1/auth/tokens']!.post! as {
+      responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }>;
+    };
+    assert.equal(
+      create.responses['422']!.content['application/json']!.schema.$ref,
+      '#/components/schemas/HTTPValidationError',
+    );
+  });
+
+  it('states the body limit of every operation with a JSON body in x-max-body-bytes', () => {
+    const limited = buildOpenApiDocument(routes, {
+      version: '1',
+      serverUrl: 'http://x',
+      jsonLimitBytes: 65_536,
+    }) as unknown as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    const limitOf = (method: string, path: string) => limited.paths[path]?.[method]?.['x-max-body-bytes'];
+    assert.equal(limitOf('post', '/api/v1/jobs'), 65_536);
+    assert.equal(limitOf('post', '/api/v1/format'), 32 * 1024 * 1024, 'a transcript route keeps its own');
+    assert.equal(limitOf('get', '/api/v1/jobs'), undefined);
+    assert.equal(document.paths['/api/v1/jobs']?.post?.['x-max-body-bytes'], 1024 * 1024);
+    for (const route of routes.filter((r) => r.body))
+      assert.equal(typeof limited.paths[route.path]?.[route.method]?.['x-max-body-bytes'], 'number', route.operationId);
   });
 
   it('has unique operation ids', () => {
@@ -63,14 +87,22 @@ describe('media operations', () => {
   it('documents the 202 of finalization and the multipart body of upload', () => {
     const complete = document.paths['/api/v1/media/complete']!.post! as { responses: Record<string, unknown> };
     assert.ok(complete.responses['201'] && complete.responses['202']);
-    const upload = document.paths['/api/v1/media/upload']!.post! as { requestBody: { content: Record<string, unknown> } };
+    const upload = document.paths['/api/v1/media/upload']!.post! as {
+      requestBody: { content: Record<string, unknown> };
+    };
     assert.deepEqual(Object.keys(upload.requestBody.content), ['multipart/form-data']);
   });
 });
 
 describe('billing operations', () => {
   it('appear with billing:read (spec §4.5)', () => {
-    for (const path of ['/api/v1/billing/balance', '/api/v1/billing/grants', '/api/v1/billing/ledger', '/api/v1/billing/principal-balances', '/api/v1/billing/profile']) {
+    for (const path of [
+      '/api/v1/billing/balance',
+      '/api/v1/billing/grants',
+      '/api/v1/billing/ledger',
+      '/api/v1/billing/principal-balances',
+      '/api/v1/billing/profile',
+    ]) {
       assert.equal(document.paths[path]?.get?.['x-required-scope'], 'billing:read', path);
     }
   });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '@tp/errors';
 import type { Scope } from '@tp/scopes';
 import type { Principal } from '../auth/principal.ts';
+import type { RouteRateClass } from '../limits/edge-limits.ts';
 
 /**
  * Who may call a route. Declared once next to the route; the same declaration drives the
@@ -18,14 +19,27 @@ export type Access =
   /** Only an app session; a personal access token gets 403 pat_route_not_allowed. */
   | { kind: 'app_session' };
 
+/** The largest JSON body a route reads unless it says otherwise (JSON_LIMIT_BYTES overrides it). */
+export const DEFAULT_JSON_LIMIT_BYTES = 1024 * 1024;
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface HandlerContext<P, Q, B, H> {
+/**
+ * The caller a handler receives, by the route's access: a route that requires a credential
+ * always has a principal; an optional one may have none; a public route never has one.
+ */
+export type PrincipalFor<A extends Access> = A['kind'] extends 'scope' | 'app_session'
+  ? Principal
+  : A['kind'] extends 'optional'
+    ? Principal | null
+    : null;
+
+export interface HandlerContext<P, Q, B, H, C extends Principal | null = Principal | null> {
   params: P;
   query: Q;
   body: B;
   headers: H;
-  principal: Principal | null;
+  principal: C;
   requestId: string;
   req: Request;
   res: Response;
@@ -55,7 +69,13 @@ export class FileResponse {
   readonly status: number | null;
   readonly headers: Readonly<Record<string, string>>;
 
-  constructor(file: { content: string; contentType: string; fileName?: string | null; status?: number; headers?: Record<string, string> }) {
+  constructor(file: {
+    content: string;
+    contentType: string;
+    fileName?: string | null;
+    status?: number;
+    headers?: Record<string, string>;
+  }) {
     this.content = file.content;
     this.contentType = file.contentType;
     this.fileName = file.fileName ?? null;
@@ -65,6 +85,7 @@ export class FileResponse {
 }
 
 export interface RouteSpec<
+  A extends Access,
   PS extends z.ZodObject | undefined,
   QS extends z.ZodObject | undefined,
   BS extends z.ZodType | undefined,
@@ -78,7 +99,7 @@ export interface RouteSpec<
   summary: string;
   description?: string;
   tag: string;
-  access: Access;
+  access: A;
   params?: PS;
   query?: QS;
   body?: BS;
@@ -91,31 +112,41 @@ export interface RouteSpec<
   alternateResponses?: { status: 200 | 201 | 202; description: string; schema: z.ZodType }[];
   /**
    * A multipart/form-data body, for the OpenAPI document only: the handler reads the stream
-   * itself, so large files never sit in memory.
+   * itself, so large files never sit in memory. With `body` too, the route takes either: a
+   * multipart request skips `body` (the handler sees none), any other is parsed as JSON.
    */
   multipartBody?: z.ZodObject;
   /** The route answers a file (`FileResponse`) of one of these media types instead of a JSON envelope. */
   fileResponse?: { contentTypes: string[]; description: string };
   /** A larger JSON body limit than the gateway's default, for routes that carry documents. */
   maxBodyBytes?: number;
+  /**
+   * The stricter rate limit class the route is counted in, besides `token` (per credential) or
+   * `anonymous` (per address, for calls without one): see limits/settings.ts.
+   */
+  rateLimit?: RouteRateClass;
   /** Error codes this route documents besides the ones every route has. */
   errors?: ErrorCode[];
-  handler: (ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>>) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus | FileResponse>;
+  handler: (
+    ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>, PrincipalFor<A>>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: a route without a response schema answers 204 from a handler that returns nothing
+  ) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus | FileResponse>;
 }
 
-// The registry stores routes with their generic parameters erased.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteSpec<any, any, any, any, any>;
+// The registry stores routes with their generic parameters erased (their access stays readable).
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds routes of every schema; unknown would not accept them (variance)
+export type AnyRoute = Omit<RouteSpec<any, any, any, any, any, any>, 'access'> & { access: Access };
 
 /** Keeps the type parameters of one route while letting route lists hold them all. */
 export function defineRoute<
+  A extends Access,
   PS extends z.ZodObject | undefined = undefined,
   QS extends z.ZodObject | undefined = undefined,
   BS extends z.ZodType | undefined = undefined,
   HS extends z.ZodObject | undefined = undefined,
   RS extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<PS, QS, BS, HS, RS>): AnyRoute {
-  return spec as AnyRoute;
+>(spec: RouteSpec<A, PS, QS, BS, HS, RS>): AnyRoute {
+  return spec as unknown as AnyRoute;
 }
 
 /** The value of `x-required-scope`: a scope, `app_session`, or null for routes without one. */

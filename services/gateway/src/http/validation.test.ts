@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { limitParam, queryBoolean } from '../routes/schemas.ts';
+import { limitParam, queryBoolean } from '../routes/shared/schemas.ts';
 import { toValidationIssues } from './validation.ts';
 
 const issuesOf = (part: 'query' | 'body', schema: z.ZodType, input: unknown) => {
@@ -14,8 +14,12 @@ describe('HTTPValidationError conversion', () => {
   const query = z.object({ limit: limitParam, pretty: queryBoolean(true) });
 
   it('reports limit outside 1..200 like FastAPI, never clamping', () => {
-    assert.deepEqual(issuesOf('query', query, { limit: '0' }), [{ loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' }]);
-    assert.deepEqual(issuesOf('query', query, { limit: '201' }), [{ loc: ['query', 'limit'], msg: 'Input should be less than or equal to 200', type: 'less_than_equal' }]);
+    assert.deepEqual(issuesOf('query', query, { limit: '0' }), [
+      { loc: ['query', 'limit'], msg: 'Input should be greater than or equal to 1', type: 'greater_than_equal' },
+    ]);
+    assert.deepEqual(issuesOf('query', query, { limit: '201' }), [
+      { loc: ['query', 'limit'], msg: 'Input should be less than or equal to 200', type: 'less_than_equal' },
+    ]);
     assert.equal(issuesOf('query', query, { limit: 'ten' })[0]!.type, 'int_parsing');
     assert.equal(issuesOf('query', query, { limit: '1.5' })[0]!.type, 'int_parsing');
     assert.deepEqual(query.parse({}), { limit: 50, pretty: true });
@@ -34,6 +38,8 @@ describe('HTTPValidationError conversion', () => {
   });
 
   it('reports a missing body as the body', () => {
-    assert.deepEqual(issuesOf('body', z.object({ a: z.string() }), undefined), [{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
+    assert.deepEqual(issuesOf('body', z.object({ a: z.string() }), undefined), [
+      { loc: ['body'], msg: 'Field required', type: 'missing' },
+    ]);
   });
 });

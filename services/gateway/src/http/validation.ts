@@ -13,25 +13,36 @@ function typeOf(issue: z.core.$ZodIssue): { type: string; msg: string } {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return { type: 'missing', msg: 'Field required' };
-      if (issue.expected === 'number' || issue.expected === 'int') return { type: 'int_parsing', msg: 'Input should be a valid integer' };
+      if (issue.expected === 'number' || issue.expected === 'int')
+        return { type: 'int_parsing', msg: 'Input should be a valid integer' };
       if (issue.expected === 'boolean') return { type: 'bool_parsing', msg: 'Input should be a valid boolean' };
       if (issue.expected === 'object') return { type: 'model_attributes_type', msg: 'Input should be an object' };
       if (issue.expected === 'array') return { type: 'list_type', msg: 'Input should be a valid list' };
       return { type: `${issue.expected}_type`, msg: `Input should be a valid ${issue.expected}` };
     case 'too_small':
-      if (issue.origin === 'string') return { type: 'string_too_short', msg: `String should have at least ${issue.minimum} characters` };
-      if (issue.origin === 'array' || issue.origin === 'set') return { type: 'too_short', msg: `List should have at least ${issue.minimum} items` };
+      if (issue.origin === 'string')
+        return { type: 'string_too_short', msg: `String should have at least ${issue.minimum} characters` };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { type: 'too_short', msg: `List should have at least ${issue.minimum} items` };
       return issue.inclusive
         ? { type: 'greater_than_equal', msg: `Input should be greater than or equal to ${issue.minimum}` }
         : { type: 'greater_than', msg: `Input should be greater than ${issue.minimum}` };
     case 'too_big':
-      if (issue.origin === 'string') return { type: 'string_too_long', msg: `String should have at most ${issue.maximum} characters` };
-      if (issue.origin === 'array' || issue.origin === 'set') return { type: 'too_long', msg: `List should have at most ${issue.maximum} items` };
+      if (issue.origin === 'string')
+        return { type: 'string_too_long', msg: `String should have at most ${issue.maximum} characters` };
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return { type: 'too_long', msg: `List should have at most ${issue.maximum} items` };
       return issue.inclusive
         ? { type: 'less_than_equal', msg: `Input should be less than or equal to ${issue.maximum}` }
         : { type: 'less_than', msg: `Input should be less than ${issue.maximum}` };
     case 'invalid_value':
-      return { type: 'enum', msg: `Input should be ${issue.values.map((v) => JSON.stringify(v)).join(', ').replace(/, ([^,]*)$/, ' or $1')}` };
+      return {
+        type: 'enum',
+        msg: `Input should be ${issue.values
+          .map((v) => JSON.stringify(v))
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' or $1')}`,
+      };
     case 'unrecognized_keys':
       return { type: 'extra_forbidden', msg: 'Extra inputs are not permitted' };
     case 'invalid_format':

@@ -1,37 +1,57 @@
+import { egressPolicy } from '@tp/egress';
 import type { Logger } from '@tp/logging';
-import type { Backends } from '../backends.ts';
+import type { GatewayClients } from '../clients.ts';
 import type { AnyRoute } from '../http/route.ts';
-import { accountRoutes } from './account.ts';
-import { artifactRoutes } from './artifacts.ts';
-import { billingRoutes } from './billing.ts';
-import { deviceRoutes } from './devices.ts';
-import { formatRoutes } from './format.ts';
-import { jobRoutes } from './jobs.ts';
-import { mediaRoutes } from './media.ts';
-import { modelRoutes } from './models.ts';
-import { sessionRoutes } from './sessions.ts';
-import { shareRoutes } from './shares.ts';
-import { tokenRoutes } from './tokens.ts';
+import { accountRoutes } from './account/routes.ts';
+import { artifactRoutes } from './artifacts/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
+import { deviceRoutes } from './devices/routes.ts';
+import { formatRoutes } from './format/routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { modelRoutes } from './models/routes.ts';
+import { type ProductSettings, productRoutes } from './product/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
+import { shareRoutes } from './shares/routes.ts';
+import { tokenRoutes } from './tokens/routes.ts';
 
-/** Every public operation of the gateway. */
 export interface RouteLimits {
   maxTranscriptBytes: number;
   /** Base of the links the API hands out (share URLs). */
   publicBaseUrl: string;
+  /** The product back-end interface's upload limits and egress guard. */
+  product: ProductSettings;
 }
 
-export function allRoutes(backends: Backends, log: Logger, limits: RouteLimits = { maxTranscriptBytes: 32 * 1024 * 1024, publicBaseUrl: 'http://127.0.0.1:8080' }): AnyRoute[] {
+/** The defaults of the settings behind them (the configuration's). */
+export const DEFAULT_ROUTE_LIMITS: RouteLimits = {
+  maxTranscriptBytes: 32 * 1024 * 1024,
+  publicBaseUrl: 'http://127.0.0.1:8080',
+  product: {
+    uploadMaxBytes: 100 * 1024 * 1024,
+    inlineMaxBytes: 4 * 1024 * 1024,
+    egress: egressPolicy({ EGRESS_ALLOW_PRIVATE_TARGETS: false }),
+  },
+};
+
+/** Every public operation of the gateway. */
+export function allRoutes(
+  clients: GatewayClients,
+  log: Logger,
+  limits: RouteLimits = DEFAULT_ROUTE_LIMITS,
+): AnyRoute[] {
   return [
-    ...modelRoutes(),
-    ...sessionRoutes(backends),
-    ...tokenRoutes(backends),
-    ...deviceRoutes(backends),
-    ...accountRoutes(backends),
-    ...mediaRoutes(backends, log),
-    ...billingRoutes(backends),
-    ...artifactRoutes(backends, limits),
-    ...jobRoutes(backends),
+    ...modelRoutes(clients),
+    ...sessionRoutes(clients),
+    ...tokenRoutes(clients),
+    ...deviceRoutes(clients),
+    ...accountRoutes(clients),
+    ...mediaRoutes(clients, log),
+    ...billingRoutes(clients),
+    ...artifactRoutes(clients, limits),
+    ...jobRoutes(clients),
     ...formatRoutes(limits),
-    ...shareRoutes(backends, limits),
+    ...shareRoutes(clients, limits),
+    ...productRoutes(clients, log, limits.product),
   ];
 }

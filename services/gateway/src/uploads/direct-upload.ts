@@ -3,20 +3,29 @@ import busboy from 'busboy';
 import { AppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import type { MediaOutcome, UploadedPart } from '@tp/proto';
-import type { Backends } from '../backends.ts';
+import type { MediaClient } from '../clients.ts';
+import { isMultipartRequest } from '../http/mount.ts';
 import { deadlineForWait } from '../http/prefer.ts';
-import { RequestValidationError } from '../http/validation.ts';
+import { unstorableTextReason } from '../http/storable-text.ts';
+import { RequestValidationError, type ValidationIssue } from '../http/validation.ts';
 import { mediaTypeOf } from './content-types.ts';
 
 export interface DirectUploadOptions {
-  media: Backends['media'];
+  media: MediaClient;
   userId: string;
   log: Logger;
   /** How long to wait for verification (0 = the service default). */
   waitMs: number;
+  /** Largest file, below media's own limit (none: media's). */
+  maxBytes?: number;
 }
 
-const FIELDS = new Set(['workspace_id', 'file_name', 'content_type']);
+export interface MultipartUploadOptions extends DirectUploadOptions {
+  /** The form fields taken before the `file` part (default: workspace_id, file_name, content_type). */
+  fields?: ReadonlySet<string>;
+}
+
+const FIELDS: ReadonlySet<string> = new Set(['workspace_id', 'file_name', 'content_type']);
 
 /**
  * Streams a multipart/form-data upload into storage: the file part is cut into parts of the
@@ -24,22 +33,28 @@ const FIELDS = new Set(['workspace_id', 'file_name', 'content_type']);
  * one part whatever the file size, and storage credentials never reach the gateway.
  * Fields (`workspace_id`, `file_name`, `content_type`) must come before the `file` part.
  */
-export function streamDirectUpload(req: Request, options: DirectUploadOptions): Promise<MediaOutcome> {
-  const contentType = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\b/i.test(contentType)) {
-    return Promise.reject(new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".'));
+export function streamDirectUpload(req: Request, options: MultipartUploadOptions): Promise<MediaOutcome> {
+  const { fields: allowed = FIELDS, ...uploadOptions } = options;
+  if (!isMultipartRequest(req)) {
+    return Promise.reject(
+      new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".'),
+    );
   }
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   } catch {
-    return Promise.reject(new RequestValidationError([{ loc: ['body'], msg: 'Malformed multipart/form-data header (boundary missing)', type: 'value_error' }]));
+    return Promise.reject(
+      new RequestValidationError([
+        { loc: ['body'], msg: 'Malformed multipart/form-data header (boundary missing)', type: 'value_error' },
+      ]),
+    );
   }
 
   return new Promise<MediaOutcome>((resolve, reject) => {
     const fields: Record<string, string> = {};
     let upload: Promise<MediaOutcome> | null = null;
-    let file: NodeJS.ReadableStream & { destroy?: (err?: Error) => void } | null = null;
+    let file: (NodeJS.ReadableStream & { destroy?: (err?: Error) => void }) | null = null;
     let settled = false;
     const fail = (err: unknown) => {
       if (settled) return;
@@ -52,59 +67,107 @@ export function streamDirectUpload(req: Request, options: DirectUploadOptions): 
     };
 
     parser.on('field', (name, value) => {
-      if (upload) return fail(new RequestValidationError([{ loc: ['body', name], msg: 'Fields must come before the file part', type: 'value_error' }]));
-      if (!FIELDS.has(name)) return fail(new RequestValidationError([{ loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]));
+      const issue = fieldIssue(name, value, upload !== null, allowed);
+      if (issue) return fail(new RequestValidationError([issue]));
       fields[name] = value;
     });
 
     parser.on('file', (name, stream, info) => {
       if (name !== 'file') {
         stream.resume();
-        return fail(new RequestValidationError([{ loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' }]));
+        return fail(
+          new RequestValidationError([
+            { loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
+          ]),
+        );
       }
+      // The part loop reads its errors; without a listener of its own, an error while the loop has not
+      // started yet (the upload is being set up) would be uncaught and end the gateway.
+      stream.on('error', () => {});
       file = stream;
       const fileName = (fields.file_name ?? info.filename ?? '').trim() || 'upload';
-      upload = uploadParts(stream, {
-        ...options,
+      const contentType = mediaTypeOf(fields.content_type ?? info.mimeType, fileName);
+      const reason = unstorableTextReason(fileName) ?? unstorableTextReason(contentType);
+      if (reason)
+        return fail(new RequestValidationError([{ loc: ['body', 'file'], msg: reason, type: 'value_error' }]));
+      upload = uploadStream(stream, {
+        ...uploadOptions,
         fileName,
-        contentType: mediaTypeOf(fields.content_type ?? info.mimeType, fileName),
+        contentType,
         workspaceId: fields.workspace_id ?? '',
         userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
       });
-      upload.then(
-        (outcome) => {
-          if (!settled) {
-            settled = true;
-            resolve(outcome);
-          }
-        },
-        fail,
-      );
+      upload.then((outcome) => {
+        if (!settled) {
+          settled = true;
+          resolve(outcome);
+        }
+      }, fail);
     });
 
-    parser.on('filesLimit', () => fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Send exactly one file', type: 'too_long' }])));
-    parser.on('partsLimit', () => fail(new RequestValidationError([{ loc: ['body'], msg: 'Too many form parts', type: 'too_long' }])));
-    parser.on('error', () => fail(new RequestValidationError([{ loc: ['body'], msg: 'Malformed multipart/form-data body', type: 'value_error' }])));
+    parser.on('filesLimit', () =>
+      fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Send exactly one file', type: 'too_long' }])),
+    );
+    parser.on('partsLimit', () =>
+      fail(new RequestValidationError([{ loc: ['body'], msg: 'Too many form parts', type: 'too_long' }])),
+    );
+    parser.on('error', () =>
+      fail(
+        new RequestValidationError([{ loc: ['body'], msg: 'Malformed multipart/form-data body', type: 'value_error' }]),
+      ),
+    );
     parser.on('close', () => {
-      if (!upload) fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]));
+      if (!upload)
+        fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]));
     });
     req.on('aborted', () => fail(new AppError('bad_request', 'The upload was interrupted.')));
     req.pipe(parser);
   });
 }
 
-interface PartContext extends DirectUploadOptions {
+/** Why a form field is refused: after the file part, unknown, or text no service can store. */
+function fieldIssue(
+  name: string,
+  value: string,
+  afterFile: boolean,
+  allowed: ReadonlySet<string>,
+): ValidationIssue | null {
+  if (afterFile) return { loc: ['body', name], msg: 'Fields must come before the file part', type: 'value_error' };
+  if (!allowed.has(name))
+    return { loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' };
+  const reason = unstorableTextReason(value);
+  return reason ? { loc: ['body', name], msg: reason, type: 'value_error' } : null;
+}
+
+export interface StreamUploadContext extends DirectUploadOptions {
   fileName: string;
   contentType: string;
   workspaceId: string;
   userAgent: string;
 }
 
-async function uploadParts(stream: NodeJS.ReadableStream, ctx: PartContext): Promise<MediaOutcome> {
+/**
+ * Stores a stream as a direct upload: the bytes cut into parts of the size media asks for, each PUT
+ * to a URL media presigns, one at a time; over the limit (or on any failure) the upload is aborted,
+ * so no partial object is left.
+ */
+export async function uploadStream(stream: NodeJS.ReadableStream, ctx: StreamUploadContext): Promise<MediaOutcome> {
   const { media, userId } = ctx;
-  const started = await media.startDirectUpload({ userId, fileName: ctx.fileName, contentType: ctx.contentType, workspaceId: ctx.workspaceId, userAgent: ctx.userAgent });
+  // Named on each call: this runs from busboy's events, outside the request's onBehalfOf scope.
+  const asUser = { user: userId };
+  const started = await media.startDirectUpload(
+    {
+      userId,
+      fileName: ctx.fileName,
+      contentType: ctx.contentType,
+      workspaceId: ctx.workspaceId,
+      userAgent: ctx.userAgent,
+    },
+    asUser,
+  );
   const { mediaId } = started;
   const partSize = started.partSizeBytes;
+  const maxBytes = Math.min(started.maxSizeBytes, ctx.maxBytes ?? Number.POSITIVE_INFINITY);
   const parts: UploadedPart[] = [];
   const buffer = Buffer.allocUnsafe(partSize);
   let filled = 0;
@@ -113,7 +176,7 @@ async function uploadParts(stream: NodeJS.ReadableStream, ctx: PartContext): Pro
   const putPart = async (bytes: Buffer) => {
     const partNumber = parts.length + 1;
     if (partNumber > started.maxParts) throw new AppError('media_too_large');
-    const { url } = await media.signUploadPart({ userId, mediaId, partNumber });
+    const { url } = await media.signUploadPart({ userId, mediaId, partNumber }, asUser);
     let res: Response;
     try {
       res = await fetch(url, { method: 'PUT', body: bytes, headers: { 'content-length': String(bytes.length) } });
@@ -132,7 +195,7 @@ async function uploadParts(stream: NodeJS.ReadableStream, ctx: PartContext): Pro
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (total > started.maxSizeBytes) throw new AppError('media_too_large', `The file is larger than ${started.maxSizeBytes} bytes.`);
+      if (total > maxBytes) throw new AppError('media_too_large', `The file is larger than ${maxBytes} bytes.`);
       let offset = 0;
       while (offset < chunk.length) {
         const take = Math.min(partSize - filled, chunk.length - offset);
@@ -148,9 +211,14 @@ async function uploadParts(stream: NodeJS.ReadableStream, ctx: PartContext): Pro
     }
     if (total === 0) throw new AppError('media_empty');
     if (filled > 0) await putPart(Buffer.from(buffer.subarray(0, filled)));
-    return await media.finishDirectUpload({ userId, mediaId, parts, waitMs: ctx.waitMs }, { deadlineMs: deadlineForWait(ctx.waitMs) });
+    return await media.finishDirectUpload(
+      { userId, mediaId, parts, waitMs: ctx.waitMs },
+      { deadlineMs: deadlineForWait(ctx.waitMs), ...asUser },
+    );
   } catch (err) {
-    await media.abortDirectUpload({ userId, mediaId }).catch((abortErr: unknown) => ctx.log.warn({ err: abortErr, mediaId }, 'could not abort a direct upload'));
+    await media
+      .abortDirectUpload({ userId, mediaId }, asUser)
+      .catch((abortErr: unknown) => ctx.log.warn({ err: abortErr, mediaId }, 'could not abort a direct upload'));
     throw err;
   }
 }

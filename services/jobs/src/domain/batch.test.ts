@@ -48,7 +48,13 @@ describe('batch aggregate', () => {
       item('failed', { progress: 20 }),
     ]);
     assert.equal(aggregate.progress, 62.5);
-    assert.deepEqual(aggregateBatch([item('succeeded', { artifactIds: ['art_b'] }), item('succeeded', { artifactIds: ['art_a', 'art_b'] })]).artifactIds, ['art_b', 'art_a']);
+    assert.deepEqual(
+      aggregateBatch([
+        item('succeeded', { artifactIds: ['art_b'] }),
+        item('succeeded', { artifactIds: ['art_a', 'art_b'] }),
+      ]).artifactIds,
+      ['art_b', 'art_a'],
+    );
   });
 
   it('sums money and seconds, and spans the items in time', () => {
@@ -63,7 +69,11 @@ describe('batch aggregate', () => {
     assert.equal(aggregate.mediaDurationSeconds, 10);
     assert.deepEqual(aggregate.startedAt, t(2));
     assert.deepEqual(aggregate.finishedAt, t(9));
-    assert.equal(aggregateBatch([item('running', { startedAt: t(1), finishedAt: null }), item('succeeded', { finishedAt: t(3) })]).finishedAt, null);
+    assert.equal(
+      aggregateBatch([item('running', { startedAt: t(1), finishedAt: null }), item('succeeded', { finishedAt: t(3) })])
+        .finishedAt,
+      null,
+    );
   });
 
   it('refuses an empty batch', () => {

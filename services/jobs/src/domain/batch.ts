@@ -45,7 +45,8 @@ export function aggregateBatch(items: readonly ItemFacts[]): BatchAggregate {
 
   let status: JobStatus;
   if (allEnded) status = failed > 0 ? 'failed' : succeeded > 0 ? 'succeeded' : 'cancelled';
-  else if (queued > 0 && items.every((item) => item.status === 'queued' || item.status === 'cancelled')) status = 'queued';
+  else if (queued > 0 && items.every((item) => item.status === 'queued' || item.status === 'cancelled'))
+    status = 'queued';
   else status = 'running';
 
   const progress = items.reduce((sum, item) => sum + (isTerminal(item.status) ? 100 : item.progress), 0) / items.length;

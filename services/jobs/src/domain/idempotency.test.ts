@@ -16,6 +16,11 @@ describe('idempotency', () => {
     const reordered = { ...request, options: { target_language: null, diarization: null, language: 'auto' } };
     assert.equal(createRequestHash(request), createRequestHash(reordered));
     assert.match(createRequestHash(request), /^[0-9a-f]{64}$/);
+    assert.equal(
+      createRequestHash({ ...request, webhookId: null }),
+      createRequestHash(request),
+      'no webhook: as before',
+    );
   });
 
   it('hashes every difference differently', () => {
@@ -28,7 +33,9 @@ describe('idempotency', () => {
       { profile: 'base' },
       { options: { ...request.options, language: 'en' } },
       { workspaceId: 'wsp_1' },
+      { webhookId: 'whs_01jdq2v3w4x5y6z7a8b9c0d1e2' },
     ];
-    for (const variant of variants) assert.notEqual(createRequestHash({ ...request, ...variant }), base, JSON.stringify(variant));
+    for (const variant of variants)
+      assert.notEqual(createRequestHash({ ...request, ...variant }), base, JSON.stringify(variant));
   });
 });

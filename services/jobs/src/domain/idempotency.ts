@@ -1,3 +1,4 @@
+import { AppError } from '@tp/errors';
 import { requestHash } from '@tp/idempotency';
 
 export interface CreateRequestFacts {
@@ -8,6 +9,8 @@ export interface CreateRequestFacts {
   /** The options object as parsed (key order does not matter). */
   options: Record<string, unknown>;
   workspaceId: string | null;
+  /** The webhook subscription; null (none) leaves the hash as it was before webhooks existed. */
+  webhookId?: string | null;
 }
 
 /** SHA-256 (hex) of what a CreateJob asks for: the same request with the same key replays its job. */
@@ -19,6 +22,20 @@ export function createRequestHash(facts: CreateRequestFacts): string {
     profile: facts.profile,
     options: facts.options,
     workspace_id: facts.workspaceId,
+    // Absent when null: keys stored before webhooks existed keep matching their requests.
+    webhook_id: facts.webhookId ?? undefined,
   });
 }
 
+const FINGERPRINT_SHAPE = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * A caller's request_fingerprint (what makes two of its requests "the same", e.g. the hash of
+ * POST /transcribe's body): null when empty; 1 to 128 visible ASCII characters otherwise.
+ */
+export function checkFingerprint(fingerprint: string): string | null {
+  if (fingerprint === '') return null;
+  if (!FINGERPRINT_SHAPE.test(fingerprint))
+    throw new AppError('validation_error', 'request_fingerprint must be 1 to 128 visible ASCII characters.');
+  return fingerprint;
+}

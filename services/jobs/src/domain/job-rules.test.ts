@@ -1,12 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { findProfile, type EngineKind } from '@tp/catalog';
+import type { EngineKind } from '@tp/catalog';
 import { AppError } from '@tp/errors';
 import {
   billingStepFor,
   canTransition,
   checkMediaIds,
-  checkOptions,
   checkStatusFilter,
   decodeCursor,
   encodeCursor,
@@ -18,8 +17,8 @@ import {
   resolveProfile,
 } from './job-rules.ts';
 
-const cpuOnly = new Set<EngineKind>(['pocketsphinx']);
-const oracle = findProfile('oracle')!;
+const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']) };
+const everyEngine = { engines: new Set<EngineKind>(['pocketsphinx', 'whisper']) };
 
 function refusal(fn: () => unknown): AppError {
   try {
@@ -42,7 +41,8 @@ describe('job state transitions', () => {
     assert.ok(!canTransition('running', 'queued'));
     for (const end of ['succeeded', 'failed', 'cancelled'] as const) {
       assert.ok(isTerminal(end));
-      for (const to of ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const) assert.ok(!canTransition(end, to), `${end} → ${to}`);
+      for (const to of ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const)
+        assert.ok(!canTransition(end, to), `${end} → ${to}`);
     }
     assert.ok(!isTerminal('queued') && !isTerminal('running'));
   });
@@ -62,11 +62,14 @@ describe('profiles', () => {
 
   it('calls unknown profiles and internal ones without the feature alike: Unknown profile', () => {
     for (const name of ['nope', 'oracle-max']) {
-      const err = refusal(() => resolveProfile(name, new Set(), new Set<EngineKind>(['pocketsphinx', 'whisper'])));
+      const err = refusal(() => resolveProfile(name, new Set(), everyEngine));
       assert.equal(err.code, 'validation_error');
       assert.match(err.message, /^Unknown profile/);
     }
-    assert.equal(resolveProfile('oracle-max', new Set(['profile.oracle-max']), new Set<EngineKind>(['whisper'])).codename, 'oracle-max');
+    assert.equal(
+      resolveProfile('oracle-max', new Set(['profile.oracle-max']), { engines: new Set(['whisper']) }).codename,
+      'oracle-max',
+    );
   });
 
   it('refuses a profile whose engine is not run here, naming it, its engine and what is served', () => {
@@ -75,46 +78,11 @@ describe('profiles', () => {
     assert.match(err.message, /oracle-pro/);
     assert.match(err.message, /whisper/);
     assert.match(err.message, /oracle, oracle-mini, base/);
-    assert.deepEqual(err.details, { profile: 'oracle-pro', engine: 'whisper', available_profiles: ['oracle', 'oracle-mini', 'base'] });
-  });
-});
-
-describe('options', () => {
-  it('accepts auto and the languages of the engine, keeping the options as sent', () => {
-    const json = JSON.stringify({ language: 'en', target_language: null, diarization: null, channel_speaker_separation: false, caption_burn: null });
-    const accepted = checkOptions(json, 'transcription', oracle);
-    assert.equal(accepted.language, 'en');
-    assert.equal(accepted.json, json);
-    assert.equal(checkOptions('', 'transcription', oracle).language, 'auto');
-    assert.equal(checkOptions('{}', 'transcription', oracle).language, 'auto');
-  });
-
-  it('refuses a language the engine does not transcribe by naming the languages it does', () => {
-    const err = refusal(() => checkOptions('{"language":"de"}', 'transcription', oracle));
-    assert.equal(err.code, 'unsupported_option');
-    assert.match(err.message, /transcribes en only/);
-    assert.deepEqual(err.details, { option: 'language', languages: ['en'] });
-    assert.equal(refusal(() => checkOptions('{"language":"xx"}', 'transcription', oracle)).code, 'validation_error');
-  });
-
-  it('refuses the options that are not available yet by name', () => {
-    const cases: [string, string][] = [
-      ['{"diarization":{"mode":"regular"}}', 'diarization'],
-      ['{"target_language":"fr"}', 'target_language'],
-      ['{"channel_speaker_separation":true}', 'channel_speaker_separation'],
-    ];
-    for (const [json, option] of cases) {
-      const err = refusal(() => checkOptions(json, 'transcription', oracle));
-      assert.equal(err.code, 'unsupported_option', json);
-      assert.equal(err.details.option, option);
-      assert.match(err.message, /not available yet/);
-    }
-  });
-
-  it('refuses malformed options', () => {
-    for (const json of ['[]', 'null', '{', '{"language":3}', '{"colour":"red"}', '{"caption_burn":{"font":"x"}}', '{"channel_speaker_separation":"yes"}']) {
-      assert.equal(refusal(() => checkOptions(json, 'transcription', oracle)).code, 'validation_error', json);
-    }
+    assert.deepEqual(err.details, {
+      profile: 'oracle-pro',
+      engine: 'whisper',
+      available_profiles: ['oracle', 'oracle-mini', 'base'],
+    });
   });
 });
 

@@ -1,5 +1,14 @@
-import { availableProfiles, ENGINES, findProfile, isLanguageCode, isProfileAvailable, priceForSeconds, type EngineKind, type TranscriptionProfile } from '@tp/catalog';
+import {
+  availableProfiles,
+  type Deployment,
+  findProfile,
+  isProfileAvailable,
+  isProfileDeployed,
+  priceForSeconds,
+  type TranscriptionProfile,
+} from '@tp/catalog';
 import { AppError } from '@tp/errors';
+import { isId } from '@tp/ids';
 
 export const JOB_TYPES = ['transcription', 'caption_burn'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
@@ -56,6 +65,16 @@ export function checkWorkspaceId(workspaceId: string): string | null {
   return workspaceId;
 }
 
+/** The webhook subscription a job notifies when it ends: '' (none) or a `whs_` id of @tp/ids. */
+export function checkWebhookId(webhookId: string): string | null {
+  if (webhookId === '') return null;
+  if (!isId('whs', webhookId))
+    throw new AppError('validation_error', 'webhook_id must be empty or a webhook subscription id (whs_…).', {
+      field: 'webhook_id',
+    });
+  return webhookId;
+}
+
 /** An id that names nothing cannot name a job of the caller: not_found, like any unknown id. */
 export function isIdShaped(value: string): boolean {
   return ID_SHAPE.test(value);
@@ -69,7 +88,10 @@ export function checkRequiredId(field: string, value: string): string {
 
 export function checkJobType(type: string): JobType {
   if (!(JOB_TYPES as readonly string[]).includes(type)) {
-    throw new AppError('validation_error', `type must be one of ${JOB_TYPES.join(', ')}; got ${JSON.stringify(type.slice(0, 40))}.`);
+    throw new AppError(
+      'validation_error',
+      `type must be one of ${JOB_TYPES.join(', ')}; got ${JSON.stringify(type.slice(0, 40))}.`,
+    );
   }
   return type as JobType;
 }
@@ -77,7 +99,8 @@ export function checkJobType(type: string): JobType {
 /** Filter values of ListJobs ('' = no filter). */
 export function checkStatusFilter(status: string): JobStatus | null {
   if (status === '') return null;
-  if (!(JOB_STATUSES as readonly string[]).includes(status)) throw new AppError('validation_error', `status must be one of ${JOB_STATUSES.join(', ')}.`);
+  if (!(JOB_STATUSES as readonly string[]).includes(status))
+    throw new AppError('validation_error', `status must be one of ${JOB_STATUSES.join(', ')}.`);
   return status as JobStatus;
 }
 
@@ -90,14 +113,20 @@ export function checkTypeFilter(type: string): JobType | null {
  * ones the caller lacks the feature of are the same "Unknown profile" (nothing leaks that they
  * exist); a profile whose engine no worker pool here runs is `profile_unavailable`, naming what is served.
  */
-export function resolveProfile(codename: string, features: ReadonlySet<string>, engines: ReadonlySet<EngineKind>): TranscriptionProfile {
+export function resolveProfile(
+  codename: string,
+  features: ReadonlySet<string>,
+  deployment: Deployment,
+): TranscriptionProfile {
   const profile = findProfile(codename);
   if (!profile || !isProfileAvailable(profile, features)) {
-    throw new AppError('validation_error', `Unknown profile ${JSON.stringify(codename.slice(0, 64))}.`, { profile: codename.slice(0, 64) });
+    throw new AppError('validation_error', `Unknown profile ${JSON.stringify(codename.slice(0, 64))}.`, {
+      profile: codename.slice(0, 64),
+    });
   }
-  if (!engines.has(profile.engine)) {
+  if (!isProfileDeployed(profile, deployment)) {
     const served = availableProfiles(features)
-      .filter((p) => engines.has(p.engine))
+      .filter((p) => isProfileDeployed(p, deployment))
       .map((p) => p.codename);
     throw new AppError(
       'profile_unavailable',
@@ -109,69 +138,21 @@ export function resolveProfile(codename: string, features: ReadonlySet<string>, 
   return profile;
 }
 
-export interface AcceptedOptions {
-  /** `auto` or a code the profile's engine transcribes. */
-  language: string;
-  /** The options object as accepted (what the job shows and the request hash covers). */
-  value: Record<string, unknown>;
-  /** Its JSON text, stored and returned verbatim. */
-  json: string;
-}
-
-const KNOWN_OPTIONS = new Set(['language', 'target_language', 'diarization', 'channel_speaker_separation', 'caption_burn']);
-
-function unsupported(option: string, message: string, details: Record<string, unknown> = {}): AppError {
-  return new AppError('unsupported_option', message, { option, ...details });
-}
-
-/**
- * Re-checks the options the gateway already shape-validated: what the engine cannot do, and the
- * features not built yet, are refused by name, never ignored.
- */
-export function checkOptions(optionsJson: string, type: JobType, profile: TranscriptionProfile): AcceptedOptions {
-  let value: unknown;
-  try {
-    value = optionsJson.trim() === '' ? {} : JSON.parse(optionsJson);
-  } catch {
-    throw new AppError('validation_error', 'options_json is not valid JSON.');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new AppError('validation_error', 'options must be a JSON object.');
-  const options = value as Record<string, unknown>;
-  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
-  if (unknown.length > 0) throw new AppError('validation_error', `Unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 5).join(', ')}.`, { options: unknown.slice(0, 5) });
-
-  const language = options.language ?? 'auto';
-  if (typeof language !== 'string') throw new AppError('validation_error', 'options.language must be a string: auto or a language code.');
-  if (language !== 'auto') {
-    if (!isLanguageCode(language)) throw new AppError('validation_error', `Unknown language code ${JSON.stringify(language.slice(0, 16))}: use auto or an ISO 639-1 code.`);
-    const languages = ENGINES[profile.engine].languages;
-    if (!languages.includes(language)) {
-      throw unsupported('language', `Profile ${profile.codename} transcribes ${languages.join(', ')} only; ${JSON.stringify(language)} is not supported.`, { languages: [...languages] });
-    }
-  }
-  const csp = options.channel_speaker_separation;
-  if (csp !== undefined && typeof csp !== 'boolean') throw new AppError('validation_error', 'options.channel_speaker_separation must be a boolean.');
-  if (options.diarization !== undefined && options.diarization !== null) throw unsupported('diarization', 'Speaker diarization is not available yet; send null or leave it out.');
-  if (options.target_language !== undefined && options.target_language !== null) {
-    throw unsupported('target_language', 'Translation (target_language) is not available yet; send null or leave it out.');
-  }
-  if (csp === true) throw unsupported('channel_speaker_separation', 'Channel speaker separation is not available yet; leave it false.');
-  if (type === 'transcription' && options.caption_burn !== undefined && options.caption_burn !== null) {
-    throw new AppError('validation_error', 'options.caption_burn applies to caption_burn jobs only.');
-  }
-  return { language, value: options, json: JSON.stringify(options) };
-}
-
 /** One media for a single job, 1..max distinct media for a batch. */
 export function checkMediaIds(mediaIds: readonly string[], batch: boolean, maxBatchItems: number): string[] {
-  if (!batch && mediaIds.length !== 1) throw new AppError('validation_error', 'A job has exactly one media; send several as a batch.');
+  if (!batch && mediaIds.length !== 1)
+    throw new AppError('validation_error', 'A job has exactly one media; send several as a batch.');
   if (batch && (mediaIds.length < 1 || mediaIds.length > maxBatchItems)) {
-    throw new AppError('validation_error', `A batch has 1 to ${maxBatchItems} media; got ${mediaIds.length}.`, { max_batch_items: maxBatchItems });
+    throw new AppError('validation_error', `A batch has 1 to ${maxBatchItems} media; got ${mediaIds.length}.`, {
+      max_batch_items: maxBatchItems,
+    });
   }
   for (const id of mediaIds) {
-    if (!ID_SHAPE.test(id)) throw new AppError('validation_error', `media id ${JSON.stringify(id.slice(0, 64))} is malformed.`);
+    if (!ID_SHAPE.test(id))
+      throw new AppError('validation_error', `media id ${JSON.stringify(id.slice(0, 64))} is malformed.`);
   }
-  if (new Set(mediaIds).size !== mediaIds.length) throw new AppError('validation_error', 'Each media may appear once in a batch.');
+  if (new Set(mediaIds).size !== mediaIds.length)
+    throw new AppError('validation_error', 'Each media may appear once in a batch.');
   return [...mediaIds];
 }
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AppError } from '@tp/errors';
+import type { AppError } from '@tp/errors';
 import { permuteRanks, type QueueSlot } from './queue.ts';
 
 /** Applies the changed ranks and returns the ids in rank order. */
@@ -21,7 +21,11 @@ describe('queue reorder by permuting rank slots', () => {
   it('moves a job before another, reusing exactly the ranks the user holds', () => {
     const changed = permuteRanks(alice, 'a3', 'a1');
     assert.deepEqual(apply(alice, changed), ['a3', 'a1', 'a2']);
-    assert.deepEqual(new Set(changed.map((c) => c.rank)), new Set([1n, 3n, 5n]), 'only the user’s own slots are handed out');
+    assert.deepEqual(
+      new Set(changed.map((c) => c.rank)),
+      new Set([1n, 3n, 5n]),
+      'only the user’s own slots are handed out',
+    );
     const all = new Map([...alice.map((s) => [s.id, s.rank] as const), ['b1', 2n], ['b2', 4n]]);
     for (const c of changed) all.set(c.id, c.rank);
     const order = [...all.entries()].sort((a, b) => (a[1] < b[1] ? -1 : 1)).map(([id]) => id);
@@ -51,8 +55,17 @@ describe('queue reorder by permuting rank slots', () => {
       }
       return 'none';
     };
-    assert.equal(code(() => permuteRanks(alice, 'a1', 'a1')), 'validation_error');
-    assert.equal(code(() => permuteRanks(alice, 'zz', null)), 'job_not_queued');
-    assert.equal(code(() => permuteRanks(alice, 'a1', 'zz')), 'job_not_queued');
+    assert.equal(
+      code(() => permuteRanks(alice, 'a1', 'a1')),
+      'validation_error',
+    );
+    assert.equal(
+      code(() => permuteRanks(alice, 'zz', null)),
+      'job_not_queued',
+    );
+    assert.equal(
+      code(() => permuteRanks(alice, 'a1', 'zz')),
+      'job_not_queued',
+    );
   });
 });

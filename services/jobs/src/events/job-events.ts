@@ -23,6 +23,8 @@ export interface AnnouncedJob {
   parentJobId: string | null;
   artifactIds: readonly string[];
   errorCode: string | null;
+  /** The webhook subscription to notify when the job ends (null: none). */
+  webhookId: string | null;
 }
 
 /** `events.job.<queued|started|succeeded|failed|cancelled>` for the job's current status. */
@@ -39,6 +41,7 @@ export function jobEvent(job: AnnouncedJob, at: Date): OutboxMessage {
     parent_job_id: job.parentJobId,
     artifact_ids: status === 'succeeded' ? [...job.artifactIds] : [],
     error_code: status === 'failed' ? job.errorCode : null,
+    webhook_id: job.webhookId,
     occurred_at: at.toISOString(),
   };
   return outboxMessage(subject, payload);

@@ -1,8 +1,11 @@
-import type { Job as WireJob } from '@tp/proto';
-import type { Job } from '../store/jobs-store.ts';
+import type { GetQueueResponse, ListJobsResponse, Job as WireJob } from '@tp/proto';
+import type { Job } from '../store/records.ts';
+import type { QueueWindow } from '../usecases/get-queue.ts';
+import type { JobsPage } from '../usecases/list-jobs.ts';
+import type { JobWithPosition } from '../usecases/positions.ts';
 
-/** A stored job as the wire shows it; `position` is its queue position (0 when not queued). */
-export function toWireJob(job: Job, position: number): WireJob {
+/** A stored job as the wire shows it; `position` is its queue position (0 when not queued), `queueReason` why it waits. */
+export function toWireJob(job: Job, position: number, queueReason: string | null = null): WireJob {
   return {
     jobId: job.id,
     userId: job.userId,
@@ -31,5 +34,17 @@ export function toWireJob(job: Job, position: number): WireJob {
     finishedAt: job.finishedAt ?? undefined,
     updatedAt: job.updatedAt,
     title: job.title,
+    queueReason: job.status === 'queued' ? (queueReason ?? '') : '',
+    webhookId: job.webhookId ?? '',
   };
 }
+
+export const toWire = ({ job, position, queueReason }: JobWithPosition): WireJob =>
+  toWireJob(job, position, queueReason);
+
+export const toWirePage = (page: JobsPage): ListJobsResponse => ({
+  jobs: page.jobs.map(toWire),
+  nextCursor: page.nextCursor,
+});
+
+export const toWireQueue = (window: QueueWindow): GetQueueResponse => ({ ...window, jobs: window.jobs.map(toWire) });

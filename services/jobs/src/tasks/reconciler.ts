@@ -1,8 +1,12 @@
 import type { Logger } from '@tp/logging';
-import { startPeriodicTask, type PeriodicTask } from '@tp/runtime';
-import type { Holds } from '../billing/holds.ts';
+import { type PeriodicTask, startPeriodicTask } from '@tp/runtime';
 import type { BillingState } from '../domain/job-rules.ts';
-import type { JobsStore } from '../store/jobs-store.ts';
+import type { BillingStateStore } from '../store/billing-state.ts';
+import type { CreationStore } from '../store/creation.ts';
+import type { IdempotencyStore } from '../store/idempotency.ts';
+import type { LifecycleStore } from '../store/lifecycle.ts';
+import type { JobQueries } from '../store/queries.ts';
+import type { CreditHolds } from '../usecases/credit-holds.ts';
 
 export interface ReconcileResult {
   /** Creations found stuck in `reserving` and abandoned (their holds released). */
@@ -16,8 +20,12 @@ export interface ReconcileResult {
 }
 
 export interface ReconcilerDeps {
-  store: JobsStore;
-  holds: Holds;
+  queries: Pick<JobQueries, 'findJobById'>;
+  creation: Pick<CreationStore, 'stuckCreations' | 'abandon'>;
+  billingState: Pick<BillingStateStore, 'pendingBilling'>;
+  lifecycle: Pick<LifecycleStore, 'staleRunning' | 'failStale'>;
+  idempotency: Pick<IdempotencyStore, 'sweepIdempotencyKeys'>;
+  holds: Pick<CreditHolds, 'release' | 'finish'>;
   log: Logger;
   now: () => Date;
   reservationTimeoutMs: number;
@@ -34,6 +42,59 @@ export interface ReconcilerDeps {
   batchSize?: number;
 }
 
+const INTERRUPTED = {
+  code: 'creation_interrupted',
+  message: 'The job was not created: its request did not finish reserving credits.',
+};
+
+/** Creations still `reserving` after RESERVATION_TIMEOUT_MS: abandoned, whatever they may hold released. */
+async function abandonStuckCreations(deps: ReconcilerDeps, at: Date, batchSize: number): Promise<number> {
+  let abandoned = 0;
+  const cutoff = new Date(at.getTime() - deps.reservationTimeoutMs);
+  for (const creation of await deps.creation.stuckCreations(cutoff, batchSize)) {
+    const runnable = creation.itemCount > 0 ? creation.items : [creation];
+    const billing = new Map<string, BillingState>(runnable.map((job) => [job.id, 'release_pending']));
+    if (await deps.creation.abandon(creation.id, billing, INTERRUPTED, at)) {
+      abandoned += 1;
+      deps.log.warn(
+        { jobId: creation.id, items: creation.itemCount },
+        'abandoned a job creation stuck while reserving credits',
+      );
+      for (const { id } of runnable) {
+        const job = await deps.queries.findJobById(id);
+        if (job) await deps.holds.release(job, at);
+      }
+    }
+  }
+  return abandoned;
+}
+
+/** Settles or releases what jobs that ended while billing was unreachable still owe. */
+async function finishPendingBilling(deps: ReconcilerDeps, at: Date, batchSize: number): Promise<number> {
+  let billed = 0;
+  const graceMs = deps.billingGraceMs ?? 10_000;
+  for (const job of await deps.billingState.pendingBilling(new Date(at.getTime() - graceMs), batchSize)) {
+    const after = await deps.holds.finish(job, at);
+    if (after.billingState !== job.billingState) billed += 1;
+  }
+  return billed;
+}
+
+/** Fails the running jobs whose worker went silent for good, and releases their holds. */
+async function failLostJobs(deps: ReconcilerDeps, at: Date, batchSize: number): Promise<number> {
+  let lost = 0;
+  const silentSince = new Date(at.getTime() - deps.staleRunningMs);
+  for (const { id } of await deps.lifecycle.staleRunning(silentSince, batchSize)) {
+    const failed = await deps.lifecycle.failStale(id, silentSince, at);
+    if (failed) {
+      lost += 1;
+      deps.log.warn({ jobId: id }, 'failed a running job whose worker went silent');
+      await deps.holds.release(failed, at);
+    }
+  }
+  return lost;
+}
+
 /**
  * Repairs what a crash or an outage left half done. Every step is idempotent, so replicas may run
  * it at the same time:
@@ -45,44 +106,15 @@ export interface ReconcilerDeps {
  *   - Idempotency-Keys older than their lifetime are forgotten.
  */
 export function createReconciler(deps: ReconcilerDeps) {
-  const { store, holds, log } = deps;
+  const { log } = deps;
   const batchSize = deps.batchSize ?? 100;
-  const graceMs = deps.billingGraceMs ?? 10_000;
 
   async function reconcile(at: Date = deps.now()): Promise<ReconcileResult> {
-    let abandoned = 0;
-    for (const creation of await store.stuckCreations(new Date(at.getTime() - deps.reservationTimeoutMs), batchSize)) {
-      const runnable = creation.itemCount > 0 ? creation.items : [creation];
-      const billing = new Map<string, BillingState>(runnable.map((job) => [job.id, 'release_pending']));
-      const reason = { code: 'creation_interrupted', message: 'The job was not created: its request did not finish reserving credits.' };
-      if (await store.abandon(creation.id, billing, reason, at)) {
-        abandoned += 1;
-        log.warn({ jobId: creation.id, items: creation.itemCount }, 'abandoned a job creation stuck while reserving credits');
-        for (const { id } of runnable) {
-          const job = await store.findJobById(id);
-          if (job) await holds.release(job, at);
-        }
-      }
-    }
-
-    let billed = 0;
-    for (const job of await store.pendingBilling(new Date(at.getTime() - graceMs), batchSize)) {
-      const after = await holds.finish(job, at);
-      if (after.billingState !== job.billingState) billed += 1;
-    }
-
-    let lost = 0;
-    const silentSince = new Date(at.getTime() - deps.staleRunningMs);
-    for (const { id } of await store.staleRunning(silentSince, batchSize)) {
-      const failed = await store.failStale(id, silentSince, at);
-      if (failed) {
-        lost += 1;
-        log.warn({ jobId: id }, 'failed a running job whose worker went silent');
-        await holds.release(failed, at);
-      }
-    }
-
-    const keysForgotten = await store.sweepIdempotencyKeys(new Date(at.getTime() - deps.idempotencyTtlMs));
+    const abandoned = await abandonStuckCreations(deps, at, batchSize);
+    const billed = await finishPendingBilling(deps, at, batchSize);
+    const lost = await failLostJobs(deps, at, batchSize);
+    const cutoff = new Date(at.getTime() - deps.idempotencyTtlMs);
+    const keysForgotten = await deps.idempotency.sweepIdempotencyKeys(cutoff);
     if (abandoned > 0 || billed > 0 || lost > 0) log.info({ abandoned, billed, lost }, 'reconciled jobs');
     return { abandoned, billed, lost, keysForgotten };
   }

@@ -12,7 +12,8 @@ describe('file names', () => {
   });
 
   it('must be 1 to 255 characters after cleaning', () => {
-    for (const bad of ['', '   ', '/', 'a/', '..', '.', '\u0000']) assert.throws(() => cleanFileName(bad), { code: 'bad_request' }, JSON.stringify(bad));
+    for (const bad of ['', '   ', '/', 'a/', '..', '.', '\u0000'])
+      assert.throws(() => cleanFileName(bad), { code: 'bad_request' }, JSON.stringify(bad));
     assert.equal(cleanFileName('é'.repeat(255)).length, 255);
     assert.throws(() => cleanFileName('a'.repeat(256)), { code: 'bad_request', message: /255/ });
   });

@@ -14,7 +14,10 @@ export function cleanFileName(raw: string): string {
     .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
     .trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') {
-    throw new AppError('bad_request', 'file_name must name a file (1 to 255 characters after removing paths and control characters).');
+    throw new AppError(
+      'bad_request',
+      'file_name must name a file (1 to 255 characters after removing paths and control characters).',
+    );
   }
   if ([...cleaned].length > MAX_FILE_NAME_LENGTH) {
     throw new AppError('bad_request', `file_name is longer than ${MAX_FILE_NAME_LENGTH} characters.`);

@@ -17,7 +17,14 @@ describe('finalize tokens', () => {
   it('match only the token of that session under that secret', () => {
     const token = finalizeToken(secret, 'upl_1');
     assert.equal(finalizeTokenMatches(secret, 'upl_1', token), true);
-    for (const wrong of ['', 'ft_', token.slice(0, -1), `${token}A`, finalizeToken(secret, 'upl_2'), token.toUpperCase()]) {
+    for (const wrong of [
+      '',
+      'ft_',
+      token.slice(0, -1),
+      `${token}A`,
+      finalizeToken(secret, 'upl_2'),
+      token.toUpperCase(),
+    ]) {
       assert.equal(finalizeTokenMatches(secret, 'upl_1', wrong), false, wrong);
     }
   });

@@ -17,8 +17,18 @@ const MIB = 1024 * 1024;
 
 describe('media rules', () => {
   it('accept audio/* and video/* only, kept as sent', () => {
-    for (const ok of ['audio/wav', 'video/mp4', 'audio/ogg; codecs=opus', 'audio/x-m4a', 'Audio/MPEG', ' audio/flac ']) assert.equal(checkContentType(ok), ok.trim());
-    for (const bad of ['', 'text/plain', 'application/octet-stream', 'audio', 'audio/', 'image/png', 'audio/wav\r\nx: y', 'audio/wav;']) {
+    for (const ok of ['audio/wav', 'video/mp4', 'audio/ogg; codecs=opus', 'audio/x-m4a', 'Audio/MPEG', ' audio/flac '])
+      assert.equal(checkContentType(ok), ok.trim());
+    for (const bad of [
+      '',
+      'text/plain',
+      'application/octet-stream',
+      'audio',
+      'audio/',
+      'image/png',
+      'audio/wav\r\nx: y',
+      'audio/wav;',
+    ]) {
       assert.throws(() => checkContentType(bad), { code: 'bad_request' }, bad);
     }
     assert.ok(sameContentType('audio/ogg;codecs=opus', 'Audio/Ogg; codecs=opus'));
@@ -31,7 +41,11 @@ describe('media rules', () => {
     checkQuota(5, 5, 10);
     assert.throws(() => checkQuota(5, 6, 10), { code: 'storage_quota_exceeded', message: /only 5 of the 10-byte/ });
     checkQuota(9, 0, 10);
-    assert.throws(() => checkQuota(10, 0, 10), { code: 'storage_quota_exceeded' }, 'a full quota refuses files of unknown size');
+    assert.throws(
+      () => checkQuota(10, 0, 10),
+      { code: 'storage_quota_exceeded' },
+      'a full quota refuses files of unknown size',
+    );
   });
 
   it('finalize waits at most 30 s and never past the caller deadline', () => {
@@ -49,16 +63,28 @@ describe('media rules', () => {
     checkPartNumber(1, 5 * MIB, 10 * MIB);
     checkPartNumber(2, 5 * MIB, 10 * MIB + 1);
     assert.throws(() => checkPartNumber(3, 5 * MIB, 10 * MIB), { code: 'media_too_large' });
-    for (const bad of [0, -1, 10_001, 1.5]) assert.throws(() => checkPartNumber(bad, 5 * MIB, 1e15), { code: 'bad_request' });
-    checkParts([{ partNumber: 1, etag: '"a"' }, { partNumber: 3, etag: '"b"' }]);
+    for (const bad of [0, -1, 10_001, 1.5])
+      assert.throws(() => checkPartNumber(bad, 5 * MIB, 1e15), { code: 'bad_request' });
+    checkParts([
+      { partNumber: 1, etag: '"a"' },
+      { partNumber: 3, etag: '"b"' },
+    ]);
     assert.throws(() => checkParts([]), { code: 'bad_request' });
-    assert.throws(() => checkParts([{ partNumber: 2, etag: '"a"' }, { partNumber: 2, etag: '"b"' }]), { code: 'bad_request' });
+    assert.throws(
+      () =>
+        checkParts([
+          { partNumber: 2, etag: '"a"' },
+          { partNumber: 2, etag: '"b"' },
+        ]),
+      { code: 'bad_request' },
+    );
     assert.throws(() => checkParts([{ partNumber: 1, etag: '' }]), { code: 'bad_request' });
   });
 
   it('user and workspace ids cannot escape a storage prefix', () => {
     assert.equal(checkUserId('usr_01abc'), 'usr_01abc');
-    for (const bad of ['', 'a/b', '..', 'usr 1', 'x'.repeat(65)]) assert.throws(() => checkUserId(bad), { code: 'bad_request' });
+    for (const bad of ['', 'a/b', '..', 'usr 1', 'x'.repeat(65)])
+      assert.throws(() => checkUserId(bad), { code: 'bad_request' });
     assert.equal(checkWorkspaceId(''), null);
     assert.equal(checkWorkspaceId('wsp_1'), 'wsp_1');
     assert.throws(() => checkWorkspaceId('w/1'), { code: 'bad_request' });

@@ -18,24 +18,61 @@ describe('ffprobe output', () => {
       durationSeconds: 12.5,
       containerFormat: 'mov,mp4,m4a,3gp,3g2,mj2',
       streams: [
-        { index: 0, type: 'video', codec: 'h264', channels: 0, sampleRate: 0, width: 1280, height: 720, durationSeconds: 12.5 },
-        { index: 1, type: 'audio', codec: 'aac', channels: 2, sampleRate: 48000, width: 0, height: 0, durationSeconds: 12.48 },
+        {
+          index: 0,
+          type: 'video',
+          codec: 'h264',
+          channels: 0,
+          sampleRate: 0,
+          width: 1280,
+          height: 720,
+          durationSeconds: 12.5,
+        },
+        {
+          index: 1,
+          type: 'audio',
+          codec: 'aac',
+          channels: 2,
+          sampleRate: 48000,
+          width: 0,
+          height: 0,
+          durationSeconds: 12.48,
+        },
       ],
     });
   });
 
   it('falls back to the longest stream when the container has no duration', () => {
-    const verdict = probe({ format: { format_name: 'ogg', duration: 'N/A' }, streams: [{ codec_type: 'audio', duration: '3.2' }] });
+    const verdict = probe({
+      format: { format_name: 'ogg', duration: 'N/A' },
+      streams: [{ codec_type: 'audio', duration: '3.2' }],
+    });
     assert.equal(verdict.ok && verdict.durationSeconds, 3.2);
   });
 
   it('refuses output without streams or duration as unplayable, and media without audio', () => {
-    for (const output of [{}, { format: { duration: '1' }, streams: [] }, { format: { format_name: 'wav' }, streams: [{ codec_type: 'audio' }] }, { streams: [{ codec_type: 'audio', duration: '1' }] }]) {
+    for (const output of [
+      {},
+      { format: { duration: '1' }, streams: [] },
+      { format: { format_name: 'wav' }, streams: [{ codec_type: 'audio' }] },
+      { streams: [{ codec_type: 'audio', duration: '1' }] },
+    ]) {
       assert.equal(probe(output).ok, false);
       assert.deepEqual((probe(output) as { code: string }).code, 'media_unplayable', JSON.stringify(output));
     }
-    assert.deepEqual(interpretProbe('not json'), { ok: false, code: 'media_unplayable', message: 'The file could not be read as audio or video.' });
-    const silent = probe({ format: { format_name: 'mov', duration: '2' }, streams: [{ codec_type: 'video', codec_name: 'h264' }, { codec_type: 'data' }] });
-    assert.deepEqual(silent, { ok: false, code: 'media_no_audio', message: 'The file has no audio stream (found: video, data).' });
+    assert.deepEqual(interpretProbe('not json'), {
+      ok: false,
+      code: 'media_unplayable',
+      message: 'The file could not be read as audio or video.',
+    });
+    const silent = probe({
+      format: { format_name: 'mov', duration: '2' },
+      streams: [{ codec_type: 'video', codec_name: 'h264' }, { codec_type: 'data' }],
+    });
+    assert.deepEqual(silent, {
+      ok: false,
+      code: 'media_no_audio',
+      message: 'The file has no audio stream (found: video, data).',
+    });
   });
 });

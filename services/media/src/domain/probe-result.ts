@@ -54,7 +54,11 @@ export function interpretProbe(output: string): ProbeVerdict {
   // The container's duration, else the longest stream's (some raw formats only time streams).
   const durationSeconds = num(parsed.format?.duration) || Math.max(0, ...streams.map((s) => s.durationSeconds));
   if (!parsed.format || streams.length === 0 || !(durationSeconds > 0)) {
-    return { ok: false, code: 'media_unplayable', message: 'The file is not playable audio or video: no streams or no duration were found.' };
+    return {
+      ok: false,
+      code: 'media_unplayable',
+      message: 'The file is not playable audio or video: no streams or no duration were found.',
+    };
   }
   if (!streams.some((s) => s.type === 'audio')) {
     const found = [...new Set(streams.map((s) => s.type))].join(', ');
@@ -62,13 +66,3 @@ export function interpretProbe(output: string): ProbeVerdict {
   }
   return { ok: true, durationSeconds, containerFormat, streams };
 }
-
-/**
- * Demuxers ffprobe may use. Playlist and network demuxers (hls, dash, concat, sdp, rtsp, …) are
- * left out: they would make the service fetch whatever URLs an uploaded file lists (SSRF).
- */
-export const ALLOWED_DEMUXERS = [
-  'aac', 'ac3', 'aiff', 'amr', 'amrnb', 'amrwb', 'ape', 'asf', 'au', 'avi', 'caf', 'dts', 'eac3', 'flac', 'flv',
-  'gsm', 'loas', 'matroska', 'mlp', 'mov', 'mp3', 'mpc', 'mpc8', 'mpeg', 'mpegts', 'mxf', 'nut', 'ogg', 'oma',
-  'rm', 'truehd', 'tta', 'voc', 'w64', 'wav', 'wv', 'xwma', 'dsf', 'mpegvideo', 'h264', 'hevc', 'm4v', 'ivf',
-] as const;

@@ -26,6 +26,7 @@ describe('storage keys', () => {
       'users/usr_1/a\nb.wav',
       `users/usr_1/${'a'.repeat(1100)}`,
     ];
-    for (const key of refused) assert.throws(() => registrableKey('usr_1', key), { code: 'storage_key_not_allowed' }, key);
+    for (const key of refused)
+      assert.throws(() => registrableKey('usr_1', key), { code: 'storage_key_not_allowed' }, key);
   });
 });

@@ -20,7 +20,11 @@ export function mediaStorageKey(userId: string, mediaId: string, fileName: strin
  * would name a different object.
  */
 export function registrableKey(userId: string, raw: string): string {
-  const refuse = (why: string) => new AppError('storage_key_not_allowed', `The storage key is not allowed: ${why}. Only keys under ${userPrefix(userId)} can be registered.`);
+  const refuse = (why: string) =>
+    new AppError(
+      'storage_key_not_allowed',
+      `The storage key is not allowed: ${why}. Only keys under ${userPrefix(userId)} can be registered.`,
+    );
   if (raw === '') throw refuse('it is empty');
   if (raw.startsWith('/')) throw refuse('it is absolute');
   if (/[\\\p{Cc}]/u.test(raw)) throw refuse('it contains a backslash or a control character');

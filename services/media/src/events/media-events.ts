@@ -14,5 +14,7 @@ export interface VerifyWork {
 }
 
 export const verifyWork = (work: VerifyWork): OutboxMessage => outboxMessage(VERIFY_WORK_SUBJECT, work);
-export const mediaVerified = (payload: MediaVerifiedPayload): OutboxMessage => outboxMessage(MEDIA_EVENTS.verified, payload);
-export const mediaDeleted = (payload: MediaDeletedPayload): OutboxMessage => outboxMessage(MEDIA_EVENTS.deleted, payload);
+export const mediaVerified = (payload: MediaVerifiedPayload): OutboxMessage =>
+  outboxMessage(MEDIA_EVENTS.verified, payload);
+export const mediaDeleted = (payload: MediaDeletedPayload): OutboxMessage =>
+  outboxMessage(MEDIA_EVENTS.deleted, payload);

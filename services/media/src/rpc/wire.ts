@@ -1,6 +1,7 @@
-import type { Media as WireMedia, MediaStream as WireStream } from '@tp/proto';
+import type { MediaOutcome, Media as WireMedia, MediaStream as WireStream } from '@tp/proto';
 import type { ProbedStream } from '../domain/probe-result.ts';
-import type { MediaAsset } from '../store/media-store.ts';
+import type { MediaAsset } from '../store/records.ts';
+import type { VerificationOutcome } from '../usecases/await-verification.ts';
 
 function toWireStreams(streams: unknown): WireStream[] {
   if (!Array.isArray(streams)) return [];
@@ -32,5 +33,15 @@ export function toWireMedia(media: MediaAsset): WireMedia {
     verifiedAt: media.verifiedAt ?? undefined,
     failureCode: media.failureCode ?? '',
     failureMessage: media.failureMessage ?? '',
+  };
+}
+
+export function toWireOutcome(outcome: VerificationOutcome): MediaOutcome {
+  if (outcome.kind === 'ready')
+    return { media: toWireMedia(outcome.media), pending: undefined, mediaId: outcome.media.id };
+  return {
+    media: undefined,
+    pending: { verificationId: outcome.verificationId, retryAfterSeconds: outcome.retryAfterSeconds },
+    mediaId: outcome.mediaId,
   };
 }

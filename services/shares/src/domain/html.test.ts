@@ -33,7 +33,18 @@ describe('escapeHtml', () => {
   });
 
   it('leaves everything else untouched', () => {
-    for (const text of ['', 'plain words', 'Café – naïve 日本語 🎙️', 'tab\there', 'line\nbreak', 'back`tick', 'equals = sign', 'slash / and \\', '\u2028\u2029', '\u0000']) {
+    for (const text of [
+      '',
+      'plain words',
+      'Café – naïve 日本語 🎙️',
+      'tab\there',
+      'line\nbreak',
+      'back`tick',
+      'equals = sign',
+      'slash / and \\',
+      '\u2028\u2029',
+      '\u0000',
+    ]) {
       assert.equal(escapeHtml(text), text);
     }
   });
@@ -46,14 +57,17 @@ describe('escapeHtml', () => {
   it('never leaves a raw special character, whatever the input', () => {
     const alphabet = ['&', '<', '>', '"', "'", 'a', ' ', 'é', '🎙', ';', '#'];
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 2_000; n++) {
       const length = Math.floor(random() * 20);
       const input = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
       const output = escapeHtml(input);
       assert.doesNotMatch(output.replace(/&(?:amp|lt|gt|quot|#39);/g, ''), /[&<>"']/, JSON.stringify(input));
       // Unescaping gives the input back: nothing lost, nothing added.
-      const back = output.replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!);
+      const back = output.replace(
+        /&(amp|lt|gt|quot|#39);/g,
+        (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]!,
+      );
       assert.equal(back, input);
     }
   });

@@ -27,7 +27,8 @@ function hostileTranscript(): Transcript {
   return valid(t);
 }
 
-const page = (t: Transcript, title = 'Weekly call', basePath = '/s/tok') => renderSharePage({ transcript: t, title, basePath });
+const page = (t: Transcript, title = 'Weekly call', basePath = '/s/tok') =>
+  renderSharePage({ transcript: t, title, basePath });
 
 /** Every tag name of the page, and every attribute name inside tags. */
 function markup(html: string): { tags: string[]; attributes: string[] } {
@@ -58,9 +59,18 @@ describe('the share page', () => {
 
   it('lists the speakers (name, else label) and gives every segment its time, speaker and text', () => {
     const html = page(valid(exampleTranscript()));
-    assert.match(html, /<ul class="speakers">\n<li>Ada <span class="label">\(Speaker 1\)<\/span><\/li>\n<li>Speaker 2<\/li>\n<\/ul>/);
-    assert.match(html, /<div class="segment" id="t1">\n<p class="when"><a href="#t1"><time datetime="PT0S">00:00:00<\/time><\/a><span class="speaker">Ada<\/span><\/p>\n<p class="text">Hello there\.<\/p>\n<p class="translation" lang="es">Hola\.<\/p>/);
-    assert.match(html, /<div class="segment" id="t2">\n<p class="when"><a href="#t2"><time datetime="PT2.5S">00:00:02<\/time><\/a><span class="speaker">Speaker 2<\/span><\/p>\n<p class="text">Hi!<\/p>/);
+    assert.match(
+      html,
+      /<ul class="speakers">\n<li>Ada <span class="label">\(Speaker 1\)<\/span><\/li>\n<li>Speaker 2<\/li>\n<\/ul>/,
+    );
+    assert.match(
+      html,
+      /<div class="segment" id="t1">\n<p class="when"><a href="#t1"><time datetime="PT0S">00:00:00<\/time><\/a><span class="speaker">Ada<\/span><\/p>\n<p class="text">Hello there\.<\/p>\n<p class="translation" lang="es">Hola\.<\/p>/,
+    );
+    assert.match(
+      html,
+      /<div class="segment" id="t2">\n<p class="when"><a href="#t2"><time datetime="PT2.5S">00:00:02<\/time><\/a><span class="speaker">Speaker 2<\/span><\/p>\n<p class="text">Hi!<\/p>/,
+    );
     assert.equal(html.match(/class="segment"/g)?.length, 2);
   });
 
@@ -86,13 +96,16 @@ describe('the share page', () => {
 
   it('links the downloads under the base path as given', () => {
     const html = page(valid(exampleTranscript()), 'T', '/s/AbC-_9');
-    for (const format of ['text', 'srt', 'vtt', 'json']) assert.ok(html.includes(`<a href="/s/AbC-_9/download/${format}" rel="nofollow">`), format);
+    for (const format of ['text', 'srt', 'vtt', 'json'])
+      assert.ok(html.includes(`<a href="/s/AbC-_9/download/${format}" rel="nofollow">`), format);
     const relative = page(valid(exampleTranscript()), 'T', 'share');
     assert.ok(relative.includes('<a href="share/download/srt"'));
     const root = page(valid(exampleTranscript()), 'T', '');
     assert.ok(root.includes('<a href="/download/vtt"'));
   });
+});
 
+describe('the share page is inert', () => {
   it('has no script: no script element, no event handler, no javascript: URL, no inline style attribute', () => {
     const html = page(hostileTranscript(), `Title ${SCRIPT}`);
     const { tags, attributes } = markup(html);
@@ -101,7 +114,31 @@ describe('the share page', () => {
     assert.ok(!attributes.some((name) => name.startsWith('on')), attributes.join(','));
     assert.ok(!attributes.includes('style') && !attributes.includes('src'));
     assert.doesNotMatch(html, /javascript:/i);
-    assert.deepEqual([...new Set(tags)].sort(), ['a', 'body', 'dd', 'div', 'dl', 'dt', 'footer', 'h1', 'h2', 'head', 'header', 'html', 'li', 'main', 'meta', 'nav', 'p', 'section', 'span', 'style', 'time', 'title', 'ul']);
+    assert.deepEqual([...new Set(tags)].sort(), [
+      'a',
+      'body',
+      'dd',
+      'div',
+      'dl',
+      'dt',
+      'footer',
+      'h1',
+      'h2',
+      'head',
+      'header',
+      'html',
+      'li',
+      'main',
+      'meta',
+      'nav',
+      'p',
+      'section',
+      'span',
+      'style',
+      'time',
+      'title',
+      'ul',
+    ]);
   });
 
   it('escapes the title, speaker names and labels, segment and translated text', () => {
@@ -153,7 +190,11 @@ describe('page helpers', () => {
     assert.equal(clockTime(60), '00:01:00');
     assert.equal(clockTime(3725.5), '01:02:05');
     assert.equal(clockTime(10 * 3600 + 0.9994), '10:00:00');
-    assert.equal(clockTime(10 * 3600 + 0.9996), '10:00:01', 'rounded to the millisecond first, like the canonical form');
+    assert.equal(
+      clockTime(10 * 3600 + 0.9996),
+      '10:00:01',
+      'rounded to the millisecond first, like the canonical form',
+    );
     assert.equal(clockTime(100 * 3600), '100:00:00');
   });
 

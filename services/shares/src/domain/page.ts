@@ -123,7 +123,9 @@ export function renderSharePage({ transcript, title, basePath }: SharePageInput)
     '<dl class="facts">\n',
     `<div><dt>Language</dt><dd>${escapeHtml(languageLabel(t.language))}</dd></div>\n`,
     `<div><dt>Duration</dt><dd><time datetime="${durationAttribute(t.duration)}">${clockTime(t.duration)}</time></dd></div>\n`,
-    t.translation ? `<div><dt>Translation</dt><dd>${escapeHtml(languageLabel(t.translation.language))}</dd></div>\n` : '',
+    t.translation
+      ? `<div><dt>Translation</dt><dd>${escapeHtml(languageLabel(t.translation.language))}</dd></div>\n`
+      : '',
     '</dl>\n',
   );
 
@@ -131,7 +133,8 @@ export function renderSharePage({ transcript, title, basePath }: SharePageInput)
     out.push('<h2>Speakers</h2>\n<ul class="speakers">\n');
     for (const speaker of t.speakers) {
       out.push('<li>', escapeHtml(speaker.name ?? speaker.label));
-      if (speaker.name !== null && speaker.name !== speaker.label) out.push(' <span class="label">(', escapeHtml(speaker.label), ')</span>');
+      if (speaker.name !== null && speaker.name !== speaker.label)
+        out.push(' <span class="label">(', escapeHtml(speaker.label), ')</span>');
       out.push('</li>\n');
     }
     out.push('</ul>\n');
@@ -154,7 +157,8 @@ export function renderSharePage({ transcript, title, basePath }: SharePageInput)
     if (speaker !== undefined) out.push(`<span class="speaker">${escapeHtml(speaker)}</span>`);
     out.push('</p>\n', `<p class="text">${escapeHtml(segment.text)}</p>\n`);
     const translation = translated.get(segment.id);
-    if (translation !== undefined) out.push(`<p class="translation" lang="${translationLang}">${escapeHtml(translation)}</p>\n`);
+    if (translation !== undefined)
+      out.push(`<p class="translation" lang="${translationLang}">${escapeHtml(translation)}</p>\n`);
     out.push('</div>\n');
   });
 

@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalTranscript, exampleTranscript, exportTranscript, validateTranscript, type Transcript } from '@tp/transcript';
+import {
+  canonicalTranscript,
+  exampleTranscript,
+  exportTranscript,
+  validateTranscript,
+  type Transcript,
+} from '@tp/transcript';
 import { PAGE_CSP } from './page.ts';
 import { displayTitle, FALLBACK_TITLE, HTML_CONTENT_TYPE, publicTranscript, renderShared } from './render.ts';
 

@@ -1,4 +1,10 @@
-import { canonicalTranscript, EXPORT_FILE_TYPES, exportFileName, exportTranscript, type Transcript } from '@tp/transcript';
+import {
+  canonicalTranscript,
+  EXPORT_FILE_TYPES,
+  exportFileName,
+  exportTranscript,
+  type Transcript,
+} from '@tp/transcript';
 import { PAGE_CSP, renderSharePage } from './page.ts';
 import type { RenderFormat } from './share-rules.ts';
 
@@ -35,18 +41,38 @@ export function publicTranscript(t: Transcript): Transcript {
  * A validated transcript in one of the share formats: the page, the canonical JSON (without the
  * owner's ids), or text / SRT / WebVTT written by the export converters with their defaults.
  */
-export function renderShared(transcript: Transcript, format: RenderFormat, title: string, basePath: string): RenderedShare {
+export function renderShared(
+  transcript: Transcript,
+  format: RenderFormat,
+  title: string,
+  basePath: string,
+): RenderedShare {
   const shown = publicTranscript(transcript);
   switch (format) {
     case 'html':
-      return { content: renderSharePage({ transcript: shown, title, basePath }), contentType: HTML_CONTENT_TYPE, fileName: '', contentSecurityPolicy: PAGE_CSP };
+      return {
+        content: renderSharePage({ transcript: shown, title, basePath }),
+        contentType: HTML_CONTENT_TYPE,
+        fileName: '',
+        contentSecurityPolicy: PAGE_CSP,
+      };
     case 'json':
-      return { content: canonicalTranscript(shown), contentType: EXPORT_FILE_TYPES.json.contentType, fileName: exportFileName(title, 'json'), contentSecurityPolicy: '' };
+      return {
+        content: canonicalTranscript(shown),
+        contentType: EXPORT_FILE_TYPES.json.contentType,
+        fileName: exportFileName(title, 'json'),
+        contentSecurityPolicy: '',
+      };
     case 'text':
     case 'srt':
     case 'vtt': {
       const file = exportTranscript(shown, { format });
-      return { content: file.content, contentType: file.contentType, fileName: exportFileName(title, format), contentSecurityPolicy: '' };
+      return {
+        content: file.content,
+        contentType: file.contentType,
+        fileName: exportFileName(title, format),
+        contentSecurityPolicy: '',
+      };
     }
   }
 }

@@ -19,10 +19,11 @@ import {
   shareStatus,
 } from './share-rules.ts';
 
-const refusal = (code: string, pattern?: RegExp) => (err: unknown) => {
+const refusal = (code: string, pattern?: RegExp, details?: Record<string, unknown>) => (err: unknown) => {
   assert.ok(err instanceof AppError, String(err));
   assert.equal(err.code, code);
   if (pattern) assert.match(err.message, pattern);
+  if (details) assert.deepEqual(err.details, details);
   return true;
 };
 
@@ -61,13 +62,18 @@ describe('share request rules', () => {
   it('accept only the transcript kind and the everyone scope, naming the field and the accepted value', () => {
     assert.equal(checkShareKind('transcript'), 'transcript');
     assert.equal(checkAccessScope('everyone'), 'everyone');
-    for (const kind of ['', 'Transcript', 'artifact', 'media']) assert.throws(() => checkShareKind(kind), refusal('validation_error', /^share_kind must be "transcript"\.$/));
-    for (const scope of ['', 'Everyone', 'workspace', 'private']) assert.throws(() => checkAccessScope(scope), refusal('validation_error', /^access_scope must be "everyone"\.$/));
-    try {
-      checkShareKind('x');
-    } catch (err) {
-      assert.deepEqual((err as AppError).details, { field: 'share_kind', accepted: ['transcript'] });
-    }
+    for (const kind of ['', 'Transcript', 'artifact', 'media'])
+      assert.throws(() => checkShareKind(kind), refusal('validation_error', /^share_kind must be "transcript"\.$/));
+    for (const scope of ['', 'Everyone', 'workspace', 'private'])
+      assert.throws(() => checkAccessScope(scope), refusal('validation_error', /^access_scope must be "everyone"\.$/));
+    assert.throws(
+      () => checkShareKind('x'),
+      refusal('validation_error', undefined, { field: 'share_kind', accepted: ['transcript'] }),
+    );
+    assert.throws(
+      () => checkAccessScope('x'),
+      refusal('validation_error', undefined, { field: 'access_scope', accepted: ['everyone'] }),
+    );
   });
 
   it('check user ids (bad_request) and other ids (validation_error naming the field)', () => {
@@ -76,7 +82,10 @@ describe('share request rules', () => {
     assert.throws(() => checkUserId('usr 1'), refusal('bad_request'));
     assert.equal(checkId('artifact_id', 'art_01x'), 'art_01x');
     assert.throws(() => checkId('artifact_id', ''), refusal('validation_error', /^artifact_id is required\.$/));
-    assert.throws(() => checkId('artifact_id', 'art/../x'), refusal('validation_error', /^artifact_id is malformed\.$/));
+    assert.throws(
+      () => checkId('artifact_id', 'art/../x'),
+      refusal('validation_error', /^artifact_id is malformed\.$/),
+    );
     assert.throws(() => checkId('artifact_id', 'a'.repeat(65)), refusal('validation_error'));
     assert.equal(optionalId('target_version_id', ''), null);
     assert.equal(optionalId('target_version_id', 'ver_1'), 'ver_1');
@@ -85,18 +94,24 @@ describe('share request rules', () => {
 
   it('tell share ids from anything else', () => {
     assert.ok(isShareIdShaped('shr_01jd0000000000000000000000'));
-    for (const id of ['', 'art_01', 'shr_', 'shr_a b', `shr_${'a'.repeat(70)}`]) assert.equal(isShareIdShaped(id), false, id);
+    for (const id of ['', 'art_01', 'shr_', 'shr_a b', `shr_${'a'.repeat(70)}`])
+      assert.equal(isShareIdShaped(id), false, id);
   });
 
   it('take titles trimmed and normalized, refusing long ones and control characters', () => {
     assert.equal(checkTitle('  Weekly call  '), 'Weekly call');
     assert.equal(checkTitle(''), '');
     assert.equal(checkTitle('Cafe\u0301'), 'Café');
-    assert.equal(checkTitle('<script>alert(1)</script>'), '<script>alert(1)</script>', 'markup is text; the page escapes it');
+    assert.equal(
+      checkTitle('<script>alert(1)</script>'),
+      '<script>alert(1)</script>',
+      'markup is text; the page escapes it',
+    );
     assert.equal(checkTitle('🎙️'.repeat(10)), '🎙️'.repeat(10));
     assert.equal(checkTitle('x'.repeat(MAX_TITLE_LENGTH)).length, MAX_TITLE_LENGTH);
     assert.throws(() => checkTitle('x'.repeat(MAX_TITLE_LENGTH + 1)), refusal('validation_error', /title/));
-    for (const bad of ['a\nb', 'a\u0000b', 'a\u007fb', 'a\u2028b', 'a\u009bb', 'a\rb']) assert.throws(() => checkTitle(bad), refusal('validation_error', /control/), JSON.stringify(bad));
+    for (const bad of ['a\nb', 'a\u0000b', 'a\u007fb', 'a\u2028b', 'a\u009bb', 'a\rb'])
+      assert.throws(() => checkTitle(bad), refusal('validation_error', /control/), JSON.stringify(bad));
     assert.throws(() => checkTitle('a\ud800b'), refusal('validation_error', /well-formed/));
   });
 
@@ -113,9 +128,14 @@ describe('share request rules', () => {
 
 describe('render request rules', () => {
   it('know the formats; empty is the page', () => {
-    for (const format of ['html', 'json', 'text', 'srt', 'vtt'] as const) assert.equal(checkRenderFormat(format), format);
+    for (const format of ['html', 'json', 'text', 'srt', 'vtt'] as const)
+      assert.equal(checkRenderFormat(format), format);
     assert.equal(checkRenderFormat(''), 'html');
-    for (const bad of ['HTML', 'pdf', 'txt', 'docx']) assert.throws(() => checkRenderFormat(bad), refusal('validation_error', /^format must be one of html, json, text, srt, vtt\.$/));
+    for (const bad of ['HTML', 'pdf', 'txt', 'docx'])
+      assert.throws(
+        () => checkRenderFormat(bad),
+        refusal('validation_error', /^format must be one of html, json, text, srt, vtt\.$/),
+      );
   });
 
   it('take a base path for the download links, without trailing slashes', () => {
@@ -129,7 +149,21 @@ describe('render request rules', () => {
 
   it('refuse base paths that could leave the site, carry a scheme or break out of an attribute', () => {
     assert.throws(() => checkBasePath(''), refusal('validation_error', /base_path is required/));
-    for (const bad of ['//evil.example/x', 'javascript:alert(1)', 'https://evil.example', '/s/x?y=1', '/s/x#y', '/s/"><script>', '/s/x y', '/s/x\ty', '/s/`x`', 'a:b/c', '/s\\x', '/s/<x>', `/${'a'.repeat(2048)}`]) {
+    for (const bad of [
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'https://evil.example',
+      '/s/x?y=1',
+      '/s/x#y',
+      '/s/"><script>',
+      '/s/x y',
+      '/s/x\ty',
+      '/s/`x`',
+      'a:b/c',
+      '/s\\x',
+      '/s/<x>',
+      `/${'a'.repeat(2048)}`,
+    ]) {
       assert.throws(() => checkBasePath(bad), refusal('validation_error', /base_path/), bad);
     }
   });

@@ -10,7 +10,13 @@ export type AccessScope = (typeof ACCESS_SCOPES)[number];
 export type ShareStatus = 'active' | 'revoked' | 'expired' | 'taken_down';
 
 /** Why a share was taken down (kept for operators; the owner sees `taken_down`). */
-export const TAKEDOWN_REASONS = ['media_deleted', 'media_gone', 'artifact_gone', 'version_gone', 'account_deleted'] as const;
+export const TAKEDOWN_REASONS = [
+  'media_deleted',
+  'media_gone',
+  'artifact_gone',
+  'version_gone',
+  'account_deleted',
+] as const;
 export type TakedownReason = (typeof TAKEDOWN_REASONS)[number];
 
 /** The one answer of the public surface for every link that does not show a transcript. */
@@ -24,6 +30,7 @@ export const MAX_TITLE_LENGTH = 300;
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 const SHARE_ID_SHAPE = /^shr_[A-Za-z0-9]{1,60}$/;
 // C0 and C1 controls, and line/paragraph separators: a title is one line of text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function checkUserId(userId: string): string {
@@ -50,14 +57,20 @@ export function isShareIdShaped(value: string): boolean {
 
 export function checkShareKind(value: string): ShareKind {
   if (!(SHARE_KINDS as readonly string[]).includes(value)) {
-    throw new AppError('validation_error', `share_kind must be "${SHARE_KINDS.join('", "')}".`, { field: 'share_kind', accepted: [...SHARE_KINDS] });
+    throw new AppError('validation_error', `share_kind must be "${SHARE_KINDS.join('", "')}".`, {
+      field: 'share_kind',
+      accepted: [...SHARE_KINDS],
+    });
   }
   return value as ShareKind;
 }
 
 export function checkAccessScope(value: string): AccessScope {
   if (!(ACCESS_SCOPES as readonly string[]).includes(value)) {
-    throw new AppError('validation_error', `access_scope must be "${ACCESS_SCOPES.join('", "')}".`, { field: 'access_scope', accepted: [...ACCESS_SCOPES] });
+    throw new AppError('validation_error', `access_scope must be "${ACCESS_SCOPES.join('", "')}".`, {
+      field: 'access_scope',
+      accepted: [...ACCESS_SCOPES],
+    });
   }
   return value as AccessScope;
 }
@@ -65,17 +78,24 @@ export function checkAccessScope(value: string): AccessScope {
 /** A title as given (trimmed, NFC); '' means "the artifact's title". */
 export function checkTitle(value: string): string {
   const title = value.trim().normalize('NFC');
-  if ([...title].length > MAX_TITLE_LENGTH) throw new AppError('validation_error', `title must be at most ${MAX_TITLE_LENGTH} characters.`, { field: 'title' });
-  if (CONTROL.test(title)) throw new AppError('validation_error', 'title must be one line of text without control characters.', { field: 'title' });
-  if (!title.isWellFormed()) throw new AppError('validation_error', 'title is not well-formed Unicode.', { field: 'title' });
+  if ([...title].length > MAX_TITLE_LENGTH)
+    throw new AppError('validation_error', `title must be at most ${MAX_TITLE_LENGTH} characters.`, { field: 'title' });
+  if (CONTROL.test(title))
+    throw new AppError('validation_error', 'title must be one line of text without control characters.', {
+      field: 'title',
+    });
+  if (!title.isWellFormed())
+    throw new AppError('validation_error', 'title is not well-formed Unicode.', { field: 'title' });
   return title;
 }
 
 /** An expiry must lie in the future (unset: never expires). */
 export function checkExpiry(expiresAt: Date | undefined, now: Date): Date | null {
   if (expiresAt === undefined) return null;
-  if (Number.isNaN(expiresAt.getTime())) throw new AppError('validation_error', 'expires_at is not a valid time.', { field: 'expires_at' });
-  if (expiresAt.getTime() <= now.getTime()) throw new AppError('validation_error', 'expires_at must be in the future.', { field: 'expires_at' });
+  if (Number.isNaN(expiresAt.getTime()))
+    throw new AppError('validation_error', 'expires_at is not a valid time.', { field: 'expires_at' });
+  if (expiresAt.getTime() <= now.getTime())
+    throw new AppError('validation_error', 'expires_at must be in the future.', { field: 'expires_at' });
   return expiresAt;
 }
 
@@ -112,7 +132,10 @@ export type RenderFormat = (typeof RENDER_FORMATS)[number];
 export function checkRenderFormat(value: string): RenderFormat {
   const format = value === '' ? 'html' : value;
   if (!(RENDER_FORMATS as readonly string[]).includes(format)) {
-    throw new AppError('validation_error', `format must be one of ${RENDER_FORMATS.join(', ')}.`, { field: 'format', accepted: [...RENDER_FORMATS] });
+    throw new AppError('validation_error', `format must be one of ${RENDER_FORMATS.join(', ')}.`, {
+      field: 'format',
+      accepted: [...RENDER_FORMATS],
+    });
   }
   return format as RenderFormat;
 }
@@ -129,9 +152,18 @@ const BASE_PATH = /^[A-Za-z0-9._~%/!$&'()*+,;=@-]+$/;
  * are refused.
  */
 export function checkBasePath(value: string): string {
-  if (value === '') throw new AppError('validation_error', 'base_path is required for the html format (the prefix of the download links, e.g. "/s/<token>").', { field: 'base_path' });
+  if (value === '')
+    throw new AppError(
+      'validation_error',
+      'base_path is required for the html format (the prefix of the download links, e.g. "/s/<token>").',
+      { field: 'base_path' },
+    );
   if (value.length > MAX_BASE_PATH_LENGTH || !BASE_PATH.test(value) || value.startsWith('//')) {
-    throw new AppError('validation_error', 'base_path must be a URL path (no scheme, query, fragment, space, backslash, double quote or angle bracket), not starting with "//".', { field: 'base_path' });
+    throw new AppError(
+      'validation_error',
+      'base_path must be a URL path (no scheme, query, fragment, space, backslash, double quote or angle bracket), not starting with "//".',
+      { field: 'base_path' },
+    );
   }
   return value.replace(/\/+$/, '');
 }

@@ -29,20 +29,30 @@ describe('share tokens', () => {
   it('are made from the random source given (deterministic for a fixed source)', () => {
     const fixed = (size: number) => Buffer.alloc(size, 0xff);
     const issued = issueToken(fixed);
-    assert.equal(issued.token, '_'.repeat(42) + '8');
+    assert.equal(issued.token, `${'_'.repeat(42)}8`);
     assert.equal(issued.hash, hashToken(issued.token));
     assert.throws(() => issueToken((size) => Buffer.alloc(size - 1)), RangeError);
   });
 
   it('hash the same text to the same value, and nearby texts to unrelated ones', () => {
     assert.equal(hashToken('a'.repeat(43)), hashToken('a'.repeat(43)));
-    assert.notEqual(hashToken('a'.repeat(43)), hashToken('a'.repeat(42) + 'b'));
+    assert.notEqual(hashToken('a'.repeat(43)), hashToken(`${'a'.repeat(42)}b`));
     assert.equal(hashToken('abc'), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 
   it('have a recognizable shape; anything else is not a token', () => {
     assert.ok(isTokenShaped(issueToken().token));
-    for (const bad of ['', 'a'.repeat(42), 'a'.repeat(44), `${'a'.repeat(42)}=`, `${'a'.repeat(42)}+`, `${'a'.repeat(42)}/`, `${'a'.repeat(42)} `, `${'a'.repeat(42)}é`, `${'a'.repeat(42)}\n`]) {
+    for (const bad of [
+      '',
+      'a'.repeat(42),
+      'a'.repeat(44),
+      `${'a'.repeat(42)}=`,
+      `${'a'.repeat(42)}+`,
+      `${'a'.repeat(42)}/`,
+      `${'a'.repeat(42)} `,
+      `${'a'.repeat(42)}é`,
+      `${'a'.repeat(42)}\n`,
+    ]) {
       assert.equal(isTokenShaped(bad), false, JSON.stringify(bad));
     }
   });

@@ -30,7 +30,8 @@ export function isTokenShaped(value: string): boolean {
 /** A fresh token from the operating system's CSPRNG, its hash and its hint. */
 export function issueToken(random: (size: number) => Buffer = randomBytes): IssuedToken {
   const bytes = random(TOKEN_BYTES);
-  if (bytes.length !== TOKEN_BYTES) throw new RangeError(`a token needs ${TOKEN_BYTES} random bytes, got ${bytes.length}`);
+  if (bytes.length !== TOKEN_BYTES)
+    throw new RangeError(`a token needs ${TOKEN_BYTES} random bytes, got ${bytes.length}`);
   const token = bytes.toString('base64url');
   return { token, hash: hashToken(token), hint: token.slice(0, TOKEN_HINT_LENGTH) };
 }

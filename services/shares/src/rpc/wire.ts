@@ -1,6 +1,6 @@
 import type { Share as WireShare } from '@tp/proto';
 import { shareStatus } from '../domain/share-rules.ts';
-import type { Share } from '../store/shares-store.ts';
+import type { Share } from '../store/index.ts';
 
 /** A share as its owner sees it; the status is computed at `now` (expiry is never stored). */
 export function toWireShare(share: Share, now: Date): WireShare {

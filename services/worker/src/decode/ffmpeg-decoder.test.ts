@@ -4,7 +4,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { aliveInGroups, childGroups, eventually, ffmpeg, serveFiles, tempDir } from '../../test/support.ts';
+import { aliveInGroups, blockedWriting, bytesWritten, childGroups, notKilledInGroups } from '../../test/processes.ts';
+import { eventually, ffmpeg, serveFiles, tempDir } from '../../test/support.ts';
 import { decodeArgs, startDecoding, type DecodeOutcome } from './ffmpeg-decoder.ts';
 
 let dir: { path: string; remove(): Promise<void> };
@@ -20,8 +21,38 @@ before(async () => {
     ffmpeg(...tone, '-c:a', 'libopus', at('tone.ogg')),
     ffmpeg(...tone, '-c:a', 'flac', at('tone.flac')),
     // Videos: the audio is decoded, the picture ignored.
-    ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=duration=2:sample_rate=48000', '-c:v', 'libvpx', '-c:a', 'libopus', '-shortest', at('clip.webm')),
-    ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-f', 'lavfi', '-i', 'sine=duration=2:sample_rate=48000', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', at('clip.mp4')),
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=160x120:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=2:sample_rate=48000',
+      '-c:v',
+      'libvpx',
+      '-c:a',
+      'libopus',
+      '-shortest',
+      at('clip.webm'),
+    ),
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=2:size=160x120:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=2:sample_rate=48000',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-shortest',
+      at('clip.mp4'),
+    ),
     ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-pix_fmt', 'yuv420p', at('silent.mp4')),
     ffmpeg('-f', 'lavfi', '-i', 'sine=duration=600:sample_rate=16000', at('long.wav')),
     writeFile(at('corrupt.mp3'), Buffer.from('ID3\u0003 this is not an mp3 at all '.repeat(200))),
@@ -55,7 +86,7 @@ async function decodeAll(input: string): Promise<{ outcome: DecodeOutcome; recei
   return { outcome, received };
 }
 
-describe('startDecoding', () => {
+describe('startDecoding: audio from files and URLs', () => {
   it('turns audio files of every kind into exactly 2 s of 16 kHz mono s16le', async () => {
     for (const name of ['tone.wav', 'tone.mp3', 'tone.ogg', 'tone.flac', 'clip.webm']) {
       const { outcome, received } = await decodeAll(at(name));
@@ -81,7 +112,9 @@ describe('startDecoding', () => {
     assert.ok(decodeArgs(files.url('tone.mp3')).includes('http,https,tcp,tls,crypto'));
     assert.deepEqual(decodeArgs(at('tone.mp3')).slice(3, 5), ['-protocol_whitelist', 'file']);
   });
+});
 
+describe('startDecoding: media it cannot decode', () => {
   it('reports a corrupt file as unreadable, without its path', async () => {
     const { outcome } = await decodeAll(at('corrupt.mp3'));
     assert.equal(outcome.status, 'failed');
@@ -100,7 +133,10 @@ describe('startDecoding', () => {
     const { outcome } = await decodeAll(files.url('playlist.m3u8'));
     assert.equal(outcome.status === 'failed' && outcome.failure.kind, 'unreadable');
     assert.ok(files.requests.some((url) => url.includes('playlist.m3u8')));
-    assert.ok(files.requests.every((url) => !url.includes('segment')), 'the URL inside was not fetched');
+    assert.ok(
+      files.requests.every((url) => !url.includes('segment')),
+      'the URL inside was not fetched',
+    );
   });
 
   it('tells a deleted object (404) from storage that is down, and never leaks the signature', async () => {
@@ -108,16 +144,25 @@ describe('startDecoding', () => {
     assert.equal(missing.outcome.status === 'failed' && missing.outcome.failure.kind, 'unavailable');
     const down = await decodeAll('http://127.0.0.1:1/x.wav?X-Amz-Signature=secret');
     assert.equal(down.outcome.status === 'failed' && down.outcome.failure.kind, 'transient');
-    for (const { outcome } of [missing, down]) assert.ok(outcome.status === 'failed' && !/Signature|secret|127\.0\.0\.1/.test(outcome.failure.detail), JSON.stringify(outcome));
+    for (const { outcome } of [missing, down])
+      assert.ok(
+        outcome.status === 'failed' && !/Signature|secret|127\.0\.0\.1/.test(outcome.failure.detail),
+        JSON.stringify(outcome),
+      );
   });
 
   it('reports a missing ffmpeg as transient', async () => {
-    const decoding = startDecoding(at('tone.wav'), { ffmpegPath: join(dir.path, 'no-ffmpeg'), signal: new AbortController().signal });
+    const decoding = startDecoding(at('tone.wav'), {
+      ffmpegPath: join(dir.path, 'no-ffmpeg'),
+      signal: new AbortController().signal,
+    });
     decoding.pcm.resume();
     const outcome = await decoding.outcome;
     assert.equal(outcome.status === 'failed' && outcome.failure.kind, 'transient');
   });
+});
 
+describe('startDecoding: abort', () => {
   it('kills ffmpeg at once when aborted, streaming a long file with backpressure', async () => {
     const controller = new AbortController();
     const before = new Set(await childGroups());
@@ -127,13 +172,16 @@ describe('startDecoding', () => {
       const now = (await childGroups()).filter((g) => !before.has(g));
       return now.length > 0 ? now : undefined;
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [ffmpegPid] = groups as [number];
+    await eventually('ffmpeg to block on its full output', () => blockedWriting(ffmpegPid, 1));
     assert.ok(decoding.bytes() < 1024 * 1024, `only what fits in the pipes is decoded (${decoding.bytes()} bytes)`);
-    const started = Date.now();
+    const written = bytesWritten(ffmpegPid);
+    assert.ok(written < 1024 * 1024, `ffmpeg wrote only what fits in the pipes (${written} bytes)`);
     controller.abort(new Error('stop'));
+    // Read before anything else runs: the abort itself sent SIGKILL to ffmpeg's group.
+    assert.deepEqual(notKilledInGroups(groups), [], 'killed at once');
     const outcome = await decoding.outcome;
     assert.equal(outcome.status, 'aborted');
-    await eventually('the group to be gone', async () => (await aliveInGroups(groups)).length === 0, 1_000);
-    assert.ok(Date.now() - started < 1_000);
+    await eventually('the group to be gone', async () => (await aliveInGroups(groups)).length === 0);
   });
 });

@@ -1,21 +1,8 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { ALLOWED_DEMUXERS } from '@tp/catalog';
 import { classifyDecodeFailure, type DecodeFailure } from '../domain/decode-failure.ts';
-import { spawnInGroup } from './process-group.ts';
-
-/** 16 kHz × 1 channel × 2 bytes (s16le): what every engine reads. */
-export const PCM_SAMPLE_RATE = 16_000;
-export const PCM_BYTES_PER_SECOND = PCM_SAMPLE_RATE * 2;
-
-/**
- * Container formats ffmpeg may open: the plain demuxers media verification allows (see
- * services/media, ALLOWED_DEMUXERS), never playlists (hls, concat, …) that would make the worker
- * fetch other URLs.
- */
-export const ALLOWED_DEMUXERS = [
-  'aac', 'ac3', 'aiff', 'amr', 'amrnb', 'amrwb', 'ape', 'asf', 'au', 'avi', 'caf', 'dts', 'eac3', 'flac', 'flv',
-  'gsm', 'loas', 'matroska', 'mlp', 'mov', 'mp3', 'mpc', 'mpc8', 'mpeg', 'mpegts', 'mxf', 'nut', 'ogg', 'oma',
-  'rm', 'truehd', 'tta', 'voc', 'w64', 'wav', 'wv', 'xwma', 'dsf', 'mpegvideo', 'h264', 'hevc', 'm4v', 'ivf',
-] as const;
+import { PCM_SAMPLE_RATE } from '../domain/pcm.ts';
+import { spawnInGroup } from '../processes/process-group.ts';
 
 const NETWORK_PROTOCOLS = 'http,https,tcp,tls,crypto';
 const MAX_STDERR = 16 * 1024;
@@ -47,15 +34,24 @@ export function decodeArgs(input: string, readTimeoutMs = 60_000): string[] {
   const remote = /^https?:\/\//i.test(input);
   return [
     '-nostdin',
-    '-v', 'error',
-    '-protocol_whitelist', remote ? NETWORK_PROTOCOLS : 'file',
+    '-v',
+    'error',
+    '-protocol_whitelist',
+    remote ? NETWORK_PROTOCOLS : 'file',
     ...(remote ? ['-rw_timeout', String(readTimeoutMs * 1000)] : []),
-    '-format_whitelist', ALLOWED_DEMUXERS.join(','),
-    '-i', input,
-    '-vn', '-sn', '-dn',
-    '-ac', '1',
-    '-ar', String(PCM_SAMPLE_RATE),
-    '-f', 's16le',
+    '-format_whitelist',
+    ALLOWED_DEMUXERS.join(','),
+    '-i',
+    input,
+    '-vn',
+    '-sn',
+    '-dn',
+    '-ac',
+    '1',
+    '-ar',
+    String(PCM_SAMPLE_RATE),
+    '-f',
+    's16le',
     'pipe:1',
   ];
 }
@@ -105,9 +101,19 @@ export function startDecoding(input: string, options: DecodeOptions): Decoding {
     options.signal.removeEventListener('abort', abort);
     const bytes = produced;
     if (options.signal.aborted) return { status: 'aborted', bytes };
-    if (exit.error) return { status: 'failed', bytes, failure: { kind: 'transient', detail: `ffmpeg could not be started (${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message})` } };
-    if (exit.code !== 0 || exit.signal) return { status: 'failed', bytes, failure: classifyDecodeFailure(exit, stderr, input) };
-    if (bytes === 0) return { status: 'failed', bytes, failure: { kind: 'unreadable', detail: 'no audio could be decoded' } };
+    if (exit.error)
+      return {
+        status: 'failed',
+        bytes,
+        failure: {
+          kind: 'transient',
+          detail: `ffmpeg could not be started (${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message})`,
+        },
+      };
+    if (exit.code !== 0 || exit.signal)
+      return { status: 'failed', bytes, failure: classifyDecodeFailure(exit, stderr, input) };
+    if (bytes === 0)
+      return { status: 'failed', bytes, failure: { kind: 'unreadable', detail: 'no audio could be decoded' } };
     return { status: 'ok', bytes };
   });
   // A failed start never opens stdout: end the stream so the reader does not wait forever.

@@ -30,6 +30,7 @@ export function sanitizeFfmpegLine(line: string, input?: string): string {
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+?(?=:\s|:$|\s|$)/gi, '<media>')
     .replace(/[?&][A-Za-z0-9_-]+=[^\s&]*/g, '')
     .replace(/(^|\s)\/[^\s:]+/g, '$1<media>')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
@@ -46,7 +47,11 @@ export function firstFfmpegError(stderr: string, input?: string): string {
 }
 
 /** Classifies a failed decode from ffmpeg's exit and stderr. */
-export function classifyDecodeFailure(exit: { code: number | null; signal: string | null }, stderr: string, input?: string): DecodeFailure {
+export function classifyDecodeFailure(
+  exit: { code: number | null; signal: string | null },
+  stderr: string,
+  input?: string,
+): DecodeFailure {
   const first = firstFfmpegError(stderr, input);
   if (NOT_FOUND.test(stderr)) return { kind: 'unavailable', detail: first || 'the media object was not found' };
   if (TRANSIENT.test(stderr)) return { kind: 'transient', detail: first || 'storage could not be read' };

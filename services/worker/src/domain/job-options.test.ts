@@ -10,6 +10,7 @@ describe('parseJobOptions', () => {
   });
 
   it('falls back to auto for missing or malformed options', () => {
-    for (const raw of ['', '{}', 'not json', '[]', 'null', '{"language":42}', '{"language":"EN GLISH"}']) assert.deepEqual(parseJobOptions(raw), { language: 'auto' }, raw);
+    for (const raw of ['', '{}', 'not json', '[]', 'null', '{"language":42}', '{"language":"EN GLISH"}'])
+      assert.deepEqual(parseJobOptions(raw), { language: 'auto' }, raw);
   });
 });

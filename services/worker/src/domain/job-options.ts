@@ -12,6 +12,10 @@ export function parseJobOptions(optionsJson: string): TranscriptionOptions {
   } catch {
     parsed = {};
   }
-  const language = typeof parsed === 'object' && parsed !== null ? (parsed as { language?: unknown }).language : undefined;
-  return { language: typeof language === 'string' && /^(auto|[a-z]{2,3}(-[A-Za-z0-9]{1,8})*)$/.test(language) ? language : 'auto' };
+  const language =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { language?: unknown }).language : undefined;
+  return {
+    language:
+      typeof language === 'string' && /^(auto|[a-z]{2,3}(-[A-Za-z0-9]{1,8})*)$/.test(language) ? language : 'auto',
+  };
 }

@@ -1,17 +1,25 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalTranscript, validateTranscript } from '@tp/transcript';
-import type { Recognition } from '../engines/engine.ts';
+import type { Recognition } from './recognition.ts';
 import { buildTranscript, transcriptLanguage } from './transcript-builder.ts';
 
 const source = { mediaId: 'med_01', jobId: 'job_01', profile: 'oracle', engine: 'pocketsphinx' };
-const word = (text: string, start: number, end: number, confidence: number | null = 0.9) => ({ text, start, end, confidence });
+const word = (text: string, start: number, end: number, confidence: number | null = 0.9) => ({
+  text,
+  start,
+  end,
+  confidence,
+});
 
 describe('buildTranscript', () => {
   it('makes one segment per utterance, valid and canonical', () => {
     const recognition: Recognition = {
       language: 'en',
-      utterances: [{ words: [word('hello', 0.14, 0.58), word('world', 0.59, 1.02, 0.998201)] }, { words: [word('again', 6.5, 6.9, null)] }],
+      utterances: [
+        { words: [word('hello', 0.14, 0.58), word('world', 0.59, 1.02, 0.998201)] },
+        { words: [word('again', 6.5, 6.9, null)] },
+      ],
     };
     const transcript = buildTranscript({ recognition, durationSeconds: 7.5, requestedLanguage: 'auto', source });
     const checked = validateTranscript(transcript);
@@ -33,7 +41,14 @@ describe('buildTranscript', () => {
             { text: 'world', start: 0.59, end: 1.02, confidence: 0.998, speaker: null },
           ],
         },
-        { id: 's2', start: 6.5, end: 6.9, text: 'again', speaker: null, words: [{ text: 'again', start: 6.5, end: 6.9, confidence: null, speaker: null }] },
+        {
+          id: 's2',
+          start: 6.5,
+          end: 6.9,
+          text: 'again',
+          speaker: null,
+          words: [{ text: 'again', start: 6.5, end: 6.9, confidence: null, speaker: null }],
+        },
       ],
       translation: null,
       source: { media_id: 'med_01', job_id: 'job_01', profile: 'oracle', engine: 'pocketsphinx' },
@@ -70,10 +85,21 @@ describe('buildTranscript', () => {
   });
 
   it('skips empty utterances and blank words; silence gives no segments', () => {
-    const recognition: Recognition = { language: 'en', utterances: [{ words: [] }, { words: [word('  ', 0.1, 0.2)] }, { words: [word('yes', 1, 1.3)] }] };
+    const recognition: Recognition = {
+      language: 'en',
+      utterances: [{ words: [] }, { words: [word('  ', 0.1, 0.2)] }, { words: [word('yes', 1, 1.3)] }],
+    };
     const transcript = buildTranscript({ recognition, durationSeconds: 2, requestedLanguage: 'auto', source });
-    assert.deepEqual(transcript.segments.map((s) => [s.id, s.text]), [['s1', 'yes']]);
-    const silent = buildTranscript({ recognition: { language: 'en', utterances: [] }, durationSeconds: 3.2, requestedLanguage: 'auto', source });
+    assert.deepEqual(
+      transcript.segments.map((s) => [s.id, s.text]),
+      [['s1', 'yes']],
+    );
+    const silent = buildTranscript({
+      recognition: { language: 'en', utterances: [] },
+      durationSeconds: 3.2,
+      requestedLanguage: 'auto',
+      source,
+    });
     assert.ok(validateTranscript(silent).ok);
     assert.deepEqual(silent.segments, []);
     assert.equal(silent.duration, 3.2);

@@ -1,5 +1,12 @@
-import { TRANSCRIPT_VERSION, roundConfidence, toMillis, type Transcript, type TranscriptSegment, type TranscriptWord } from '@tp/transcript';
-import type { Recognition } from '../engines/engine.ts';
+import {
+  TRANSCRIPT_VERSION,
+  roundConfidence,
+  toMillis,
+  type Transcript,
+  type TranscriptSegment,
+  type TranscriptWord,
+} from '@tp/transcript';
+import type { Recognition } from './recognition.ts';
 
 export interface TranscriptSourceInfo {
   mediaId: string;
@@ -40,7 +47,13 @@ export function buildTranscript(input: BuildTranscriptInput): Transcript {
       // Ordered and not overlapping: a word starts no earlier than the previous one ended.
       const startMs = Math.min(durationMs, Math.max(cursorMs, toMillis(word.start)));
       const endMs = Math.min(durationMs, Math.max(startMs, toMillis(word.end)));
-      words.push({ text, start: startMs / 1000, end: endMs / 1000, confidence: word.confidence === null ? null : roundConfidence(word.confidence), speaker: null });
+      words.push({
+        text,
+        start: startMs / 1000,
+        end: endMs / 1000,
+        confidence: word.confidence === null ? null : roundConfidence(word.confidence),
+        speaker: null,
+      });
       cursorMs = endMs;
     }
     const first = words[0];
@@ -62,6 +75,11 @@ export function buildTranscript(input: BuildTranscriptInput): Transcript {
     speakers: [],
     segments,
     translation: null,
-    source: { media_id: input.source.mediaId, job_id: input.source.jobId, profile: input.source.profile || null, engine: input.source.engine },
+    source: {
+      media_id: input.source.mediaId,
+      job_id: input.source.jobId,
+      profile: input.source.profile || null,
+      engine: input.source.engine,
+    },
   };
 }

@@ -1,25 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EngineKind } from '@tp/catalog';
-
-/** One recognized word; times in seconds from the start of the PCM stream. */
-export interface RecognizedWord {
-  text: string;
-  start: number;
-  end: number;
-  /** In [0, 1], or null when the engine gives none. */
-  confidence: number | null;
-}
-
-/** A stretch of speech the engine decoded as one unit (between pauses). */
-export interface Utterance {
-  words: RecognizedWord[];
-}
-
-export interface Recognition {
-  /** The language the engine transcribed (ISO 639-1). */
-  language: string;
-  utterances: Utterance[];
-}
+import type { Recognition } from '../domain/recognition.ts';
 
 export interface TranscribeOptions {
   /** `auto` or an ISO 639-1 code the engine supports. */
@@ -42,9 +23,20 @@ export interface SpeechEngine {
   transcribe(pcm: Readable, options: TranscribeOptions): Promise<Recognition>;
 }
 
-/** The engine ran and failed (crashed, exited non-zero, refused the input): the job fails with engine_failed. */
+/**
+ * The engine ran and failed (crashed, exited non-zero, refused the input): the job fails with
+ * engine_failed and a fixed message. `message` says what happened in a few words; `output` is what
+ * the engine printed (its stderr tail), for the worker's log only: it may name paths, models and
+ * whatever the engine chose to print, so it never reaches the job's user.
+ */
 export class EngineError extends Error {
   override name = 'EngineError';
+  readonly output: string;
+
+  constructor(message: string, options: { output?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.output = options.output ?? '';
+  }
 }
 
 /** The engine cannot run on this machine (start-up check). */

@@ -39,12 +39,18 @@ describe('parsePocketsphinxOutput', () => {
       ['hello', 'world', 'this', 'is', 'it', 'tested', 'this', 'pizza', 'engine'],
     );
     assert.deepEqual(utterances[0]!.words[0], { text: 'hello', start: 0.14, end: 0.58, confidence: 0.9999 });
-    assert.deepEqual(utterances[1]!.words.map((w) => w.text), ['the', 'quick', 'brown', 'fox', 'to']);
+    assert.deepEqual(
+      utterances[1]!.words.map((w) => w.text),
+      ['the', 'quick', 'brown', 'fox', 'to'],
+    );
   });
 
   it('drops sentence marks, silences and fillers, strips alternate pronunciations, clamps posteriors', () => {
     const words = parsePocketsphinxOutput(CAPTURED).flatMap((u) => u.words);
-    assert.ok(words.every((w) => !/[<>[\]+()]/.test(w.text)), 'no markers left');
+    assert.ok(
+      words.every((w) => !/[<>[\]+()]/.test(w.text)),
+      'no markers left',
+    );
     const to = words.at(-1)!;
     assert.deepEqual(to, { text: 'to', start: 8.11, end: 8.24, confidence: 1 }, 'a posterior above 1 is clamped');
   });
@@ -59,14 +65,28 @@ describe('parsePocketsphinxOutput', () => {
 
   it('gives nothing for silence or an utterance of fillers only', () => {
     assert.deepEqual(parsePocketsphinxOutput(''), []);
-    assert.deepEqual(parsePocketsphinxOutput('\n<s> 0.000 0.500 1.000000\n<sil> 0.510 1.000 0.9\n</s> 1.010 1.200 1.000000\n'), []);
+    assert.deepEqual(
+      parsePocketsphinxOutput('\n<s> 0.000 0.500 1.000000\n<sil> 0.510 1.000 0.9\n</s> 1.010 1.200 1.000000\n'),
+      [],
+    );
   });
 
   it('opens an utterance at <s> when the hypothesis line is missing, and takes lines one at a time', () => {
     const parser = new PocketsphinxOutputParser();
-    for (const line of ['<s> 0.000 0.100 1.0', 'yes 0.110 0.400 0.9', '</s> 0.410 0.500 1.0', '<s> 1.000 1.100 1.0', 'no 1.110 1.400 0.8', '</s> 1.410 1.500 1.0']) parser.push(line);
+    for (const line of [
+      '<s> 0.000 0.100 1.0',
+      'yes 0.110 0.400 0.9',
+      '</s> 0.410 0.500 1.0',
+      '<s> 1.000 1.100 1.0',
+      'no 1.110 1.400 0.8',
+      '</s> 1.410 1.500 1.0',
+    ])
+      parser.push(line);
     const utterances = parser.finish();
-    assert.deepEqual(utterances.map((u) => u.words.map((w) => w.text)), [['yes'], ['no']]);
+    assert.deepEqual(
+      utterances.map((u) => u.words.map((w) => w.text)),
+      [['yes'], ['no']],
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { RecognizedWord, Utterance } from './engine.ts';
+import type { RecognizedWord, Utterance } from '../domain/recognition.ts';
 
 /**
  * Parses what `pocketsphinx_continuous -time yes` prints: per utterance, a hypothesis line (the
@@ -8,7 +8,14 @@ const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\S+)$/;
 
 /** Tokens that are not words: sentence marks, silence, fillers such as [NOISE] or ++BREATH++. */
 function isFiller(token: string): boolean {
-  return token === '<s>' || token === '</s>' || token === '<sil>' || /^\[.*\]$/.test(token) || /^\+\+.*\+\+$/.test(token) || /^<.*>$/.test(token);
+  return (
+    token === '<s>' ||
+    token === '</s>' ||
+    token === '<sil>' ||
+    /^\[.*\]$/.test(token) ||
+    /^\+\+.*\+\+$/.test(token) ||
+    /^<.*>$/.test(token)
+  );
 }
 
 /** `with(2)` → `with`: the dictionary's alternate pronunciations are the same word. */

@@ -5,8 +5,10 @@ import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { spawnInGroup } from '../decode/process-group.ts';
-import { EngineError, EngineUnavailableError, type Recognition, type SpeechEngine, type TranscribeOptions } from './engine.ts';
+import { ENGINES } from '@tp/catalog';
+import { spawnInGroup } from '../processes/process-group.ts';
+import type { Recognition } from '../domain/recognition.ts';
+import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from './engine.ts';
 import { PocketsphinxOutputParser } from './pocketsphinx-output.ts';
 
 export interface PocketsphinxOptions {
@@ -16,22 +18,44 @@ export interface PocketsphinxOptions {
   modelDir: string;
 }
 
-const LANGUAGES = ['en'] as const;
+const LANGUAGES = ENGINES.pocketsphinx.languages;
 const MAX_STDERR = 4 * 1024;
 
 export function pocketsphinxModel(modelDir: string): { hmm: string; dict: string; lm: string } {
-  return { hmm: join(modelDir, 'en-us'), dict: join(modelDir, 'cmudict-en-us.dict'), lm: join(modelDir, 'en-us.lm.bin') };
+  return {
+    hmm: join(modelDir, 'en-us'),
+    dict: join(modelDir, 'cmudict-en-us.dict'),
+    lm: join(modelDir, 'en-us.lm.bin'),
+  };
 }
 
 /** Raw 16 kHz s16le on stdin; words with times and posteriors on stdout; its own log discarded. */
 export function pocketsphinxArgs(modelDir: string): string[] {
   const model = pocketsphinxModel(modelDir);
-  return ['-infile', '/dev/stdin', '-time', 'yes', '-logfn', '/dev/null', '-hmm', model.hmm, '-dict', model.dict, '-lm', model.lm];
+  return [
+    '-infile',
+    '/dev/stdin',
+    '-time',
+    'yes',
+    '-logfn',
+    '/dev/null',
+    '-hmm',
+    model.hmm,
+    '-dict',
+    model.dict,
+    '-lm',
+    model.lm,
+  ];
 }
 
 /** The executable a command name resolves to, the way the shell would find it; undefined if none. */
 export async function resolveExecutable(command: string, path = process.env.PATH ?? ''): Promise<string | undefined> {
-  const candidates = command.includes('/') ? [command] : path.split(delimiter).filter(Boolean).map((dir) => join(dir, command));
+  const candidates = command.includes('/')
+    ? [command]
+    : path
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, command));
   for (const candidate of candidates) {
     try {
       await access(candidate, fsConstants.X_OK);
@@ -49,11 +73,12 @@ function signalName(code: number | null): string | undefined {
   return Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0];
 }
 
-function describeExit(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
+/** The failed run as an EngineError: how it ended in its message, its last words in `output` (the log's, never a user's). */
+function exitError(code: number | null, signal: NodeJS.Signals | null, stderr: string): EngineError {
   const killedBy = signal ?? signalName(code);
   const how = killedBy ? `crashed (killed by ${killedBy})` : `exited with code ${String(code)}`;
-  const tail = stderr.trim().split(/\r?\n/).slice(-3).join(' | ').slice(0, 500);
-  return `pocketsphinx ${how}${tail ? `: ${tail}` : ''}`;
+  const output = stderr.trim().split(/\r?\n/).slice(-3).join(' | ').slice(0, 500);
+  return new EngineError(`pocketsphinx ${how}`, { output });
 }
 
 /**
@@ -67,7 +92,10 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEn
 
     async check() {
       const problems: string[] = [];
-      if (!(await resolveExecutable(options.binary))) problems.push(`${options.binary} is not an executable on PATH (install the Debian package pocketsphinx, or set POCKETSPHINX_BIN)`);
+      if (!(await resolveExecutable(options.binary)))
+        problems.push(
+          `${options.binary} is not an executable on PATH (install the Debian package pocketsphinx, or set POCKETSPHINX_BIN)`,
+        );
       const model = pocketsphinxModel(options.modelDir);
       const needed: [string, 'dir' | 'file'][] = [
         [model.hmm, 'dir'],
@@ -80,20 +108,26 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEn
         if (!found || (kind === 'dir' ? !found.isDirectory() : !found.isFile())) problems.push(`${path} is missing`);
       }
       if (problems.length > 0) {
-        const modelHint = problems.some((p) => p.endsWith('is missing')) ? ` (install the Debian package pocketsphinx-en-us, or set POCKETSPHINX_MODEL_DIR; now ${options.modelDir})` : '';
+        const modelHint = problems.some((p) => p.endsWith('is missing'))
+          ? ` (install the Debian package pocketsphinx-en-us, or set POCKETSPHINX_MODEL_DIR; now ${options.modelDir})`
+          : '';
         throw new EngineUnavailableError(`pocketsphinx cannot run: ${problems.join('; ')}${modelHint}`);
       }
     },
 
     async transcribe(pcm: Readable, { language, signal }: TranscribeOptions): Promise<Recognition> {
-      if (language !== 'auto' && !(LANGUAGES as readonly string[]).includes(language)) {
+      if (language !== 'auto' && !LANGUAGES.includes(language)) {
         pcm.destroy();
         throw new EngineError(`pocketsphinx transcribes ${LANGUAGES.join(', ')} only, not ${language}`);
       }
       signal.throwIfAborted();
       // Node's stdio "pipes" are sockets, which /dev/stdin cannot open: `cat` turns the socket into a
       // real pipe. The shell, cat and the engine share the process group that abort kills.
-      const group = spawnInGroup('sh', ['-c', 'cat | "$0" "$@"', options.binary, ...pocketsphinxArgs(options.modelDir)], ['pipe', 'pipe', 'pipe']);
+      const group = spawnInGroup(
+        'sh',
+        ['-c', 'cat | "$0" "$@"', options.binary, ...pocketsphinxArgs(options.modelDir)],
+        ['pipe', 'pipe', 'pipe'],
+      );
       const abort = () => group.kill();
       signal.addEventListener('abort', abort, { once: true });
       try {
@@ -103,7 +137,9 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEn
           if (stderr.length < MAX_STDERR) stderr += text.slice(0, MAX_STDERR - stderr.length);
         });
         const parser = new PocketsphinxOutputParser();
-        const lines = group.child.stdout ? createInterface({ input: group.child.stdout, crlfDelay: Infinity }) : undefined;
+        const lines = group.child.stdout
+          ? createInterface({ input: group.child.stdout, crlfDelay: Infinity })
+          : undefined;
         lines?.on('line', (line) => parser.push(line));
         // The engine may die before it has read everything (EPIPE): its exit says what happened.
         const feeding = group.child.stdin ? pipeline(pcm, group.child.stdin).catch(() => undefined) : Promise.resolve();
@@ -112,8 +148,11 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEn
         group.child.stdin?.destroy();
         await feeding;
         if (signal.aborted) throw signal.reason;
-        if (exit.error) throw new EngineError(`pocketsphinx could not be started: ${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message}`);
-        if (exit.code !== 0 || exit.signal) throw new EngineError(describeExit(exit.code, exit.signal, stderr));
+        if (exit.error)
+          throw new EngineError(
+            `pocketsphinx could not be started: ${(exit.error as NodeJS.ErrnoException).code ?? exit.error.message}`,
+          );
+        if (exit.code !== 0 || exit.signal) throw exitError(exit.code, exit.signal, stderr);
         return { language: 'en', utterances: parser.finish() };
       } finally {
         signal.removeEventListener('abort', abort);

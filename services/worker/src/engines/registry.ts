@@ -25,7 +25,10 @@ export function createEngines(kinds: readonly EngineKind[], settings: EngineSett
   for (const kind of kinds) {
     switch (kind) {
       case 'pocketsphinx':
-        engines.set(kind, createPocketsphinxEngine({ binary: settings.POCKETSPHINX_BIN, modelDir: settings.POCKETSPHINX_MODEL_DIR }));
+        engines.set(
+          kind,
+          createPocketsphinxEngine({ binary: settings.POCKETSPHINX_BIN, modelDir: settings.POCKETSPHINX_MODEL_DIR }),
+        );
         break;
       default:
         throw new Error(engineRefusal(kind) ?? `no engine ${kind}`);

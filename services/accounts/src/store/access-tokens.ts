@@ -1,0 +1,67 @@
+import { AppError } from '@tp/errors';
+import { newId } from '@tp/ids';
+import type { TokenGrant } from '../domain/token-policy.ts';
+import type { AccessToken, PrismaClient } from '../generated/prisma/client.ts';
+import { inTransaction, type OutboxEntry, writeOutbox } from './outbox.ts';
+
+/** Personal access tokens: only their SHA-256 is stored. */
+export function createAccessTokenStore(prisma: PrismaClient) {
+  return {
+    async createAccessToken(
+      userId: string,
+      grant: TokenGrant,
+      secret: { hash: string; displayPrefix: string },
+      maxActive: number,
+      now: Date,
+    ): Promise<AccessToken> {
+      return inTransaction(prisma, async (tx) => {
+        // Serialise token creation per user so the active-token limit holds under concurrency.
+        await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
+        const active = await tx.accessToken.count({
+          where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+        });
+        if (active >= maxActive)
+          throw new AppError('conflict', `A user may have at most ${maxActive} active tokens; revoke one first.`);
+        return tx.accessToken.create({
+          data: {
+            id: newId('tok'),
+            userId,
+            name: grant.name,
+            scopes: grant.scopes,
+            tokenHash: secret.hash,
+            displayPrefix: secret.displayPrefix,
+            expiresAt: grant.expiresAt,
+          },
+        });
+      });
+    },
+
+    listAccessTokens: (userId: string, limit: number) =>
+      prisma.accessToken.findMany({ where: { userId }, orderBy: { id: 'desc' }, take: limit }),
+
+    findAccessTokenByHash: (tokenHash: string) =>
+      prisma.accessToken.findUnique({ where: { tokenHash }, include: { user: { include: { features: true } } } }),
+
+    /** Revokes once; revoking again returns the token unchanged. Null when the user has no such token. */
+    async revokeAccessToken(
+      userId: string,
+      tokenId: string,
+      now: Date,
+      events: OutboxEntry[],
+    ): Promise<AccessToken | null> {
+      return inTransaction(prisma, async (tx) => {
+        const { count } = await tx.accessToken.updateMany({
+          where: { id: tokenId, userId, revokedAt: null },
+          data: { revokedAt: now },
+        });
+        if (count > 0) await writeOutbox(tx, events);
+        return tx.accessToken.findFirst({ where: { id: tokenId, userId } });
+      });
+    },
+
+    touchAccessToken: (id: string, now: Date) =>
+      prisma.accessToken.update({ where: { id }, data: { lastUsedAt: now } }),
+  };
+}
+
+export type AccessTokenStore = ReturnType<typeof createAccessTokenStore>;

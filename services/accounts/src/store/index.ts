@@ -1,0 +1,27 @@
+import { pingDatabase } from '@tp/db';
+import type { AccessToken, DeviceSession, PrismaClient, User, UserFeature } from '../generated/prisma/client.ts';
+import { createAccessTokenStore } from './access-tokens.ts';
+import { createDeviceSessionStore } from './device-sessions.ts';
+import { createFeatureStore } from './features.ts';
+import { createUserStore } from './users.ts';
+
+export type { AccessToken, DeviceSession, User, UserFeature };
+export type { OutboxEntry } from './outbox.ts';
+export type { AccessTokenStore } from './access-tokens.ts';
+export type { DeviceSessionStore } from './device-sessions.ts';
+export type { FeatureStore } from './features.ts';
+export type { UserStore } from './users.ts';
+
+/** The only place that talks to the accounts tables, by concern; use cases take the part they need. */
+export function createAccountsStore(prisma: PrismaClient) {
+  return {
+    users: createUserStore(prisma),
+    tokens: createAccessTokenStore(prisma),
+    sessions: createDeviceSessionStore(prisma),
+    features: createFeatureStore(prisma),
+    /** True when the database answers (readiness). */
+    ping: () => pingDatabase(prisma),
+  };
+}
+
+export type AccountsStore = ReturnType<typeof createAccountsStore>;

@@ -1,0 +1,20 @@
+import { defineAccess } from '@tp/grpc';
+import { BillingServiceService } from '@tp/proto';
+
+/**
+ * Who may call BillingService (ADR 0011): the gateway reads a user's own balance, ledger, grants
+ * and profile (the principal is the user); jobs reads a job's user's plan (max_concurrent_jobs) and
+ * alone holds, settles and releases credits; only
+ * ai-proxy charges managed-AI usage. BillingAdminService is tsctl's, guarded by the admin key.
+ */
+export const BILLING_ACCESS = defineAccess(BillingServiceService, {
+  getBalance: { gateway: { user: 'principalId' } },
+  listLedger: { gateway: { user: 'principalId' } },
+  listGrants: { gateway: { user: 'principalId' } },
+  listPrincipalBalances: { gateway: 'user' },
+  getProfile: { gateway: 'user', jobs: 'service' },
+  reserve: { jobs: 'service' },
+  settle: { jobs: 'service' },
+  release: { jobs: 'service' },
+  charge: { 'ai-proxy': 'service' },
+});

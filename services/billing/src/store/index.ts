@@ -1,0 +1,30 @@
+import { pingDatabase } from '@tp/db';
+import type { Charge, CreditGrant, LedgerEntry, PrismaClient, Reservation } from '../generated/prisma/client.ts';
+import { createBalanceStore } from './balances.ts';
+import { createChargeStore } from './charges.ts';
+import { createGrantStore } from './grants.ts';
+import { createReservationStore } from './reservations.ts';
+
+export type { Charge, CreditGrant, LedgerEntry, Reservation };
+export type { Balance } from './ledger.ts';
+export type { BalanceStore } from './balances.ts';
+export type { ChargeInput, ChargeResult, ChargeStore } from './charges.ts';
+export type { GrantResult, GrantStore } from './grants.ts';
+export type { ReservationChange, ReservationStore, ReserveInput, ReserveResult } from './reservations.ts';
+
+/**
+ * The only place that talks to the billing tables, by concern; use cases take the part they
+ * need. Every change to a principal's credits goes through its ledger (store/ledger.ts).
+ */
+export function createBillingStore(prisma: PrismaClient) {
+  return {
+    balances: createBalanceStore(prisma),
+    grants: createGrantStore(prisma),
+    reservations: createReservationStore(prisma),
+    charges: createChargeStore(prisma),
+    /** True when the database answers (readiness). */
+    ping: () => pingDatabase(prisma),
+  };
+}
+
+export type BillingStore = ReturnType<typeof createBillingStore>;

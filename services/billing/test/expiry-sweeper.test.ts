@@ -1,0 +1,99 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type pg from 'pg';
+import { createPgAdapter } from '@tp/db';
+import { createLogger } from '@tp/logging';
+import { connectToSchema, createTestDatabase, eventually, type TestDatabase } from '@tp/testing';
+import { PrismaClient } from '../src/generated/prisma/client.ts';
+import { createBillingStore, type BillingStore } from '../src/store/index.ts';
+import { createExpirySweeper } from '../src/tasks/expiry-sweeper.ts';
+import { CREDIT, HOUR_MS, log } from './support.ts';
+
+// The sweeper on the real billing store and database; a sweep's failure is made by the database.
+
+let database: TestDatabase;
+let prisma: PrismaClient;
+let store: BillingStore;
+let db: pg.Client;
+const start = new Date('2026-06-01T00:00:00.000Z');
+const later = new Date(start.getTime() + 2 * HOUR_MS);
+
+before(async () => {
+  database = await createTestDatabase({ service: 'billing' });
+  prisma = new PrismaClient({ adapter: createPgAdapter(database.databaseUrl) });
+  store = createBillingStore(prisma);
+  db = await connectToSchema(database.databaseUrl);
+});
+
+after(async () => {
+  await db?.end();
+  await prisma?.$disconnect();
+  await database?.drop();
+});
+
+/** Gives each principal one grant of a credit that expires an hour after `start`. */
+async function grantExpiring(principals: string[]): Promise<void> {
+  for (const principalId of principals) {
+    const expiresAt = new Date(start.getTime() + HOUR_MS);
+    await store.grants.grant(
+      { principalId, amountMicro: BigInt(CREDIT), reason: 'sweep test', expiresAt, reference: null },
+      start,
+    );
+  }
+}
+
+const stillDue = async (principals: string[]): Promise<string[]> =>
+  (
+    await db.query<{ principal_id: string }>(
+      'SELECT principal_id FROM credit_grants WHERE principal_id = ANY($1) AND expires_at <= $2 AND remaining_micro > 0 ORDER BY 1',
+      [principals, later],
+    )
+  ).rows.map((row) => row.principal_id);
+
+describe('grant expiry sweeper', () => {
+  it('works through every principal in batches', async () => {
+    const principals = ['usr_sweep_a', 'usr_sweep_b', 'usr_sweep_c', 'usr_sweep_d', 'usr_sweep_e'];
+    await grantExpiring(principals);
+    const sweeper = createExpirySweeper({ grants: store.grants, log, now: () => later, batchSize: 2 });
+    assert.deepEqual(await sweeper.sweep(), { principals: 5, grants: 5 });
+    assert.deepEqual(await stillDue(principals), []);
+    const expiries = await db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE kind = $1', ['expiry']);
+    assert.equal(expiries.rows[0].n, 5, 'an expiry entry each');
+    assert.deepEqual(await sweeper.sweep(), { principals: 0, grants: 0 });
+  });
+
+  it('a failing sweep is logged and the timer keeps running', async () => {
+    const principals = ['usr_sweep_failing'];
+    await grantExpiring(principals);
+    const failures: { msg: string; task?: string }[] = [];
+    const spied = createLogger({
+      service: 'billing-test',
+      level: 'error',
+      destination: { write: (line: string) => void failures.push(JSON.parse(line)) },
+    });
+    const sweeper = createExpirySweeper({ grants: store.grants, log: spied, now: () => later });
+    await db.query(`CREATE FUNCTION refuse_expiry() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'expiry is down'; END; $$`);
+    await db.query(
+      'CREATE TRIGGER refuse_expiry BEFORE UPDATE ON credit_grants FOR EACH ROW EXECUTE FUNCTION refuse_expiry()',
+    );
+    try {
+      await assert.rejects(sweeper.sweep(), /expiry is down/);
+      sweeper.start(5);
+      await eventually('two timed sweeps that failed', () => failures.length >= 2, 30_000);
+      assert.ok(failures.length >= 2, 'each timed sweep logged its failure');
+      assert.deepEqual(failures[0]?.task, 'grant expiry sweep');
+      assert.deepEqual(await stillDue(principals), principals, 'nothing was expired');
+    } finally {
+      await db.query('DROP TRIGGER IF EXISTS refuse_expiry ON credit_grants');
+      await db.query('DROP FUNCTION IF EXISTS refuse_expiry()');
+    }
+    // Once the database takes the change again, the next timed sweep expires the grant.
+    await eventually(
+      'a timed sweep that expired the grant',
+      async () => (await stillDue(principals)).length === 0,
+      30_000,
+    );
+    await sweeper.stop();
+  });
+});

@@ -1,0 +1,61 @@
+import { type ClientOptions, createClient, type GrpcClient } from '@tp/grpc';
+import { createSigner, type ServiceName } from '@tp/identity';
+import type { Logger } from '@tp/logging';
+import {
+  AccountsServiceService,
+  ArtifactsServiceService,
+  BillingServiceService,
+  JobsServiceService,
+  MediaServiceService,
+  SharesServiceService,
+  WebhookServiceService,
+} from '@tp/proto';
+import type { GatewayConfig } from './config.ts';
+
+export type AccountsClient = GrpcClient<typeof AccountsServiceService>;
+export type MediaClient = GrpcClient<typeof MediaServiceService>;
+export type BillingClient = GrpcClient<typeof BillingServiceService>;
+export type ArtifactsClient = GrpcClient<typeof ArtifactsServiceService>;
+export type JobsClient = GrpcClient<typeof JobsServiceService>;
+export type SharesClient = GrpcClient<typeof SharesServiceService>;
+export type WebhooksClient = GrpcClient<typeof WebhookServiceService>;
+
+/** The backends the gateway routes to, as typed gRPC clients. */
+export interface GatewayClients {
+  accounts: AccountsClient;
+  media: MediaClient;
+  billing: BillingClient;
+  artifacts: ArtifactsClient;
+  jobs: JobsClient;
+  shares: SharesClient;
+  /** The webhook dispatcher: subscriptions and deliveries of the product interface. */
+  webhooks: WebhooksClient;
+}
+
+export function createGatewayClients(config: GatewayConfig, log: Logger): GatewayClients {
+  // Every call is signed as the gateway, for the user of the request it serves (onBehalfOf in
+  // mountRoute): ADR 0011.
+  const signer = createSigner({ service: 'gateway', privateKey: config.SERVICE_PRIVATE_KEY });
+  const to = (audience: ServiceName, maxMessageBytes?: number): ClientOptions => ({
+    defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
+    log,
+    identity: { signer, audience },
+    ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
+  });
+  // Transcripts travel whole: saved versions, job exports and share pages are as large as the
+  // transcript itself (a rendered page up to a few times that).
+  const transcriptSized = config.MAX_TRANSCRIPT_BYTES + 1024 * 1024;
+  return {
+    accounts: createClient(AccountsServiceService, config.ACCOUNTS_GRPC_ADDR, to('accounts')),
+    media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, to('media')),
+    billing: createClient(BillingServiceService, config.BILLING_GRPC_ADDR, to('billing')),
+    artifacts: createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, to('artifacts', transcriptSized)),
+    shares: createClient(SharesServiceService, config.SHARES_GRPC_ADDR, to('shares', 4 * config.MAX_TRANSCRIPT_BYTES)),
+    jobs: createClient(JobsServiceService, config.JOBS_GRPC_ADDR, to('jobs', transcriptSized)),
+    webhooks: createClient(WebhookServiceService, config.WEBHOOKS_GRPC_ADDR, to('webhook-dispatcher')),
+  };
+}
+
+export function closeGatewayClients(clients: GatewayClients): void {
+  for (const client of Object.values(clients)) client.close();
+}

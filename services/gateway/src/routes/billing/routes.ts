@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import type { GatewayClients } from '../../clients.ts';
+import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { limitParam, queryBoolean } from '../shared/schemas.ts';
+import {
+  presentBalance,
+  presentGrant,
+  presentLedgerEntry,
+  presentPrincipalBalance,
+  presentProfile,
+} from './presenters.ts';
+import { BalanceSchema, GrantSchema, LedgerEntrySchema, PrincipalBalanceSchema, ProfileSchema } from './schemas.ts';
+
+/** The caller's credits, read-only: balance, grants, ledger and plan (spec §4.5). */
+export function billingRoutes({ billing }: GatewayClients): AnyRoute[] {
+  const read = { kind: 'scope', scope: 'billing:read' } as const;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/billing/balance',
+      operationId: 'getBillingBalance',
+      summary: 'Credit balance',
+      tag: 'Billing',
+      access: read,
+      status: 200,
+      response: BalanceSchema,
+      handler: async ({ principal }) => presentBalance(await billing.getBalance({ principalId: principal.userId })),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/billing/grants',
+      operationId: 'listCreditGrants',
+      summary: 'Credit grants',
+      tag: 'Billing',
+      access: read,
+      query: z.object({ include_expired: queryBoolean(false) }),
+      status: 200,
+      response: z.array(GrantSchema),
+      handler: async ({ principal, query }) =>
+        (await billing.listGrants({ principalId: principal.userId, includeExpired: query.include_expired })).grants.map(
+          presentGrant,
+        ),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/billing/ledger',
+      operationId: 'listLedgerEntries',
+      summary: 'Ledger entries, newest first',
+      tag: 'Billing',
+      access: read,
+      query: z.object({ limit: limitParam }),
+      status: 200,
+      response: z.array(LedgerEntrySchema),
+      handler: async ({ principal, query }) =>
+        (await billing.listLedger({ principalId: principal.userId, limit: query.limit })).entries.map(
+          presentLedgerEntry,
+        ),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/billing/principal-balances',
+      operationId: 'listPrincipalBalances',
+      summary: 'Balances visible to the caller',
+      description: "The caller's own balance and those of the workspaces it belongs to.",
+      tag: 'Billing',
+      access: read,
+      status: 200,
+      response: z.array(PrincipalBalanceSchema),
+      handler: async ({ principal }) =>
+        (await billing.listPrincipalBalances({ userId: principal.userId })).balances.map(presentPrincipalBalance),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/billing/profile',
+      operationId: 'getBillingProfile',
+      summary: 'Credit price, currency and plan limits',
+      tag: 'Billing',
+      access: read,
+      status: 200,
+      response: ProfileSchema,
+      handler: async ({ principal }) => presentProfile(await billing.getProfile({ userId: principal.userId })),
+    }),
+  ];
+}

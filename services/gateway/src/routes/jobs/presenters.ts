@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { toCredits } from '@tp/catalog';
+import type { Job } from '@tp/proto';
+import { iso } from '../shared/presenters.ts';
+import type { JOB_STATUSES, JOB_TYPES, JobQueueSchema, JobSchema, QUEUE_REASONS } from './schemas.ts';
+
+export function presentJob(j: Job): z.infer<typeof JobSchema> {
+  const succeeded = j.status === 'succeeded';
+  return {
+    job_id: j.jobId,
+    type: j.type as (typeof JOB_TYPES)[number],
+    status: j.status as (typeof JOB_STATUSES)[number],
+    progress: Math.round(j.progress * 10) / 10,
+    queue_position: j.queuePosition > 0 ? j.queuePosition : null,
+    queue_reason: j.status === 'queued' && j.queueReason ? (j.queueReason as (typeof QUEUE_REASONS)[number]) : null,
+    profile: j.profile,
+    engine: j.engine,
+    input: j.itemCount > 0 ? { type: 'batch', item_count: j.itemCount } : { type: 'media_ref', media_id: j.mediaId },
+    parent_job_id: j.parentJobId || null,
+    workspace_id: j.workspaceId || null,
+    title: j.title,
+    options: j.optionsJson ? (JSON.parse(j.optionsJson) as Record<string, unknown>) : {},
+    error: j.errorCode ? { code: j.errorCode, message: j.errorMessage } : null,
+    language: j.language || null,
+    media_duration_seconds: j.mediaDurationSeconds,
+    billed_seconds: succeeded ? j.billedSeconds : null,
+    credits_reserved: toCredits(j.reservedMicro),
+    credits_charged: toCredits(j.chargedMicro),
+    artifact_ids: j.artifactIds,
+    attempts: j.attempts,
+    created_at: iso(j.createdAt)!,
+    started_at: iso(j.startedAt),
+    finished_at: iso(j.finishedAt),
+    updated_at: iso(j.updatedAt)!,
+  };
+}
+
+export function presentQueue(q: {
+  jobs: Job[];
+  totalRunning: number;
+  totalQueued: number;
+  limit: number;
+  offset: number;
+}): z.infer<typeof JobQueueSchema> {
+  return {
+    jobs: q.jobs.map(presentJob),
+    total_running: q.totalRunning,
+    total_queued: q.totalQueued,
+    limit: q.limit,
+    offset: q.offset,
+  };
+}

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { CreateUploadSessionResponse, GetStorageUsageResponse, Media, MediaOutcome } from '@tp/proto';
+import { WithStatus } from '../../http/route.ts';
+import { iso } from '../shared/presenters.ts';
+import type { MediaSchema, StorageUsageSchema, UploadSessionSchema, VerificationPendingSchema } from './schemas.ts';
+
+const orNull = (n: number) => (n ? n : null);
+
+export function presentMedia(media: Media): z.infer<typeof MediaSchema> {
+  return {
+    media_id: media.mediaId,
+    workspace_id: media.workspaceId || null,
+    file_name: media.fileName,
+    content_type: media.contentType,
+    size_bytes: media.sizeBytes,
+    duration_seconds: media.status === 'ready' ? media.durationSeconds : null,
+    streams: media.streams.map((s) => ({
+      index: s.index,
+      type: s.type,
+      codec: s.codec,
+      channels: orNull(s.channels),
+      sample_rate: orNull(s.sampleRate),
+      width: orNull(s.width),
+      height: orNull(s.height),
+      duration_seconds: orNull(s.durationSeconds),
+    })),
+    container_format: media.containerFormat || null,
+    status: media.status as z.infer<typeof MediaSchema>['status'],
+    source: media.source as z.infer<typeof MediaSchema>['source'],
+    created_at: iso(media.createdAt)!,
+    verified_at: iso(media.verifiedAt),
+    failure: media.failureCode ? { code: media.failureCode, message: media.failureMessage } : null,
+  };
+}
+
+/** 201 with the media once verified, 202 while verification runs (spec §2.4, §3.3). */
+export function presentOutcome(
+  outcome: MediaOutcome,
+): z.infer<typeof MediaSchema> | WithStatus<z.infer<typeof VerificationPendingSchema>> {
+  if (outcome.media) return presentMedia(outcome.media);
+  return new WithStatus(202, {
+    status: 'verification_pending' as const,
+    media_id: outcome.mediaId,
+    verification_id: outcome.pending?.verificationId ?? '',
+    retry_after_seconds: outcome.pending?.retryAfterSeconds ?? 1,
+  });
+}
+
+export function presentUploadSession(session: CreateUploadSessionResponse): z.infer<typeof UploadSessionSchema> {
+  return {
+    upload_url: session.uploadUrl,
+    media_id: session.mediaId,
+    finalize_token: session.finalizeToken,
+    upload_url_expires_at: session.uploadUrlExpiresAt!.toISOString(),
+    expires_at: session.expiresAt!.toISOString(),
+    upload_headers: session.uploadHeaders,
+  };
+}
+
+export function presentStorageUsage(usage: GetStorageUsageResponse): z.infer<typeof StorageUsageSchema> {
+  return {
+    used_bytes: usage.usedBytes,
+    object_count: usage.objectCount,
+    quota_bytes: usage.quotaBytes,
+    available_bytes: Math.max(0, usage.quotaBytes - usage.usedBytes),
+  };
+}

@@ -1,0 +1,159 @@
+import type { Logger } from '@tp/logging';
+import type { GatewayClients } from '../../clients.ts';
+import { deadlineForWait, preferredWaitMs } from '../../http/prefer.ts';
+import { defineRoute } from '../../http/route.ts';
+import { streamDirectUpload } from '../../uploads/direct-upload.ts';
+import { presentOutcome, presentUploadSession } from './presenters.ts';
+import {
+  FinalizeRequest,
+  MediaSchema,
+  pendingResponse,
+  RegisterMediaRequest,
+  UploadForm,
+  UploadSessionHeaders,
+  UploadSessionRequest,
+  UploadSessionSchema,
+  UserAgentHeaders,
+} from './schemas.ts';
+
+/** The three ways media gets in: an upload session, an object already in storage, a direct upload. */
+
+export const createUploadSession = ({ media }: GatewayClients) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/media/upload-session',
+    operationId: 'createUploadSession',
+    summary: 'Create an upload session',
+    description:
+      'Issues a short-lived signed URL; PUT the bytes there with the same Content-Type, then call /api/v1/media/complete.',
+    tag: 'Media',
+    access: { kind: 'scope', scope: 'files:write' },
+    headers: UploadSessionHeaders,
+    body: UploadSessionRequest,
+    status: 201,
+    response: UploadSessionSchema,
+    errors: [
+      'idempotency_conflict',
+      'media_too_large',
+      'storage_quota_exceeded',
+      'upload_session_expired',
+      'bad_request',
+    ],
+    handler: async ({ principal, body, headers }) =>
+      presentUploadSession(
+        await media.createUploadSession({
+          userId: principal.userId,
+          fileName: body.file_name,
+          contentType: body.content_type,
+          workspaceId: body.workspace_id ?? '',
+          idempotencyKey: headers['idempotency-key'] ?? '',
+          userAgent: headers['user-agent'] ?? '',
+          sizeBytes: body.size_bytes ?? 0,
+        }),
+      ),
+  });
+
+export const completeUpload = ({ media }: GatewayClients) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/media/complete',
+    operationId: 'completeUpload',
+    summary: 'Finalize an upload',
+    description:
+      '201 with the media once verified; 202 while verification runs (repeat with the same token). ' +
+      '`Prefer: wait=<seconds>` sets how long to wait for verification before answering 202.',
+    tag: 'Media',
+    access: { kind: 'scope', scope: 'files:write' },
+    body: FinalizeRequest,
+    status: 201,
+    response: MediaSchema,
+    alternateResponses: [pendingResponse],
+    errors: [
+      'not_found',
+      'invalid_finalize_token',
+      'upload_incomplete',
+      'upload_session_expired',
+      'media_empty',
+      'media_unplayable',
+      'media_no_audio',
+      'media_too_large',
+      'storage_quota_exceeded',
+    ],
+    handler: async ({ principal, body, req }) => {
+      const waitMs = preferredWaitMs(req.headers);
+      const outcome = await media.completeUpload(
+        { userId: principal.userId, mediaId: body.media_id, finalizeToken: body.finalize_token, waitMs },
+        { deadlineMs: deadlineForWait(waitMs) },
+      );
+      return presentOutcome(outcome);
+    },
+  });
+
+export const registerMedia = ({ media }: GatewayClients) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/media/register',
+    operationId: 'registerMedia',
+    summary: 'Register an object already in storage',
+    tag: 'Media',
+    access: { kind: 'scope', scope: 'files:write' },
+    body: RegisterMediaRequest,
+    headers: UserAgentHeaders,
+    status: 201,
+    response: MediaSchema,
+    alternateResponses: [pendingResponse],
+    errors: [
+      'storage_key_not_allowed',
+      'not_found',
+      'conflict',
+      'media_empty',
+      'media_unplayable',
+      'media_no_audio',
+      'storage_quota_exceeded',
+    ],
+    handler: async ({ principal, body, headers, req }) => {
+      const waitMs = preferredWaitMs(req.headers);
+      const outcome = await media.registerMedia(
+        {
+          userId: principal.userId,
+          storageKey: body.storage_key,
+          fileName: body.file_name ?? '',
+          contentType: body.content_type ?? '',
+          workspaceId: body.workspace_id ?? '',
+          userAgent: headers['user-agent'] ?? '',
+          waitMs,
+        },
+        { deadlineMs: deadlineForWait(waitMs) },
+      );
+      return presentOutcome(outcome);
+    },
+  });
+
+export const uploadMedia = ({ media }: GatewayClients, log: Logger) =>
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/media/upload',
+    operationId: 'uploadMedia',
+    summary: 'Upload and register a file',
+    description:
+      'multipart/form-data; the file is streamed to storage, never held in memory. Fields come before the `file` part.',
+    tag: 'Media',
+    access: { kind: 'scope', scope: 'files:write' },
+    multipartBody: UploadForm,
+    status: 201,
+    response: MediaSchema,
+    alternateResponses: [pendingResponse],
+    errors: [
+      'unsupported_media_type',
+      'media_too_large',
+      'media_empty',
+      'media_unplayable',
+      'media_no_audio',
+      'storage_quota_exceeded',
+      'storage_unavailable',
+    ],
+    handler: async ({ principal, req }) =>
+      presentOutcome(
+        await streamDirectUpload(req, { media, userId: principal.userId, log, waitMs: preferredWaitMs(req.headers) }),
+      ),
+  });

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { type Deployment, profileCapabilities, toCredits, type TranscriptionProfile } from '@tp/catalog';
+import type { ModelSchema } from './schemas.ts';
+
+/** A profile as this deployment serves it: the capabilities job creation enforces (profileCapabilities). */
+export function presentModel(profile: TranscriptionProfile, deployment: Deployment): z.infer<typeof ModelSchema> {
+  const caps = profileCapabilities(profile, deployment);
+  return {
+    id: profile.codename,
+    object: 'model',
+    display_name: profile.displayName,
+    description: profile.description,
+    visibility: profile.visibility,
+    available: caps.available,
+    credits_per_hour: toCredits(profile.microCreditsPerHour),
+    live: { route: profile.liveRoute, cloud_fallback: profile.cloudFallback },
+    capabilities: {
+      languages: [...caps.languages],
+      word_timestamps: caps.wordTimestamps,
+      diarization: caps.stages.diarization,
+      translation: caps.stages.translation,
+      channel_speaker_separation: caps.stages.channel_speaker_separation,
+      caption_burn: caps.stages.caption_burn,
+    },
+    execution_modes: [...caps.executionModes],
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { availableProfiles, isEngineKind } from '@tp/catalog';
+import type { GatewayClients } from '../../clients.ts';
+import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { presentModel } from './presenters.ts';
+import { ModelSchema } from './schemas.ts';
+
+export function modelRoutes({ jobs }: GatewayClients): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/models',
+      operationId: 'listModels',
+      summary: 'List transcription profiles',
+      description:
+        'Public profiles always; internal profiles only for users granted their feature. A token is optional. ' +
+        'Whether each is available and what its jobs may ask for come from what this deployment runs, as job ' +
+        'creation judges it.',
+      tag: 'Models',
+      access: { kind: 'optional' },
+      status: 200,
+      response: z.array(ModelSchema),
+      handler: async ({ principal }) => {
+        // Jobs holds the deployment (its ENGINES) and judges every CreateJob by it.
+        const { engines } = await jobs.getDeployment({});
+        const deployment = { engines: new Set(engines.filter(isEngineKind)) };
+        return availableProfiles(principal?.features ?? new Set()).map((p) => presentModel(p, deployment));
+      },
+    }),
+  ];
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  DEFAULT_EXPORT_OPTIONS,
+  EXPORT_FORMATS,
+  EXPORT_LIMITS,
+  isHighlightColor,
+  type ExportOptions,
+} from '@tp/transcript';
+import { queryBoolean } from './schemas.ts';
+
+/**
+ * The options of the transcript converters, shared by `GET /jobs/{id}/export` (query) and
+ * `POST /format` (body): one spelling, one set of defaults (those of @tp/transcript).
+ */
+const d = DEFAULT_EXPORT_OPTIONS;
+
+export const EXPORT_CONTENT_TYPES = ['text/plain', 'application/json', 'application/x-subrip', 'text/vtt'];
+
+const format = z.enum(EXPORT_FORMATS).meta({ description: 'Output format: `text`, `json`, `srt` or `vtt`.' });
+const maxChars = (schema: z.ZodNumber) =>
+  schema
+    .int()
+    .min(EXPORT_LIMITS.minCharsPerEntry)
+    .max(EXPORT_LIMITS.maxCharsPerEntry)
+    .default(d.maxCharsPerEntry)
+    .meta({
+      description: `Longest subtitle entry in characters (srt, vtt); cues split at word boundaries, never longer. ${EXPORT_LIMITS.minCharsPerEntry} to ${EXPORT_LIMITS.maxCharsPerEntry}.`,
+    });
+const color = z
+  .string()
+  .max(32)
+  .refine(isHighlightColor, 'Expected a colour name (yellow) or #rgb / #rrggbb')
+  .default(d.highlightColor)
+  .meta({ description: 'Colour of the highlighted word in karaoke mode (srt, vtt).' });
+
+const describe = {
+  include_speakers: 'Speaker names before the text (text, srt, vtt).',
+  include_timestamps: 'Start time before each paragraph (text).',
+  include_word_timestamps: 'Word timings (json).',
+  pretty: 'Indented JSON (json).',
+  highlight_words: 'Karaoke: one subtitle per word, the current word highlighted (srt, vtt).',
+} as const;
+
+export const ExportQuery = z.object({
+  format: format.default('json'),
+  include_speakers: queryBoolean(d.includeSpeakers).meta({ description: describe.include_speakers }),
+  include_timestamps: queryBoolean(d.includeTimestamps).meta({ description: describe.include_timestamps }),
+  include_word_timestamps: queryBoolean(d.includeWordTimestamps).meta({
+    description: describe.include_word_timestamps,
+  }),
+  pretty: queryBoolean(d.pretty).meta({ description: describe.pretty }),
+  max_chars_per_entry: maxChars(z.coerce.number()),
+  highlight_words: queryBoolean(d.highlightWords).meta({ description: describe.highlight_words }),
+  highlight_color: color,
+});
+
+/** The same options in a JSON body (`POST /format`), as JSON booleans and numbers. */
+export const exportBodyFields = {
+  format: format,
+  include_speakers: z.boolean().default(d.includeSpeakers).meta({ description: describe.include_speakers }),
+  include_timestamps: z.boolean().default(d.includeTimestamps).meta({ description: describe.include_timestamps }),
+  include_word_timestamps: z
+    .boolean()
+    .default(d.includeWordTimestamps)
+    .meta({ description: describe.include_word_timestamps }),
+  pretty: z.boolean().default(d.pretty).meta({ description: describe.pretty }),
+  max_chars_per_entry: maxChars(z.number()),
+  highlight_words: z.boolean().default(d.highlightWords).meta({ description: describe.highlight_words }),
+  highlight_color: color,
+};
+
+type Parsed = z.infer<typeof ExportQuery>;
+
+export function toExportOptions(q: Parsed): ExportOptions {
+  return {
+    format: q.format,
+    includeSpeakers: q.include_speakers,
+    includeTimestamps: q.include_timestamps,
+    includeWordTimestamps: q.include_word_timestamps,
+    pretty: q.pretty,
+    maxCharsPerEntry: q.max_chars_per_entry,
+    highlightWords: q.highlight_words,
+    highlightColor: q.highlight_color,
+  };
+}

@@ -1,0 +1,33 @@
+import type { QueueStore } from '../store/queue.ts';
+import type { Job } from '../store/records.ts';
+
+/** Why a queued job waits: its user's plan limit, or its turn at a worker (ADR 0012). */
+export type QueueReason = 'concurrency_limit' | 'waiting_for_worker';
+
+/** A job as the API shows it: with its queue position (0 when it is not queued) and why it waits. */
+export interface JobWithPosition {
+  job: Job;
+  position: number;
+  /** Null unless queued. */
+  queueReason: QueueReason | null;
+}
+
+export async function withPositions(
+  queue: Pick<QueueStore, 'positions'>,
+  jobs: readonly Job[],
+): Promise<JobWithPosition[]> {
+  const places = await queue.positions(jobs);
+  return jobs.map((job) => {
+    const place = places.get(job.id);
+    if (!place) return { job, position: 0, queueReason: null };
+    return {
+      job,
+      position: place.position,
+      queueReason: place.heldBack ? 'concurrency_limit' : 'waiting_for_worker',
+    };
+  });
+}
+
+export async function withPosition(queue: Pick<QueueStore, 'positions'>, job: Job): Promise<JobWithPosition> {
+  return (await withPositions(queue, [job]))[0]!;
+}

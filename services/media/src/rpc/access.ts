@@ -1,0 +1,27 @@
+import { defineAccess } from '@tp/grpc';
+import { MediaServiceService } from '@tp/proto';
+
+/**
+ * Who may call MediaService (ADR 0011): the gateway for the user the request names; jobs and
+ * shares read a media as themselves (a job's input, whether a shared transcript's audio still
+ * exists); the worker alone gets a URL to read the bytes.
+ */
+export const MEDIA_ACCESS = defineAccess(MediaServiceService, {
+  createUploadSession: { gateway: 'user' },
+  completeUpload: { gateway: 'user' },
+  registerMedia: { gateway: 'user' },
+  startDirectUpload: { gateway: 'user' },
+  signUploadPart: { gateway: 'user' },
+  finishDirectUpload: { gateway: 'user' },
+  abortDirectUpload: { gateway: 'user' },
+  listMedia: { gateway: 'user' },
+  getMedia: { gateway: 'user', jobs: 'service', shares: 'service' },
+  deleteMedia: { gateway: 'user' },
+  getStorageUsage: { gateway: 'user' },
+  getReadUrl: { worker: 'service' },
+  // The product back-end interface (POST /upload, POST /transcribe).
+  createUploadForm: { gateway: 'user' },
+  getFileUrl: { gateway: 'user' },
+  resolveFileUrl: { gateway: 'user' },
+  importFromUrl: { gateway: 'user' },
+});

@@ -1,0 +1,88 @@
+import { type Bus, type BusMessage, STREAMS, type Subscription, workSubject } from '@tp/bus';
+import type { WorkTicket } from '@tp/events';
+import type { Logger } from '@tp/logging';
+import { JOB_TYPE } from '../domain/transcription-job.ts';
+import { type ProcessTicketDeps, processTicket } from '../usecases/process-ticket.ts';
+import { settleDeadLetter } from '../usecases/settle-dead-letter.ts';
+import type { TicketHandle } from '../usecases/ticket.ts';
+
+/** The durable consumer of a pool's transcription tickets, shared by every worker of the pool. */
+export function workDurable(pool: string): string {
+  return `worker-transcription-${pool}`;
+}
+
+/** The subject a pool's transcription tickets arrive on: work.transcription.<pool>. */
+export function workTicketSubject(pool: string): string {
+  return workSubject(JOB_TYPE, pool);
+}
+
+/** A work ticket as published by jobs, or undefined for a message that is not one. */
+export function parseWorkTicket(data: unknown): WorkTicket | undefined {
+  const t = data as Partial<WorkTicket> | null;
+  if (
+    !t ||
+    typeof t !== 'object' ||
+    typeof t.ticket_id !== 'string' ||
+    t.ticket_id === '' ||
+    typeof t.job_type !== 'string' ||
+    typeof t.pool !== 'string'
+  )
+    return undefined;
+  return { ticket_id: t.ticket_id, job_type: t.job_type, pool: t.pool };
+}
+
+export interface WorkTicketSettings {
+  pool: string;
+  /** WORK_MAX_DELIVER */
+  maxDeliver: number;
+  ackWaitMs: number;
+  /** Tickets handled at once. */
+  concurrency: number;
+  /** Redelivery delays after a failed attempt (default: the bus's). */
+  backoffMs?: readonly number[] | undefined;
+}
+
+function ticketHandle(ticket: WorkTicket, message: BusMessage<unknown>): TicketHandle {
+  return { ticketId: ticket.ticket_id, working: () => message.working() };
+}
+
+/**
+ * Consumes the pool's work tickets: each delivery is processed (resolving acknowledges the ticket,
+ * throwing has it redelivered), and a ticket the bus gives up on is settled as a dead letter.
+ */
+export function consumeWorkTickets(
+  bus: Bus,
+  deps: ProcessTicketDeps & { log: Logger },
+  settings: WorkTicketSettings,
+): Promise<Subscription> {
+  return bus.consume<WorkTicket>({
+    stream: STREAMS.WORK.name,
+    durable: workDurable(settings.pool),
+    filterSubject: workTicketSubject(settings.pool),
+    handler: async (message) => {
+      const ticket = parseWorkTicket(message.data);
+      if (!ticket) {
+        deps.log.error(
+          { subject: message.subject, seq: message.sequence },
+          'work message is not a work ticket; dropping it',
+        );
+        return;
+      }
+      await processTicket(deps, {
+        ticket,
+        handle: ticketHandle(ticket, message),
+        deliveryCount: message.deliveryCount,
+      });
+    },
+    onDeadLetter: async (message, error) => {
+      const ticket = parseWorkTicket(message.data);
+      if (!ticket) return;
+      const handle = ticketHandle(ticket, message);
+      await settleDeadLetter(deps, { ticket, handle, deliveryCount: message.deliveryCount, error });
+    },
+    maxDeliver: settings.maxDeliver,
+    ackWaitMs: settings.ackWaitMs,
+    concurrency: settings.concurrency,
+    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+  });
+}

@@ -1,0 +1,67 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EngineKind } from '@tp/catalog';
+import type { WorkTicket } from '@tp/events';
+import type { Logger } from '@tp/logging';
+import type { Job } from '@tp/proto';
+import type { JobsClient } from '../clients.ts';
+import { isTransient } from '../domain/backend-errors.ts';
+import { JobStopped } from '../domain/job-stopped.ts';
+import { JOB_TYPE, maxAttempts } from '../domain/transcription-job.ts';
+import type { SpeechEngine } from '../engines/engine.ts';
+import type { TicketHandle } from './ticket.ts';
+
+export interface ClaimJobDeps {
+  jobs: JobsClient;
+  log: Logger;
+  workerId: string;
+  pool: string;
+  /** The engines this worker runs (jobs binds only a job whose engine is among them). */
+  engines: ReadonlyMap<EngineKind, SpeechEngine>;
+  /** WORK_MAX_DELIVER: how many times the bus runs the handler for one ticket. */
+  maxDeliver: number;
+  /** Waits between ClaimJob attempts while jobs is unreachable; the last one repeats. */
+  claimRetryDelaysMs: readonly number[];
+  /** Aborted when the worker shuts down: a claim waiting for jobs gives up. */
+  shutdownSignal: AbortSignal;
+}
+
+export interface ClaimJobInput {
+  ticket: WorkTicket;
+  handle: TicketHandle;
+  deliveryCount: number;
+}
+
+/**
+ * ClaimJob: the job this ticket is bound to (jobs binds the queue head to a ticket that has none),
+ * or undefined when there is nothing to run. Retried in place while jobs is unreachable
+ * (heart-beating the ticket): a ticket that has not bound a job must not use up its deliveries on
+ * an outage, or its queued job would never run.
+ */
+export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promise<Job | undefined> {
+  const { ticket, handle, deliveryCount } = input;
+  const delays = deps.claimRetryDelaysMs;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer = await deps.jobs.claimJob({
+        ticketId: ticket.ticket_id,
+        workerId: deps.workerId,
+        jobType: JOB_TYPE,
+        pool: deps.pool,
+        engines: [...deps.engines.keys()],
+        deliveryCount,
+        maxAttempts: maxAttempts(deps.maxDeliver),
+      });
+      return answer.job;
+    } catch (err) {
+      if (!isTransient(err) || deps.shutdownSignal.aborted) throw err;
+      if (attempt === 0 || attempt % 10 === 0)
+        deps.log.warn({ err, ticketId: ticket.ticket_id, attempt }, 'jobs unreachable; retrying the claim');
+      handle.working();
+      await sleep(delays[Math.min(attempt, delays.length - 1)] ?? 1_000, undefined, {
+        signal: deps.shutdownSignal,
+      }).catch(() => {
+        throw new JobStopped('shutdown', 'The worker is shutting down.');
+      });
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { EngineKind } from '@tp/catalog';
+import type { Job } from '@tp/proto';
+import { engineNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
+import { JOB_TYPE } from '../domain/transcription-job.ts';
+import type { SpeechEngine } from '../engines/engine.ts';
+import { buildJobTranscript } from './build-job-transcript.ts';
+import { completeJob } from './complete-job.ts';
+import { failJob } from './fail-job.ts';
+import { type ReadMediaUrlDeps, readMediaUrl } from './read-media-url.ts';
+import { settleTranscriptionFailure } from './settle-transcription-failure.ts';
+import { type StoreTranscriptDeps, storeTranscript } from './store-transcript.ts';
+import type { TicketHandle } from './ticket.ts';
+import { type TranscribeJobDeps, transcribeJob } from './transcribe-job.ts';
+import type { MediaTranscription } from './transcribe-media.ts';
+
+export type RunJobDeps = ReadMediaUrlDeps &
+  TranscribeJobDeps &
+  StoreTranscriptDeps & {
+    engines: ReadonlyMap<EngineKind, SpeechEngine>;
+  };
+
+/**
+ * Runs one claimed job to its end: media URL, decode and recognition (with progress, cancellation,
+ * timeout), transcript, artifact, completion. Resolves when the ticket may be acknowledged (the job
+ * is settled, or cancelled); throws when it should be redelivered (a backend is unavailable, the
+ * worker is shutting down).
+ */
+export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: TicketHandle; job: Job }): Promise<void> {
+  const engine = deps.engines.get(job.engine as EngineKind);
+  if (job.type !== JOB_TYPE) return failJob(deps, { job, ticket, failure: unsupportedJobType(job.type) });
+  if (!engine) return failJob(deps, { job, ticket, failure: engineNotRunHere(job.engine) });
+
+  const read = await readMediaUrl(deps, { job, ticket });
+  if ('unavailable' in read) return failJob(deps, { job, ticket, failure: read.unavailable });
+  const durationSeconds = read.media?.durationSeconds || job.mediaDurationSeconds;
+
+  let transcription: MediaTranscription;
+  try {
+    transcription = await transcribeJob(deps, { ticket, job, engine, url: read.url, durationSeconds });
+  } catch (err) {
+    return settleTranscriptionFailure(deps, { err, job, ticket, engine });
+  }
+
+  const made = buildJobTranscript(deps, { job, engine, transcription });
+  if ('invalid' in made) return failJob(deps, { job, ticket, failure: made.invalid });
+  const { transcript, billedSeconds } = made;
+  const artifactId = await storeTranscript(deps, { job, ticket, transcript, fileName: read.media?.fileName });
+  if (artifactId === undefined) return;
+  await completeJob(deps, { job, ticket, artifactId, billedSeconds, language: transcript.language });
+}

@@ -1,0 +1,39 @@
+import type { Job } from '@tp/proto';
+import { decodeFailureOutcome, engineFailed } from '../domain/job-failures.ts';
+import { isJobStopped } from '../domain/job-stopped.ts';
+import { EngineError, type SpeechEngine } from '../engines/engine.ts';
+import { type FailJobDeps, failJob } from './fail-job.ts';
+import type { TicketHandle } from './ticket.ts';
+import { DecodeError } from './transcribe-media.ts';
+
+export interface SettleTranscriptionFailureInput {
+  /** What stopped the transcription. */
+  err: unknown;
+  job: Job;
+  ticket: TicketHandle;
+  engine: SpeechEngine;
+}
+
+/**
+ * Turns what stopped a transcription into the job's outcome: a cancelled job is let go, a job that
+ * timed out, an unreadable or vanished media and a failed engine fail the job. Anything else
+ * (shutdown, storage that may come back, the unexpected) is thrown for another attempt.
+ */
+export async function settleTranscriptionFailure(
+  deps: FailJobDeps,
+  { err, job, ticket, engine }: SettleTranscriptionFailureInput,
+): Promise<void> {
+  if (isJobStopped(err, 'cancelled'))
+    return void deps.log.info({ jobId: job.jobId }, 'job cancelled; ticket acknowledged');
+  if (isJobStopped(err, 'timeout'))
+    return failJob(deps, { job, ticket, failure: { errorCode: 'processing_failed', errorMessage: err.message } });
+  if (err instanceof DecodeError) {
+    const failure = decodeFailureOutcome(err.failure);
+    if (failure) return failJob(deps, { job, ticket, failure });
+  }
+  if (err instanceof EngineError) {
+    deps.log.error({ err, jobId: job.jobId, engine: engine.kind, engineOutput: err.output }, 'speech engine failed');
+    return failJob(deps, { job, ticket, failure: engineFailed() });
+  }
+  throw err;
+}

@@ -1,0 +1,106 @@
+// The fixture of a test file whose workers run in the test's own process: the backends, media of
+// three lengths uploaded and verified, and after each test every worker stopped, so that no worker
+// of one test takes the next one's tickets.
+import assert from 'node:assert/strict';
+import { after, afterEach, before } from 'node:test';
+import { makeSpeechClip, synthesizeSpeech } from '@tp/testing';
+import type { Job } from '@tp/proto';
+import { type Backends, type InProcessWorker, startBackends, type UploadedMedia } from './backends.ts';
+import { ENDED } from './job-probes.ts';
+import { eventually, tempDir } from './support.ts';
+
+export const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
+
+export interface WorkerFixture {
+  b: Backends;
+  dir: { path: string; remove(): Promise<void> };
+  speechPath: string;
+  /** A few seconds of speech (about 1.5 s of work). */
+  speech: UploadedMedia;
+  /**
+   * A minute of speech as MP3: long enough that the engine works through many progress beats however
+   * fast the machine (the pipes between the decoder and the engine hold some 300 KB, ten seconds of
+   * audio, so a short clip's progress jumps), and that a job is still running when a test stops it.
+   */
+  clip: UploadedMedia;
+  /** A word or two. */
+  short: UploadedMedia;
+}
+
+/** Registers the file's hooks; the fixture's members are there once `before` has run. */
+export function useWorkerFixture(): WorkerFixture {
+  const fixture = {} as WorkerFixture;
+  before(async () => {
+    fixture.dir = await tempDir();
+    const dir = fixture.dir.path;
+    // (Assigned as soon as it runs, so `after` stops it even when a fixture fails.)
+    const [, speechFile, clipFile, shortFile] = await Promise.all([
+      startBackends().then((started) => (fixture.b = started)),
+      synthesizeSpeech(SENTENCE, { voice: 'rms', dir, name: 'speech' }),
+      makeSpeechClip({ targetSeconds: 60, voice: 'rms', format: 'mp3', dir, name: 'clip' }),
+      synthesizeSpeech('Hello there.', { voice: 'rms', dir, name: 'short' }),
+    ]);
+    fixture.speechPath = speechFile;
+    fixture.speech = await fixture.b.upload(speechFile, 'audio/wav');
+    fixture.clip = await fixture.b.upload(clipFile.path, 'audio/mpeg');
+    fixture.short = await fixture.b.upload(shortFile, 'audio/wav');
+  });
+
+  after(async () => {
+    await fixture.b?.dispose();
+    await fixture.dir?.remove();
+  });
+
+  afterEach(async () => {
+    await fixture.b.stopWorkers();
+  });
+  return fixture;
+}
+
+/** The hold of a job that ended without success: released whole, nothing charged. */
+export async function assertReleased(b: Backends, jobId: string): Promise<void> {
+  const ledger = await b.billed(jobId);
+  assert.deepEqual(
+    ledger.map((e) => e.kind),
+    ['reservation', 'release'],
+    'the hold released, nothing charged',
+  );
+  assert.equal(ledger[1]!.reservedDeltaMicro, -ledger[0]!.reservedDeltaMicro, 'all of it');
+}
+
+/** Waits until no ticket of the pool is waiting or being worked on. */
+export const drained = (b: Backends) => eventually('the ticket to be acknowledged', () => b.queueDrained(), 15_000, 50);
+
+/** Jobs published the job's end once: its `succeeded` event, and no other end. */
+export async function assertCompletedOnce(b: Backends, jobId: string): Promise<void> {
+  await eventually('the succeeded event', () =>
+    b.events.some((e) => e.data.job_id === jobId && e.data.status === 'succeeded'),
+  );
+  assert.equal(b.events.filter((e) => e.data.job_id === jobId && ENDED.has(e.data.status)).length, 1, 'completed once');
+}
+
+/**
+ * A job whose worker went away mid-run: a new worker (started with `env`) takes its redelivered
+ * ticket, the second delivery, and completes the job, its credits settled once.
+ */
+export async function assertTakenOver(
+  b: Backends,
+  jobId: string,
+  env: Record<string, string> = {},
+): Promise<{ successor: InProcessWorker; job: Job }> {
+  const successor = await b.startWorker(env);
+  const job = await b.ended(jobId);
+  assert.equal(job.status, 'succeeded', `${job.errorCode}: ${job.errorMessage}`);
+  assert.equal(job.attempts, 2);
+  assert.deepEqual(
+    successor.logged('job claimed', { jobId }).map((l) => l.deliveryCount),
+    [2],
+    'the second delivery, on the successor',
+  );
+  assert.deepEqual(
+    (await b.billed(jobId)).map((e) => e.kind),
+    ['reservation', 'settlement'],
+    'settled once',
+  );
+  return { successor, job };
+}
