@@ -86,7 +86,7 @@ service reads it as DATABASE_URL, the migration job under its own name. A new da
 adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
-{{- list "accounts" "billing" "media" "artifacts" "jobs" "shares" | toJson }}
+{{- list "accounts" "billing" "media" "artifacts" "jobs" "shares" "webhook-dispatcher" | toJson }}
 {{- end }}
 
 {{- define "transcription.databaseUrlKey" -}}
@@ -193,6 +193,7 @@ checksum/config: {{ include (print .Template.BasePath "/configmap.yaml") . | sha
 {{- if not .Values.secrets.existingSecret }}
 checksum/secret: {{ include (print .Template.BasePath "/secret.yaml") . | sha256sum }}
 {{- end }}
+checksum/service-identity: {{ include "transcription.identityChecksum" . }}
 {{- end }}
 
 {{- define "transcription.serviceAccountName" -}}
@@ -245,7 +246,8 @@ imagePullSecrets:
 {{- end }}
 securityContext:
   {{- toYaml $root.Values.podSecurityContext | nindent 2 }}
-# The services never call the Kubernetes API, and service links could shadow their env.
+# The services never call the Kubernetes API (the key Job mounts its token explicitly), and
+# service links could shadow their env.
 automountServiceAccountToken: false
 enableServiceLinks: false
 {{- with $values.priorityClassName }}
@@ -436,4 +438,72 @@ operator may give only autoscaling.keda.enabled.
 {{- $_ := set $out $key (ternary (get $keda $key) $default (hasKey $keda $key)) }}
 {{- end }}
 {{- $out | toJson }}
+{{- end }}
+
+{{/*
+Service identity (ADR 0016). Every service signs its gRPC calls with its own Ed25519 key
+(SERVICE_PRIVATE_KEY) and verifies its callers with their public keys (SERVICE_PUBLIC_KEYS). The
+keys live in ONE Secret: <fullname>-service-keys, kept by the hook Job service-keys-job.yaml, or
+serviceIdentity.existingSecret. Entries: <service>-private-key.pem per service, public-keys.json.
+Every service of the fleet has a key whether or not it is enabled, so switching one on or off
+never changes the others' keys. The worker pools share the key `worker`.
+*/}}
+{{- define "transcription.identityServices" -}}
+{{- list "gateway" "accounts" "media" "jobs" "worker" "artifacts" "billing" "shares" "webhook-dispatcher" | toJson }}
+{{- end }}
+
+{{- define "transcription.serviceKeysSecretName" -}}
+{{- .Values.serviceIdentity.existingSecret | default (printf "%s-service-keys" (include "transcription.fullname" .)) }}
+{{- end }}
+
+{{- define "transcription.privateKeyEntry" -}}
+{{- printf "%s-private-key.pem" . }}
+{{- end }}
+
+{{- define "transcription.publicKeysEntry" -}}
+public-keys.json
+{{- end }}
+
+{{/* The identity of one service's pods: its OWN private key and every public key. (list $ "gateway") */}}
+{{- define "transcription.identityEnv" -}}
+{{- $root := index . 0 }}
+{{- $secret := include "transcription.serviceKeysSecretName" $root }}
+- name: SERVICE_PRIVATE_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ include "transcription.privateKeyEntry" (index . 1) }}
+- name: SERVICE_PUBLIC_KEYS
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ include "transcription.publicKeysEntry" $root }}
+{{- end }}
+
+{{/*
+What decides the content of the key Secret, as the pods see it: a rotation step or a new service
+changes it, and the checksum/service-identity annotation then rolls every pod after the hook Job
+has written the new keys. (The Job writes the Secret after rendering, so its content cannot be
+hashed; with an existingSecret, roll the pods yourself: docs/runbooks/service-identity-keys.md.)
+*/}}
+{{- define "transcription.identityChecksum" -}}
+{{- $identity := .Values.serviceIdentity }}
+{{- dict "services" (include "transcription.identityServices" .) "secret" (include "transcription.serviceKeysSecretName" .) "rotation" $identity.rotation | toJson | sha256sum }}
+{{- end }}
+
+{{/*
+The gRPC call graph: for each backend, the components that call it (their clients.ts). Network
+policies let exactly these callers reach a backend's gRPC port; a chart test checks this table
+against the services' src/clients.ts.
+*/}}
+{{- define "transcription.grpcCallers" -}}
+{{- dict
+  "accounts" (list "gateway")
+  "billing" (list "gateway" "jobs")
+  "media" (list "gateway" "jobs" "shares" "worker")
+  "artifacts" (list "gateway" "jobs" "shares" "worker")
+  "jobs" (list "gateway" "worker" "webhook-dispatcher")
+  "shares" (list "gateway")
+  "webhook-dispatcher" (list "gateway")
+  | toJson }}
 {{- end }}

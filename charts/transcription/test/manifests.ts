@@ -31,11 +31,18 @@ const run = promisify(execFile);
 export async function helm(args: string[]): Promise<HelmResult> {
   const binary = await ensureHelm();
   try {
-    const { stdout, stderr } = await run(binary, args, { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HELM_NAMESPACE: 'transcription' } });
+    const { stdout, stderr } = await run(binary, args, {
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, HELM_NAMESPACE: 'transcription' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    };
   }
 }
 
@@ -69,8 +76,14 @@ export function parseManifests(text: string): Manifest[] {
     const object: unknown = document.toJS();
     if (object === null || object === undefined) continue; // empty document (a template that rendered nothing)
     const manifest = object as Manifest;
-    if (typeof manifest.apiVersion !== 'string' || typeof manifest.kind !== 'string' || typeof manifest.metadata?.name !== 'string') {
-      throw new Error(`rendered document without apiVersion/kind/metadata.name: ${JSON.stringify(object).slice(0, 200)}`);
+    if (
+      typeof manifest.apiVersion !== 'string' ||
+      typeof manifest.kind !== 'string' ||
+      typeof manifest.metadata?.name !== 'string'
+    ) {
+      throw new Error(
+        `rendered document without apiVersion/kind/metadata.name: ${JSON.stringify(object).slice(0, 200)}`,
+      );
     }
     manifests.push(manifest);
   }
@@ -106,7 +119,9 @@ export function byKind(manifests: Manifest[], kind: string): Manifest[] {
 }
 
 export function find(manifests: Manifest[], kind: string, component: string): Manifest {
-  const found = manifests.find((manifest) => manifest.kind === kind && manifest.metadata.labels?.['app.kubernetes.io/component'] === component);
+  const found = manifests.find(
+    (manifest) => manifest.kind === kind && manifest.metadata.labels?.['app.kubernetes.io/component'] === component,
+  );
   if (!found) throw new Error(`no ${kind} for component ${component}`);
   return found;
 }

@@ -1,0 +1,171 @@
+// The one Dockerfile at the repository root and the build arguments of each image
+// (tools/dev/images.ts). No Docker engine runs the tests: they read the Dockerfile the way the
+// builder does (stages, ARG scopes, what is copied before what) and check the build commands.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { repoRoot } from '../../../tools/dev/helm.ts';
+import { dockerBuildArgs, IMAGES, releaseCommands } from '../../../tools/dev/images.ts';
+import { imagedServices } from './support.ts';
+
+const run = promisify(execFile);
+
+async function dockerfile(): Promise<string> {
+  return readFile(join(repoRoot, 'Dockerfile'), 'utf8');
+}
+
+/** The Dockerfile's stages by name: the lines from each FROM to the next. */
+function stages(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const parts = text.split(/^(?=FROM )/m).slice(1);
+  for (const part of parts) {
+    const name = /^FROM \S+ AS (\S+)$/m.exec(part)?.[1];
+    if (name) found.set(name, part);
+  }
+  return found;
+}
+
+function stage(text: string, name: string): string {
+  const found = stages(text).get(name);
+  if (!found) throw new Error(`the Dockerfile has no stage ${name}`);
+  return found;
+}
+
+test('one file at the repository root builds every service; no service keeps one of its own', async () => {
+  const folders = (await readdir(join(repoRoot, 'services'), { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && existsSync(join(repoRoot, 'services', entry.name, 'package.json')))
+    .map((entry) => entry.name)
+    .sort();
+  assert.deepEqual(imagedServices(), folders, 'an image for every service in services/, and only those');
+  for (const service of folders) {
+    assert.ok(!existsSync(join(repoRoot, 'services', service, 'Dockerfile')), `services/${service}/Dockerfile`);
+    // The build selects the workspace package @tp/<SERVICE>.
+    const manifest = JSON.parse(await readFile(join(repoRoot, 'services', service, 'package.json'), 'utf8')) as {
+      name: string;
+    };
+    assert.equal(manifest.name, `@tp/${service}`);
+  }
+  const text = await dockerfile();
+  assert.match(text, /^ARG SERVICE$/m, 'SERVICE has no default: every service image names its own');
+  const files = stage(text, 'service-files');
+  assert.match(files, /^ARG SERVICE$/m, 'the stage brings SERVICE into scope');
+  assert.match(files, /if \[ -z "\$\{SERVICE\}" \]; then[\s\S]*SERVICE is not set[\s\S]*exit 1/);
+  assert.match(files, /stage-prod "@tp\/\$\{SERVICE\}" \/out/);
+  assert.match(stage(text, 'service'), /^WORKDIR \/app\/services\/\$\{SERVICE\}$/m);
+});
+
+test('the default target is the service image; --target migrations is the migration image, without SERVICE', async () => {
+  const text = await dockerfile();
+  const names = [...stages(text).keys()];
+  assert.equal(names.at(-1), 'service', 'the last stage is what a build without --target makes');
+  const migrations = stage(text, 'migrations');
+  assert.match(migrations, /^FROM runtime-base AS migrations$/m);
+  assert.match(migrations, /^COPY --from=migration-files \/out\/ \/app\/$/m);
+  assert.match(migrations, /^CMD \["node", "packages\/db\/src\/cli\.ts", "deploy", "--all"\]$/m);
+  // The chart's service key Job runs tools/service-keys from this image too (identity.test.ts).
+  assert.match(stage(text, 'migration-files'), /stage-prod "@tp\/db" "@tp\/service-keys" \/out/);
+  // BuildKit builds only the stages a target needs: none of those of the migration image reads SERVICE.
+  for (const name of ['base', 'build', 'migration-files', 'runtime-base', 'migrations'])
+    assert.doesNotMatch(stage(text, name), /SERVICE/, name);
+  const build = IMAGES.find((image) => image.target === 'migrations');
+  assert.deepEqual(build && dockerBuildArgs(build, 'r/transcription-migrations:1'), [
+    'build',
+    '--target',
+    'migrations',
+    '-t',
+    'r/transcription-migrations:1',
+    '.',
+  ]);
+});
+
+test('install the OS packages each service runs: ffprobe for media, ffmpeg and the CPU engine for the worker, nothing for the others', async () => {
+  const services = imagedServices();
+  for (const service of ['accounts', 'gateway', 'media', 'shares', 'worker'])
+    assert.ok(services.includes(service), service);
+  // The only services with OS packages, named here; every other one (billing, jobs, shares, …) installs
+  // nothing beyond the base image. The worker decodes with ffmpeg and runs PocketSphinx with its
+  // US English model (the GPU engine's weights are mounted, never in the image).
+  const packages: Record<string, string[]> = {
+    media: ['ffmpeg'],
+    worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
+  };
+  for (const build of IMAGES) assert.deepEqual(build.packages, packages[build.service ?? ''] ?? [], build.image);
+  const text = await dockerfile();
+  assert.match(text, /^ARG SERVICE_PACKAGES=$/m, 'none unless the build names them');
+  const service = stage(text, 'service');
+  assert.match(service, /^ARG SERVICE_PACKAGES$/m);
+  assert.match(service, /apt-get install -y --no-install-recommends \$\{SERVICE_PACKAGES\}/);
+});
+
+test('several OS packages are one build argument, one shell word in the printed commands', async () => {
+  const worker = IMAGES.find((build) => build.service === 'worker');
+  assert.ok(worker);
+  const args = dockerBuildArgs(worker, 'r/transcription-worker:1');
+  assert.deepEqual(
+    args.filter((arg) => arg.startsWith('SERVICE_PACKAGES=')),
+    ['SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us'],
+  );
+  // What a shell makes of each printed build command is exactly the arguments of its image.
+  const builds = releaseCommands('reg.example/tp', '1.2.3').filter((line) => line.startsWith('docker build'));
+  assert.equal(builds.length, IMAGES.length);
+  for (const [index, line] of builds.entries()) {
+    const { stdout } = await run('bash', ['-c', `printf '%s\\0' ${line.slice('docker '.length)}`]);
+    const build = IMAGES[index]!;
+    assert.deepEqual(
+      stdout.split('\0').slice(0, -1),
+      dockerBuildArgs(build, `reg.example/tp/${build.image}:1.2.3`),
+      build.image,
+    );
+  }
+});
+
+test('build the way the platform runs: Node 24 slim, pinned pnpm, codegen, non-root numeric user', async () => {
+  const text = await dockerfile();
+  const manifest = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { packageManager: string };
+  assert.match(text, /^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+  assert.ok(text.includes(manifest.packageManager), `installs ${manifest.packageManager}`);
+  assert.match(text, /pnpm install --frozen-lockfile/);
+  assert.match(text, /buf generate proto --template proto\/buf\.gen\.yaml/);
+  assert.match(text, /node packages\/db\/src\/cli\.ts generate --all/);
+  assert.match(text, /^ENV NODE_ENV=production$/m);
+  const users = [...text.matchAll(/^USER (.*)$/gm)].map((match) => match[1]);
+  assert.ok(
+    users.length >= 2 && users.every((user) => /^[1-9]\d*:[1-9]\d*$/.test(user ?? '')),
+    `numeric users: ${users.join(', ')}`,
+  );
+  assert.match(text, /^CMD \["node", "src\/main\.ts"\]$/m);
+  // The chart's pods run as the user the image was built for.
+  const values = parse(await readFile(join(repoRoot, 'charts/transcription/values.yaml'), 'utf8')) as {
+    podSecurityContext: { runAsUser: number; runAsGroup: number };
+  };
+  assert.ok(users.includes(`${values.podSecurityContext.runAsUser}:${values.podSecurityContext.runAsGroup}`));
+});
+
+test('copy everything pnpm fetch needs before running it', async () => {
+  const text = await dockerfile();
+  const beforeFetch = text.slice(0, text.indexOf('RUN pnpm fetch'));
+  assert.ok(beforeFetch.length > 0 && beforeFetch.length < text.length);
+  const workspace = parse(await readFile(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')) as {
+    patchedDependencies?: Record<string, string>;
+  };
+  const needed = [
+    'pnpm-lock.yaml',
+    'pnpm-workspace.yaml',
+    ...Object.values(workspace.patchedDependencies ?? {}).map((path) => `${path.split('/')[0]}/`),
+  ];
+  const copied = [...beforeFetch.matchAll(/^COPY (.*)$/gm)].flatMap((match) => (match[1] ?? '').split(/\s+/));
+  for (const path of needed) assert.ok(copied.includes(path), `COPY ${path} before pnpm fetch`);
+});
+
+test('.dockerignore keeps local installs and generated code out of the build context', async () => {
+  const ignored = (await readFile(join(repoRoot, '.dockerignore'), 'utf8')).split('\n').map((line) => line.trim());
+  for (const pattern of ['**/node_modules', '**/src/generated', '.git', '.tools'])
+    assert.ok(ignored.includes(pattern), pattern);
+  for (const needed of ['patches', 'proto', 'packages', 'services', 'pnpm-lock.yaml'])
+    assert.ok(!ignored.includes(needed), needed);
+});
