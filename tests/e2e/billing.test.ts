@@ -9,7 +9,9 @@ let token: string;
 before(async () => {
   fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
   assert.equal((await fleet.tsctl('users', 'create', '--email', 'payer@example.com')).code, 0);
-  token = (await fleet.tsctl('tokens', 'create', '--email', 'payer@example.com', '--preset', 'read-only')).stdout.trim();
+  token = (
+    await fleet.tsctl('tokens', 'create', '--email', 'payer@example.com', '--preset', 'read-only')
+  ).stdout.trim();
 });
 
 after(async () => {
@@ -23,7 +25,16 @@ describe('tsctl credits grant', () => {
     const { principal_id, ...amounts } = JSON.parse(first.stdout);
     assert.match(principal_id, /^usr_/);
     assert.deepEqual(amounts, { available_credits: 12.5, reserved_credits: 0, total_credits: 12.5, total_usd: 15 });
-    const second = await fleet.tsctl('credits', 'grant', '--email', 'payer@example.com', '--credits', '0.25', '--expires-days', '30');
+    const second = await fleet.tsctl(
+      'credits',
+      'grant',
+      '--email',
+      'payer@example.com',
+      '--credits',
+      '0.25',
+      '--expires-days',
+      '30',
+    );
     assert.equal(JSON.parse(second.stdout).available_credits, 12.75);
   });
 
@@ -75,12 +86,16 @@ describe('billing routes', () => {
   });
 
   it('need billing:read, and show each user only their own money', async () => {
-    const filesOnly = (await fleet.tsctl('tokens', 'create', '--email', 'payer@example.com', '--scopes', 'files:read')).stdout.trim();
+    const filesOnly = (
+      await fleet.tsctl('tokens', 'create', '--email', 'payer@example.com', '--scopes', 'files:read')
+    ).stdout.trim();
     const refused = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: filesOnly });
     assert.equal(refused.status, 403);
     assert.equal(refused.body.detail.required_scope, 'billing:read');
     assert.equal((await fleet.tsctl('users', 'create', '--email', 'other@example.com')).code, 0);
-    const other = (await fleet.tsctl('tokens', 'create', '--email', 'other@example.com', '--preset', 'read-only')).stdout.trim();
+    const other = (
+      await fleet.tsctl('tokens', 'create', '--email', 'other@example.com', '--preset', 'read-only')
+    ).stdout.trim();
     const theirs = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: other });
     assert.equal(theirs.body.data.total_credits, 0);
     assert.deepEqual((await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/ledger', { token: other })).body.data, []);

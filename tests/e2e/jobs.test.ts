@@ -1,278 +1,234 @@
-// Upload → job → poll → export, through the gateway, with the real worker and PocketSphinx.
-import { after, before, describe, it } from 'node:test';
+// A transcription job from upload to export, through the gateway, with the real worker and
+// PocketSphinx: queued, run, exported in every format, kept from other users; then /format on
+// its transcript and the OpenAPI document of the job routes.
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findProfile, priceForSeconds } from '@tp/catalog';
-import { startFleet, synthesizeSpeech, wordErrorRate, type Fleet } from '@tp/testing';
+import { wordErrorRate } from '@tp/testing';
 import { call } from './support/http.ts';
-import { balance, createJob, createUser, ffmpegConverts, transcribe, uploadMedia, waitForJob, type TestUser } from './support/jobs.ts';
+import { balance, createJob, ffmpegConverts, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
+import { ada, bob, dir, exportOf, fleet, SENTENCE, speech, useJobsFleet } from './support/jobs-fleet.ts';
 
-const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
 /** Word error rate PocketSphinx stays under on this flite voice (measured: about 0.07). */
 const WER_BOUND = 0.25;
 const MICRO = 1_000_000;
 
-let fleet: Fleet;
-let dir: string;
-let speech: string;
-let ada: TestUser;
-let bob: TestUser;
-let broke: TestUser;
+useJobsFleet();
 
-before(async () => {
-  fleet = await startFleet({ without: ['shares'] });
-  dir = await mkdtemp(join(tmpdir(), 'tp-e2e-jobs-'));
-  speech = await synthesizeSpeech(SENTENCE, { voice: 'rms', dir });
-  [ada, bob, broke] = [await createUser(fleet, 'ada', '10'), await createUser(fleet, 'bob', '10'), await createUser(fleet, 'broke', null)];
+// The steps of one job, in order.
+let jobId: string;
+let mediaId: string;
+
+it('queues with Idempotency-Key, replays it, and refuses the key with another body', async () => {
+  mediaId = await uploadMedia(fleet, ada.token, speech, 'audio/wav', 'Fox & Seashells.wav');
+  const body = transcribe(mediaId);
+  const first = await createJob(fleet, ada.token, body, { 'idempotency-key': 'fox-1' });
+  assert.equal(first.status, 202, first.text);
+  const job = first.body.data;
+  assert.match(job.job_id, /^job_/);
+  assert.equal(job.status, 'queued');
+  assert.equal(job.type, 'transcription');
+  assert.equal(job.profile, 'oracle');
+  assert.equal(job.engine, 'pocketsphinx');
+  assert.deepEqual(job.input, { type: 'media_ref', media_id: mediaId });
+  assert.equal(job.title, 'Fox & Seashells.wav');
+  assert.equal(
+    Math.round(job.credits_reserved * MICRO),
+    priceForSeconds(findProfile('oracle')!, job.media_duration_seconds),
+    'the hold is the media duration at the profile rate',
+  );
+  jobId = job.job_id;
+
+  const replay = await createJob(fleet, ada.token, body, { 'idempotency-key': 'fox-1' });
+  assert.equal(replay.status, 202);
+  assert.equal(replay.body.data.job_id, jobId, 'the same job, not a second one');
+  const conflict = await createJob(
+    fleet,
+    ada.token,
+    { ...body, profile: 'oracle-mini' },
+    { 'idempotency-key': 'fox-1' },
+  );
+  assert.equal(conflict.status, 409);
+  assert.equal(conflict.body.detail.code, 'idempotency_conflict');
+  const listed = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs', { token: ada.token });
+  assert.deepEqual(
+    listed.body.data.map((j: { job_id: string }) => j.job_id),
+    [jobId],
+    'one job for the key',
+  );
 });
 
-after(async () => {
-  await fleet?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+it('runs to succeeded with the sentence recognised, words timed, and credits settled to the micro-credit', async () => {
+  const job = await waitForJob(fleet, ada.token, jobId);
+  assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
+  assert.equal(job.progress, 100);
+  assert.equal(job.queue_position, null);
+  assert.equal(job.language, 'en');
+  assert.equal(job.error, null);
+  assert.equal(job.artifact_ids.length, 1);
+  assert.ok(job.started_at && job.finished_at && job.finished_at >= job.started_at);
+  assert.ok(
+    Math.abs(job.billed_seconds - job.media_duration_seconds) < 0.05,
+    `billed ${job.billed_seconds} s of ${job.media_duration_seconds} s`,
+  );
+  const charged = priceForSeconds(findProfile('oracle')!, job.billed_seconds);
+  assert.equal(Math.round(job.credits_charged * MICRO), charged);
+  const after = await balance(fleet, ada.token);
+  assert.equal(
+    Math.round(after.available_credits * MICRO),
+    10 * MICRO - charged,
+    'exactly the price of the seconds transcribed is spent',
+  );
+  assert.equal(after.reserved_credits, 0, 'the hold is gone');
+
+  const json = await exportOf(ada, jobId, 'format=json');
+  assert.equal(json.status, 200);
+  const transcript = JSON.parse(json.text);
+  assert.equal(transcript.language, 'en');
+  assert.equal(transcript.source.job_id, jobId);
+  assert.equal(transcript.source.engine, 'pocketsphinx');
+  const words = transcript.segments.flatMap(
+    (s: { words: { text: string; start: number; end: number; confidence: number }[] }) => s.words,
+  );
+  const wer = wordErrorRate(SENTENCE, words.map((w: { text: string }) => w.text).join(' '));
+  assert.ok(
+    wer.wer <= WER_BOUND,
+    `word error rate ${wer.wer.toFixed(3)} above ${WER_BOUND}: ${words.map((w: { text: string }) => w.text).join(' ')}`,
+  );
+  for (const [i, w] of words.entries()) {
+    assert.ok(w.end >= w.start && w.confidence >= 0 && w.confidence <= 1, JSON.stringify(w));
+    if (i > 0) assert.ok(w.start >= words[i - 1].end, 'words are ordered');
+  }
+  assert.ok(words.at(-1).end <= transcript.duration + 0.001);
+  // What GET /models promised of the profile: every word timed, in a language it lists.
+  const models = await call(fleet.gatewayUrl, 'GET', '/api/v1/models');
+  const oracle = models.body.data.find((m: { id: string }) => m.id === 'oracle');
+  assert.equal(oracle.capabilities.word_timestamps, true);
+  assert.ok(words.length > 0 && oracle.capabilities.languages.includes(transcript.language));
 });
 
-const exportOf = (user: TestUser, jobId: string, query: string) => call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${jobId}/export?${query}`, { token: user.token });
+it('exports text, json, srt and vtt with their types, file names and options', async () => {
+  const text = await exportOf(ada, jobId, 'format=text&include_timestamps=true');
+  assert.equal(text.status, 200);
+  assert.equal(text.headers.get('content-type'), 'text/plain; charset=utf-8');
+  assert.match(text.headers.get('content-disposition')!, /^attachment; filename="Fox Seashells\.txt"/);
+  assert.match(text.text, /^\[00:00:0\d\] the quick brown/i);
 
-describe('a transcription job from upload to export', () => {
-  let jobId: string;
-  let mediaId: string;
+  const compact = await exportOf(ada, jobId, 'format=json&pretty=false&include_word_timestamps=false');
+  assert.match(compact.headers.get('content-type')!, /^application\/json/);
+  assert.ok(!compact.text.includes('\n  '), 'compact JSON');
+  assert.ok(
+    JSON.parse(compact.text).segments.every((s: { words: unknown[] }) => s.words.length === 0),
+    'no word timings',
+  );
 
-  it('queues with Idempotency-Key, replays it, and refuses the key with another body', async () => {
-    mediaId = await uploadMedia(fleet, ada.token, speech, 'audio/wav', 'Fox & Seashells.wav');
-    const body = transcribe(mediaId);
-    const first = await createJob(fleet, ada.token, body, { 'idempotency-key': 'fox-1' });
-    assert.equal(first.status, 202, first.text);
-    const job = first.body.data;
-    assert.match(job.job_id, /^job_/);
-    assert.equal(job.status, 'queued');
-    assert.equal(job.type, 'transcription');
-    assert.equal(job.profile, 'oracle');
-    assert.equal(job.engine, 'pocketsphinx');
-    assert.deepEqual(job.input, { type: 'media_ref', media_id: mediaId });
-    assert.equal(job.title, 'Fox & Seashells.wav');
-    assert.equal(Math.round(job.credits_reserved * MICRO), priceForSeconds(findProfile('oracle')!, job.media_duration_seconds), 'the hold is the media duration at the profile rate');
-    jobId = job.job_id;
+  const srt = await exportOf(ada, jobId, 'format=srt&max_chars_per_entry=24');
+  assert.equal(srt.status, 200);
+  assert.match(srt.headers.get('content-type')!, /^application\/x-subrip/);
+  assert.match(srt.headers.get('content-disposition')!, /filename="Fox Seashells\.srt"/);
+  const cues = srt.text.trim().split(/\n\n+/);
+  assert.ok(cues.length >= 3, 'a sentence of 15 words does not fit in 24 characters');
+  for (const [i, cue] of cues.entries()) {
+    const [number, timing, ...lines] = cue.split('\n');
+    assert.equal(number, String(i + 1));
+    assert.match(timing!, /^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/);
+    assert.ok(lines.join(' ').length <= 24, `cue "${lines.join(' ')}" is wider than 24 characters`);
+  }
+  const vtt = await exportOf(ada, jobId, 'format=vtt');
+  assert.match(vtt.headers.get('content-type')!, /^text\/vtt/);
+  assert.match(vtt.text, /^WEBVTT\n/);
+  const karaoke = await exportOf(ada, jobId, 'format=srt&highlight_words=true&highlight_color=%23ff0000');
+  assert.match(karaoke.text, /<font color="#ff0000">[a-z']+<\/font>/i);
 
-    const replay = await createJob(fleet, ada.token, body, { 'idempotency-key': 'fox-1' });
-    assert.equal(replay.status, 202);
-    assert.equal(replay.body.data.job_id, jobId, 'the same job, not a second one');
-    const conflict = await createJob(fleet, ada.token, { ...body, profile: 'oracle-mini' }, { 'idempotency-key': 'fox-1' });
-    assert.equal(conflict.status, 409);
-    assert.equal(conflict.body.detail.code, 'idempotency_conflict');
-    const listed = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs', { token: ada.token });
-    assert.deepEqual(listed.body.data.map((j: { job_id: string }) => j.job_id), [jobId], 'one job for the key');
-  });
+  for (const [name, content] of [
+    ['out.srt', srt.text],
+    ['out.vtt', vtt.text],
+    ['karaoke.srt', karaoke.text],
+  ] as const) {
+    await writeFile(join(dir, name), content);
+    const target = join(dir, `${name}.${name.endsWith('.srt') ? 'vtt' : 'srt'}`);
+    const converted = ffmpegConverts(join(dir, name), target);
+    assert.ok(converted.ok, `ffmpeg refused ${name}: ${converted.stderr}`);
+    assert.match(await readFile(target, 'utf8'), /quick/i);
+  }
 
-  it('runs to succeeded with the sentence recognised, words timed, and credits settled to the micro-credit', async () => {
-    const job = await waitForJob(fleet, ada.token, jobId);
-    assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
-    assert.equal(job.progress, 100);
-    assert.equal(job.queue_position, null);
-    assert.equal(job.language, 'en');
-    assert.equal(job.error, null);
-    assert.equal(job.artifact_ids.length, 1);
-    assert.ok(job.started_at && job.finished_at && job.finished_at >= job.started_at);
-    assert.ok(Math.abs(job.billed_seconds - job.media_duration_seconds) < 0.05, `billed ${job.billed_seconds} s of ${job.media_duration_seconds} s`);
-    const charged = priceForSeconds(findProfile('oracle')!, job.billed_seconds);
-    assert.equal(Math.round(job.credits_charged * MICRO), charged);
-    const after = await balance(fleet, ada.token);
-    assert.equal(Math.round(after.available_credits * MICRO), 10 * MICRO - charged, 'exactly the price of the seconds transcribed is spent');
-    assert.equal(after.reserved_credits, 0, 'the hold is gone');
-
-    const json = await exportOf(ada, jobId, 'format=json');
-    assert.equal(json.status, 200);
-    const transcript = JSON.parse(json.text);
-    assert.equal(transcript.language, 'en');
-    assert.equal(transcript.source.job_id, jobId);
-    assert.equal(transcript.source.engine, 'pocketsphinx');
-    const words = transcript.segments.flatMap((s: { words: { text: string; start: number; end: number; confidence: number }[] }) => s.words);
-    const wer = wordErrorRate(SENTENCE, words.map((w: { text: string }) => w.text).join(' '));
-    assert.ok(wer.wer <= WER_BOUND, `word error rate ${wer.wer.toFixed(3)} above ${WER_BOUND}: ${words.map((w: { text: string }) => w.text).join(' ')}`);
-    for (const [i, w] of words.entries()) {
-      assert.ok(w.end >= w.start && w.confidence >= 0 && w.confidence <= 1, JSON.stringify(w));
-      if (i > 0) assert.ok(w.start >= words[i - 1].end, 'words are ordered');
-    }
-    assert.ok(words.at(-1).end <= transcript.duration + 0.001);
-  });
-
-  it('exports text, json, srt and vtt with their types, file names and options', async () => {
-    const text = await exportOf(ada, jobId, 'format=text&include_timestamps=true');
-    assert.equal(text.status, 200);
-    assert.equal(text.headers.get('content-type'), 'text/plain; charset=utf-8');
-    assert.match(text.headers.get('content-disposition')!, /^attachment; filename="Fox Seashells\.txt"/);
-    assert.match(text.text, /^\[00:00:0\d\] the quick brown/i);
-
-    const compact = await exportOf(ada, jobId, 'format=json&pretty=false&include_word_timestamps=false');
-    assert.match(compact.headers.get('content-type')!, /^application\/json/);
-    assert.ok(!compact.text.includes('\n  '), 'compact JSON');
-    assert.ok(JSON.parse(compact.text).segments.every((s: { words: unknown[] }) => s.words.length === 0), 'no word timings');
-
-    const srt = await exportOf(ada, jobId, 'format=srt&max_chars_per_entry=24');
-    assert.equal(srt.status, 200);
-    assert.match(srt.headers.get('content-type')!, /^application\/x-subrip/);
-    assert.match(srt.headers.get('content-disposition')!, /filename="Fox Seashells\.srt"/);
-    const cues = srt.text.trim().split(/\n\n+/);
-    assert.ok(cues.length >= 3, 'a sentence of 15 words does not fit in 24 characters');
-    for (const [i, cue] of cues.entries()) {
-      const [number, timing, ...lines] = cue.split('\n');
-      assert.equal(number, String(i + 1));
-      assert.match(timing!, /^\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}$/);
-      assert.ok(lines.join(' ').length <= 24, `cue "${lines.join(' ')}" is wider than 24 characters`);
-    }
-    const vtt = await exportOf(ada, jobId, 'format=vtt');
-    assert.match(vtt.headers.get('content-type')!, /^text\/vtt/);
-    assert.match(vtt.text, /^WEBVTT\n/);
-    const karaoke = await exportOf(ada, jobId, 'format=srt&highlight_words=true&highlight_color=%23ff0000');
-    assert.match(karaoke.text, /<font color="#ff0000">[a-z']+<\/font>/i);
-
-    for (const [name, content] of [['out.srt', srt.text], ['out.vtt', vtt.text], ['karaoke.srt', karaoke.text]] as const) {
-      await writeFile(join(dir, name), content);
-      const target = join(dir, `${name}.${name.endsWith('.srt') ? 'vtt' : 'srt'}`);
-      const converted = ffmpegConverts(join(dir, name), target);
-      assert.ok(converted.ok, `ffmpeg refused ${name}: ${converted.stderr}`);
-      assert.match(await readFile(target, 'utf8'), /quick/i);
-    }
-
-    const bad = await exportOf(ada, jobId, 'format=docx&max_chars_per_entry=3');
-    assert.equal(bad.status, 422);
-    assert.deepEqual(bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.')).sort(), ['query.format', 'query.max_chars_per_entry']);
-  });
-
-  it('lists the artifact the job produced, and keeps every job away from other users', async () => {
-    const artifacts = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${jobId}/artifacts`, { token: ada.token });
-    assert.equal(artifacts.status, 200);
-    assert.equal(artifacts.body.data.length, 1);
-    assert.equal(artifacts.body.data[0].artifact_type, 'transcript');
-    assert.equal(artifacts.body.data[0].job_id, jobId);
-    assert.equal(artifacts.body.data[0].media_id, mediaId);
-    for (const [method, path] of [
-      ['GET', `/api/v1/jobs/${jobId}`],
-      ['DELETE', `/api/v1/jobs/${jobId}`],
-      ['GET', `/api/v1/jobs/${jobId}/export`],
-      ['GET', `/api/v1/jobs/${jobId}/artifacts`],
-      ['GET', `/api/v1/jobs/${jobId}/items`],
-    ] as const) {
-      const res = await call(fleet.gatewayUrl, method, path, { token: bob.token });
-      assert.equal(res.status, 404, `${method} ${path}: ${res.text}`);
-    }
-    const foreignMedia = await createJob(fleet, bob.token, transcribe(mediaId));
-    assert.equal(foreignMedia.status, 404, 'another user’s media cannot be transcribed');
-    const finished = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${jobId}`, { token: ada.token });
-    assert.equal(finished.status, 409);
-    assert.equal(finished.body.detail.code, 'job_not_cancellable');
-  });
+  const bad = await exportOf(ada, jobId, 'format=docx&max_chars_per_entry=3');
+  assert.equal(bad.status, 422);
+  assert.deepEqual(bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.')).sort(), [
+    'query.format',
+    'query.max_chars_per_entry',
+  ]);
 });
 
-describe('refusals', () => {
-  it('402 without credits: nothing is queued and nothing is held', async () => {
-    const mediaId = await uploadMedia(fleet, broke.token, speech);
-    const res = await createJob(fleet, broke.token, transcribe(mediaId));
-    assert.equal(res.status, 402, res.text);
-    assert.equal(res.body.detail.code, 'insufficient_credits');
-    const jobs = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs', { token: broke.token });
-    assert.deepEqual(jobs.body.data, []);
-    const queue = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs/queue', { token: broke.token });
-    assert.equal(queue.body.data.total_queued, 0);
-    assert.equal((await balance(fleet, broke.token)).reserved_credits, 0);
-  });
-
-  it('422 names each invalid or unavailable option; 400 for a profile this deployment does not run', async () => {
-    const mediaId = await uploadMedia(fleet, ada.token, speech);
-    const cases: [object, string, RegExp][] = [
-      [{ options: { language: 'xx' } }, 'body.options.language', /Unknown language code "xx"/],
-      [{ options: { language: 'de' } }, 'body.options.language', /transcribes en only/],
-      [{ options: { diarization: { mode: 'regular', num_speakers: 2, auto_speaker_names: false } } }, 'body.options.diarization', /diarization is not available yet/i],
-      [{ options: { target_language: 'es' } }, 'body.options.target_language', /Translation is not available yet/],
-      [{ options: { channel_speaker_separation: true, diarization: { mode: 'regular' } } }, 'body.options.channel_speaker_separation', /cannot be combined with diarization/],
-      [{ type: 'caption_burn' }, 'body.type', /caption_burn jobs are not available yet/],
-      [{ profile: 'whisper-xl' }, 'body.profile', /./],
-      [{ options: { speed: 2 } }, 'body.options.speed', /./],
-    ];
-    for (const [change, loc, message] of cases) {
-      const base = transcribe(mediaId);
-      const body = { ...base, ...change, options: { ...base.options, ...((change as { options?: object }).options ?? {}) } };
-      const res = await createJob(fleet, ada.token, body);
-      assert.equal(res.status, 422, `${JSON.stringify(change)}: ${res.text}`);
-      const issue = res.body.detail.find((d: { loc: string[] }) => d.loc.join('.') === loc);
-      assert.ok(issue, `${JSON.stringify(change)}: no issue at ${loc} in ${res.text}`);
-      assert.match(issue.msg, message);
-    }
-    const gpu = await createJob(fleet, ada.token, transcribe(mediaId, 'oracle-pro'));
-    assert.equal(gpu.status, 400, gpu.text);
-    assert.equal(gpu.body.detail.code, 'profile_unavailable');
-    assert.match(gpu.body.detail.message, /oracle-pro/);
-    const missing = await createJob(fleet, ada.token, transcribe('med_doesnotexist'));
-    assert.equal(missing.status, 404);
-    const reader = (await fleet.tsctl('tokens', 'create', '--email', ada.email, '--preset', 'read-only')).stdout.trim();
-    const scoped = await createJob(fleet, reader, transcribe(mediaId));
-    assert.equal(scoped.status, 403);
-    assert.equal(scoped.body.detail.required_scope, 'jobs:write');
-    const jobs = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs?status=queued', { token: ada.token });
-    assert.deepEqual(jobs.body.data, [], 'no refused request queued anything');
-  });
-});
-
-describe('batch jobs', () => {
-  it('run one item per media; the batch aggregates them and has no transcript of its own', async () => {
-    const media = [await uploadMedia(fleet, bob.token, speech, 'audio/wav', 'one.wav'), await uploadMedia(fleet, bob.token, speech, 'audio/wav', 'two.wav')];
-    const res = await createJob(fleet, bob.token, { type: 'transcription', input: { type: 'batch', media_ids: media }, profile: 'oracle-mini' });
-    assert.equal(res.status, 202, res.text);
-    const batch = res.body.data;
-    assert.deepEqual(batch.input, { type: 'batch', item_count: 2 });
-    const items = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${batch.job_id}/items`, { token: bob.token });
-    assert.equal(items.status, 200);
-    assert.deepEqual(items.body.data.map((j: { input: { media_id: string } }) => j.input.media_id), media);
-    assert.ok(items.body.data.every((j: { parent_job_id: string }) => j.parent_job_id === batch.job_id));
-    const early = await exportOf(bob, batch.job_id, 'format=text');
-    assert.equal(early.status, 409);
-    const done = await waitForJob(fleet, bob.token, batch.job_id);
-    assert.equal(done.status, 'succeeded');
-    assert.equal(done.progress, 100);
-    assert.equal(done.artifact_ids.length, 2);
-    const exported = await exportOf(bob, batch.job_id, 'format=text');
-    assert.equal(exported.status, 409);
-    assert.equal(exported.body.detail.code, 'job_is_batch');
-    const item = await exportOf(bob, items.body.data[1].job_id, 'format=text');
-    assert.equal(item.status, 200);
-    assert.match(item.headers.get('content-disposition')!, /filename="two\.txt"/);
-    const listed = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs', { token: bob.token });
-    assert.deepEqual(listed.body.data.map((j: { job_id: string }) => j.job_id), [batch.job_id], 'items are listed under their batch only');
-
-    // The owner deletes one item's transcript: its export and artifact list say so.
-    const first = items.body.data[0].job_id;
-    const artifactId = (await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${first}/artifacts`, { token: bob.token })).body.data[0].artifact_id;
-    assert.equal((await call(fleet.gatewayUrl, 'DELETE', `/api/v1/artifacts/${artifactId}`, { token: bob.token })).status, 204);
-    const gone = await exportOf(bob, first, 'format=text');
-    assert.equal(gone.status, 404);
-    assert.match(gone.body.detail.message, /was deleted/);
-    assert.deepEqual((await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${first}/artifacts`, { token: bob.token })).body.data, []);
-  });
+it('lists the artifact the job produced, and keeps every job away from other users', async () => {
+  const artifacts = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${jobId}/artifacts`, { token: ada.token });
+  assert.equal(artifacts.status, 200);
+  assert.equal(artifacts.body.data.length, 1);
+  assert.equal(artifacts.body.data[0].artifact_type, 'transcript');
+  assert.equal(artifacts.body.data[0].job_id, jobId);
+  assert.equal(artifacts.body.data[0].media_id, mediaId);
+  for (const [method, path] of [
+    ['GET', `/api/v1/jobs/${jobId}`],
+    ['DELETE', `/api/v1/jobs/${jobId}`],
+    ['GET', `/api/v1/jobs/${jobId}/export`],
+    ['GET', `/api/v1/jobs/${jobId}/artifacts`],
+    ['GET', `/api/v1/jobs/${jobId}/items`],
+  ] as const) {
+    const res = await call(fleet.gatewayUrl, method, path, { token: bob.token });
+    assert.equal(res.status, 404, `${method} ${path}: ${res.text}`);
+  }
+  const foreignMedia = await createJob(fleet, bob.token, transcribe(mediaId));
+  assert.equal(foreignMedia.status, 404, 'another user’s media cannot be transcribed');
+  const finished = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${jobId}`, { token: ada.token });
+  assert.equal(finished.status, 409);
+  assert.equal(finished.body.detail.code, 'job_not_cancellable');
 });
 
 describe('POST /api/v1/format', () => {
   it('converts a transcript without authentication, with the converters of export', async () => {
-    const job = (await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs?status=succeeded', { token: ada.token })).body.data[0];
+    const job = (await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs?status=succeeded', { token: ada.token })).body
+      .data[0];
     const transcript = JSON.parse((await exportOf(ada, job.job_id, 'format=json')).text);
     for (const format of ['text', 'json', 'srt', 'vtt'] as const) {
-      const formatted = await call(fleet.gatewayUrl, 'POST', '/api/v1/format', { body: { transcript, format, max_chars_per_entry: 30, title: 'Interview' } });
+      const formatted = await call(fleet.gatewayUrl, 'POST', '/api/v1/format', {
+        body: { transcript, format, max_chars_per_entry: 30, title: 'Interview' },
+      });
       assert.equal(formatted.status, 200, formatted.text);
       const exported = await exportOf(ada, job.job_id, `format=${format}&max_chars_per_entry=30`);
       assert.equal(formatted.text, exported.text, `${format}: /format and export agree`);
       assert.equal(formatted.headers.get('content-type'), exported.headers.get('content-type'));
-      assert.match(formatted.headers.get('content-disposition')!, new RegExp(`filename="Interview\\.${format === 'text' ? 'txt' : format}"`));
+      assert.match(
+        formatted.headers.get('content-disposition')!,
+        new RegExp(`filename="Interview\\.${format === 'text' ? 'txt' : format}"`),
+      );
     }
   });
 
   it('refuses an invalid transcript or option with 422, located in the body', async () => {
     const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/format', {
-      body: { transcript: { version: 1, language: 'en', duration: 1, speakers: [], segments: [{ id: 's1', start: 2, end: 1, text: 'x', speaker: null, words: [] }], translation: null, source: { media_id: null, job_id: null, profile: null, engine: null } }, format: 'srt', highlight_color: 'red;x' },
+      body: {
+        transcript: {
+          version: 1,
+          language: 'en',
+          duration: 1,
+          speakers: [],
+          segments: [{ id: 's1', start: 2, end: 1, text: 'x', speaker: null, words: [] }],
+          translation: null,
+          source: { media_id: null, job_id: null, profile: null, engine: null },
+        },
+        format: 'srt',
+        highlight_color: 'red;x',
+      },
     });
     assert.equal(res.status, 422);
     const locs = res.body.detail.map((d: { loc: (string | number)[] }) => d.loc.join('.'));
     assert.ok(locs.includes('body.highlight_color'), locs.join(', '));
-    assert.ok(locs.some((l: string) => l.startsWith('body.transcript.segments.0')), locs.join(', '));
+    assert.ok(
+      locs.some((l: string) => l.startsWith('body.transcript.segments.0')),
+      locs.join(', '),
+    );
     const none = await call(fleet.gatewayUrl, 'POST', '/api/v1/format', {});
     assert.equal(none.status, 422);
   });

@@ -1,12 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFleet, type Fleet } from '@tp/testing';
-import { call, eventually } from './support/http.ts';
+import { eventually, startFleet, type Fleet } from '@tp/testing';
+import { call, SETTLED_WITHIN_MS } from './support/http.ts';
 
 let fleet: Fleet;
 
 before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'], accountsEnv: { LOG_LEVEL: 'debug' }, gatewayEnv: { LOG_LEVEL: 'info', AUTH_CACHE_TTL_MS: '0' } });
+  fleet = await startFleet({
+    without: ['jobs', 'worker', 'shares'],
+    accountsEnv: { LOG_LEVEL: 'debug' },
+    gatewayEnv: { LOG_LEVEL: 'info', AUTH_CACHE_TTL_MS: '0' },
+  });
 });
 
 after(async () => {
@@ -28,9 +32,15 @@ describe('one trace from the gateway to accounts', () => {
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { trace_id?: string; request_id?: string });
-    const seen = (name: 'gateway' | 'accounts') => lines(name).some((l) => l.trace_id === traceId && l.request_id === 'trace-e2e-1');
-    // Log lines are written asynchronously: give both processes a moment to flush.
-    await eventually(async () => seen('gateway') && seen('accounts'), 2000).catch(() => undefined);
+    const seen = (name: 'gateway' | 'accounts') =>
+      lines(name).some((l) => l.trace_id === traceId && l.request_id === 'trace-e2e-1');
+    // Log lines are written asynchronously: wait until both processes flushed theirs (the asserts
+    // below then show the logs of the one that did not).
+    await eventually(
+      'both services logging the trace',
+      () => seen('gateway') && seen('accounts'),
+      SETTLED_WITHIN_MS,
+    ).catch(() => undefined);
     assert.ok(seen('gateway'), fleet.logs('gateway'));
     assert.ok(seen('accounts'), fleet.logs('accounts'));
   });

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Fleet } from '@tp/testing';
-import { call, eventually } from './http.ts';
+import { eventually, type Fleet } from '@tp/testing';
+import { call } from './http.ts';
 
 export interface TestUser {
   id: string;
@@ -24,15 +24,33 @@ export async function createUser(fleet: Fleet, name: string, credits: string | n
   return { id: JSON.parse(created.stdout).user_id, email, token };
 }
 
+/** A read-only token (preset read-only) of the user with this email. */
+export async function readOnlyToken(fleet: Fleet, email: string): Promise<string> {
+  return (await fleet.tsctl('tokens', 'create', '--email', email, '--preset', 'read-only')).stdout.trim();
+}
+
 /** Uploads a file through an upload session and waits for verification; returns the media id. */
-export async function uploadMedia(fleet: Fleet, token: string, path: string, contentType = 'audio/wav', fileName = path.split('/').pop()!): Promise<string> {
+export async function uploadMedia(
+  fleet: Fleet,
+  token: string,
+  path: string,
+  contentType = 'audio/wav',
+  fileName = path.split('/').pop()!,
+): Promise<string> {
   const bytes = readFileSync(path);
-  const session = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/upload-session', { token, body: { file_name: fileName, content_type: contentType, size_bytes: bytes.length } });
+  const session = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/upload-session', {
+    token,
+    body: { file_name: fileName, content_type: contentType, size_bytes: bytes.length },
+  });
   assert.equal(session.status, 201, session.text);
   const s = session.body.data as { upload_url: string; media_id: string; finalize_token: string };
   const put = await fetch(s.upload_url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
   assert.equal(put.status, 200, await put.text());
-  const done = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/complete', { token, body: { media_id: s.media_id, finalize_token: s.finalize_token }, headers: { prefer: 'wait=20' } });
+  const done = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/complete', {
+    token,
+    body: { media_id: s.media_id, finalize_token: s.finalize_token },
+    headers: { prefer: 'wait=30' },
+  });
   assert.equal(done.status, 201, done.text);
   return s.media_id;
 }
@@ -41,7 +59,12 @@ export async function createJob(fleet: Fleet, token: string, body: object, heade
   return call(fleet.gatewayUrl, 'POST', '/api/v1/jobs', { token, body, headers });
 }
 
-export const transcribe = (mediaId: string, profile = 'oracle') => ({ type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile, options: { language: 'en' } });
+export const transcribe = (mediaId: string, profile = 'oracle') => ({
+  type: 'transcription',
+  input: { type: 'media_ref', media_id: mediaId },
+  profile,
+  options: { language: 'en' },
+});
 
 // Job bodies are checked field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -54,15 +77,28 @@ export async function getJob(fleet: Fleet, token: string, jobId: string): Promis
 }
 
 /** Polls the job until `until` holds (default: it has ended); returns the job. */
-export async function waitForJob(fleet: Fleet, token: string, jobId: string, until: (job: JobBody) => boolean = (j) => ['succeeded', 'failed', 'cancelled'].includes(j.status), timeoutMs = 120_000): Promise<JobBody> {
+export async function waitForJob(
+  fleet: Fleet,
+  token: string,
+  jobId: string,
+  until: (job: JobBody) => boolean = (j) => ['succeeded', 'failed', 'cancelled'].includes(j.status),
+  timeoutMs = 120_000,
+): Promise<JobBody> {
   let job: JobBody = null;
-  await eventually(async () => until((job = await getJob(fleet, token, jobId))), timeoutMs, 100).catch((err: Error) => {
-    throw new Error(`${err.message}; job is ${JSON.stringify(job)}\nworker log:\n${fleet.logs('worker').slice(-3000)}`);
-  });
+  await eventually(`job ${jobId}`, async () => until((job = await getJob(fleet, token, jobId))), timeoutMs, 100).catch(
+    (err: Error) => {
+      throw new Error(
+        `${err.message}; job is ${JSON.stringify(job)}\nworker log:\n${fleet.logs('worker').slice(-3000)}`,
+      );
+    },
+  );
   return job;
 }
 
-export async function balance(fleet: Fleet, token: string): Promise<{ available_credits: number; reserved_credits: number; total_credits: number }> {
+export async function balance(
+  fleet: Fleet,
+  token: string,
+): Promise<{ available_credits: number; reserved_credits: number; total_credits: number }> {
   const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token });
   assert.equal(res.status, 200, res.text);
   return res.body.data;
@@ -85,7 +121,11 @@ export function childrenOf(pid: number): number[] {
 
 /** A longer recording: the same file played `times` times in a row. */
 export function repeatAudio(input: string, times: number, output: string): string {
-  const result = spawnSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-stream_loop', String(times - 1), '-i', input, '-c', 'copy', output], { encoding: 'utf8' });
+  const result = spawnSync(
+    'ffmpeg',
+    ['-nostdin', '-v', 'error', '-y', '-stream_loop', String(times - 1), '-i', input, '-c', 'copy', output],
+    { encoding: 'utf8' },
+  );
   assert.equal(result.status, 0, result.stderr);
   return output;
 }

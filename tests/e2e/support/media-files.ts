@@ -15,7 +15,17 @@ export async function mediaFolder() {
     /** A mono sine tone as 16-bit PCM WAV. */
     async tone(name: string, seconds: number, sampleRate = 16_000): Promise<string> {
       const path = join(dir, name);
-      await ffmpeg('-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${sampleRate}:duration=${seconds}`, '-ac', '1', '-c:a', 'pcm_s16le', path);
+      await ffmpeg(
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=440:sample_rate=${sampleRate}:duration=${seconds}`,
+        '-ac',
+        '1',
+        '-c:a',
+        'pcm_s16le',
+        path,
+      );
       return path;
     },
     /** A short video with no audio stream. */

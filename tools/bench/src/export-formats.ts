@@ -39,7 +39,9 @@ console.log(
 
 const baseline = measure(() => JSON.stringify(transcript));
 const row = (label: string, r: { ms: number; bytes: number }) =>
-  console.log(`${label.padEnd(28)} ${fmt(r.ms, 2).padStart(8)} ms ${fmt(r.bytes / 1_048_576, 2).padStart(7)} MiB ${fmt(r.ms / baseline.ms, 2).padStart(7)}x baseline`);
+  console.log(
+    `${label.padEnd(28)} ${fmt(r.ms, 2).padStart(8)} ms ${fmt(r.bytes / 1_048_576, 2).padStart(7)} MiB ${fmt(r.ms / baseline.ms, 2).padStart(7)}x baseline`,
+  );
 row('JSON.stringify (baseline)', baseline);
 
 const cases: [string, Partial<ExportOptions> & { format: ExportFormat }][] = [

@@ -1,8 +1,11 @@
 /**
  * Gateway authentication cost: GET /api/v1/models with a personal access token, through a
  * gateway whose credential cache is off (every request asks accounts over gRPC, which reads
- * PostgreSQL) against one with the cache on (the default). Both fleets run in this process's
- * machine in the same run; the ratio is what to compare across machines.
+ * PostgreSQL) against one with the cache on (the default). Both also ask jobs what the deployment
+ * runs (GetDeployment, answered from memory), the same in both. Both fleets run in this process's
+ * machine in the same run; the ratio is what to compare across machines. A third fleet adds the
+ * rate limits (a compare-and-set in NATS KV per request; a limit the load never reaches), to show
+ * what counting costs. The first two run without them, so that only the cache differs.
  *
  *   make bench            (or: node tools/bench/src/gateway-auth.ts [requests] [concurrency])
  */
@@ -13,7 +16,7 @@ const requests = Number(process.argv[2] ?? 3000);
 const concurrency = Number(process.argv[3] ?? 16);
 
 async function measure(label: string, gatewayEnv: Record<string, string>): Promise<LoadResult> {
-  const fleet: Fleet = await startFleet({ without: ['jobs', 'worker', 'shares'], gatewayEnv });
+  const fleet: Fleet = await startFleet({ without: ['worker', 'shares'], gatewayEnv });
   try {
     const email = 'bench@example.com';
     const created = await fleet.tsctl('users', 'create', '--email', email);
@@ -23,7 +26,9 @@ async function measure(label: string, gatewayEnv: Record<string, string>): Promi
     const headers = { authorization: `Bearer ${token}` };
     await runLoad(url, headers, { requests: 300, concurrency, expectStatus: 200 }); // warm-up
     const result = await runLoad(url, headers, { requests, concurrency, expectStatus: 200 });
-    console.log(`${label.padEnd(28)} ${fmt(result.perSecond, 0).padStart(7)} req/s   p50 ${fmt(result.p50Ms).padStart(6)} ms   p99 ${fmt(result.p99Ms).padStart(6)} ms   errors ${result.errors}`);
+    console.log(
+      `${label.padEnd(28)} ${fmt(result.perSecond, 0).padStart(7)} req/s   p50 ${fmt(result.p50Ms).padStart(6)} ms   p99 ${fmt(result.p99Ms).padStart(6)} ms   errors ${result.errors}`,
+    );
     return result;
   } finally {
     await fleet.stop();
@@ -31,7 +36,16 @@ async function measure(label: string, gatewayEnv: Record<string, string>): Promi
 }
 
 console.log(`gateway auth benchmark: ${requests} requests, concurrency ${concurrency}`);
-const baseline = await measure('cache off (baseline)', { AUTH_CACHE_TTL_MS: '0' });
-const cached = await measure('cache on (default 30 s)', {});
-console.log(`ratio cached/baseline: ${fmt(cached.perSecond / baseline.perSecond, 2)}x throughput, ${fmt(baseline.p50Ms / cached.p50Ms, 2)}x lower p50`);
-if (baseline.errors + cached.errors > 0) process.exitCode = 1;
+const unlimited = { RATE_LIMITS_ENABLED: 'false' };
+const baseline = await measure('cache off (baseline)', { ...unlimited, AUTH_CACHE_TTL_MS: '0' });
+const cached = await measure('cache on (default 30 s)', unlimited);
+const limited = await measure('cache on, rate limits on', {
+  RATE_LIMIT_PLANS: JSON.stringify({ default: { token: { limit: 1_000_000, window_seconds: 60 } } }),
+});
+console.log(
+  `ratio cached/baseline: ${fmt(cached.perSecond / baseline.perSecond, 2)}x throughput, ${fmt(baseline.p50Ms / cached.p50Ms, 2)}x lower p50`,
+);
+console.log(
+  `ratio limited/cached: ${fmt(limited.perSecond / cached.perSecond, 2)}x throughput, p50 +${fmt(limited.p50Ms - cached.p50Ms)} ms`,
+);
+if (baseline.errors + cached.errors + limited.errors > 0) process.exitCode = 1;

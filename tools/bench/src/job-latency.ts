@@ -6,9 +6,9 @@
  *
  *   node tools/bench/src/job-latency.ts [runs]
  */
-import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { makeSpeechClip, startFleet, wordErrorRate } from '@tp/testing';
+import { benchUser } from './bench-user.ts';
 import { fmt } from './load.ts';
 
 const runs = Number(process.argv[2] ?? 3);
@@ -27,26 +27,24 @@ async function api(method: string, path: string, token: string, body?: unknown) 
 }
 
 try {
-  await fleet.tsctl('users', 'create', '--email', 'bench@example.com');
-  await fleet.tsctl('credits', 'grant', '--email', 'bench@example.com', '--credits', '100');
-  const token = (await fleet.tsctl('tokens', 'create', '--email', 'bench@example.com', '--preset', 'full')).stdout.trim();
-  const bytes = readFileSync(clip.path);
-  const session = (await api('POST', '/api/v1/media/upload-session', token, { file_name: 'bench.wav', content_type: 'audio/wav' })).json().data;
-  await fetch(session.upload_url, { method: 'PUT', body: bytes, headers: { 'content-type': 'audio/wav' } });
-  const done = await fetch(`${fleet.gatewayUrl}/api/v1/media/complete`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'wait=30' },
-    body: JSON.stringify({ media_id: session.media_id, finalize_token: session.finalize_token }),
-  });
-  if (done.status !== 201) throw new Error(`finalize answered ${done.status}: ${await done.text()}`);
+  const user = await benchUser(fleet, { credits: 100 });
+  const token = user.token;
+  const mediaId = await user.upload(clip.path, 'audio/wav');
 
-  console.log(`job latency: ${fmt(clip.durationSeconds, 1)} s clip of ${clip.sentences.length} sentences, ${runs} runs, one worker (PocketSphinx CPU engine)`);
+  console.log(
+    `job latency: ${fmt(clip.durationSeconds, 1)} s clip of ${clip.sentences.length} sentences, ${runs} runs, one worker (PocketSphinx CPU engine)`,
+  );
   const totals: number[] = [];
   const engines: number[] = [];
   const wers: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
-    const created = await api('POST', '/api/v1/jobs', token, { type: 'transcription', input: { type: 'media_ref', media_id: session.media_id }, profile: 'oracle', options: { language: 'en' } });
+    const created = await api('POST', '/api/v1/jobs', token, {
+      type: 'transcription',
+      input: { type: 'media_ref', media_id: mediaId },
+      profile: 'oracle',
+      options: { language: 'en' },
+    });
     if (created.status !== 202) throw new Error(`create answered ${created.status}: ${created.text}`);
     const jobId = created.json().data.job_id as string;
     let job: { status: string; error: unknown };

@@ -13,7 +13,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-export async function runLoad(url: string, headers: Record<string, string>, options: { requests: number; concurrency: number; expectStatus: number }): Promise<LoadResult> {
+export async function runLoad(
+  url: string,
+  headers: Record<string, string>,
+  options: { requests: number; concurrency: number; expectStatus: number },
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
@@ -32,7 +36,14 @@ export async function runLoad(url: string, headers: Record<string, string>, opti
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, seconds, perSecond: latencies.length / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), errors };
+  return {
+    requests: latencies.length,
+    seconds,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+  };
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);

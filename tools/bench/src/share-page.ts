@@ -7,14 +7,13 @@
  *   node tools/bench/src/share-page.ts [runs]
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@tp/grpc';
 import { ArtifactsServiceService } from '@tp/proto';
-import { startFleet } from '@tp/testing';
+import { startFleet, testClient } from '@tp/testing';
 import { syntheticTranscript } from '@tp/transcript';
+import { benchUser } from './bench-user.ts';
 import { fmt } from './load.ts';
 
 const runs = Number(process.argv[2] ?? 15);
@@ -23,34 +22,36 @@ const fleet = await startFleet({ without: ['jobs', 'worker'] });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
-  const created = await fleet.tsctl('users', 'create', '--email', 'bench@example.com');
-  const userId = (JSON.parse(created.stdout) as { user_id: string }).user_id;
-  const token = (await fleet.tsctl('tokens', 'create', '--email', 'bench@example.com', '--preset', 'full')).stdout.trim();
-  const auth = { authorization: `Bearer ${token}` };
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${fleet.gatewayUrl}${path}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
-    return JSON.parse(text).data;
-  };
+  const user = await benchUser(fleet);
+  const auth = { authorization: `Bearer ${user.token}` };
 
   // Real media to hang the artifact on (a share needs its media to exist).
   const wav = join(dir, 'tone.wav');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-ac', '1', wav]);
-  const session = await api('POST', '/api/v1/media/upload-session', { file_name: 'tone.wav', content_type: 'audio/wav' });
-  await fetch(session.upload_url, { method: 'PUT', body: readFileSync(wav), headers: { 'content-type': 'audio/wav' } });
-  await fetch(`${fleet.gatewayUrl}/api/v1/media/complete`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', prefer: 'wait=20' },
-    body: JSON.stringify({ media_id: session.media_id, finalize_token: session.finalize_token }),
-  });
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=2',
+    '-ac',
+    '1',
+    wav,
+  ]);
+  const mediaId = await user.upload(wav, 'audio/wav');
 
-  const artifacts = createClient(ArtifactsServiceService, fleet.artifactsGrpcAddr, { maxMessageBytes: 64 * 1024 * 1024 });
+  // The transcript is stored the way a job stores it: as the worker.
+  const artifacts = testClient(ArtifactsServiceService, fleet.artifactsGrpcAddr, {
+    audience: 'artifacts',
+    as: 'worker',
+    maxMessageBytes: 64 * 1024 * 1024,
+  });
   const transcript = syntheticTranscript();
   const made = await artifacts.createArtifact({
-    userId,
+    userId: user.userId,
     artifactType: 'transcript',
-    mediaId: session.media_id,
+    mediaId,
     workspaceId: '',
     jobId: '',
     title: 'Three hours',
@@ -64,7 +65,13 @@ try {
   artifacts.close();
   const artifactId = made.artifact!.artifactId;
   const versionId = made.version!.versionId;
-  const link = (await api('POST', '/api/v1/shares', { share_kind: 'transcript', artifact_id: artifactId, access_scope: 'everyone' })).share_url as string;
+  const link = (
+    await user.api<{ share_url: string }>('POST', '/api/v1/shares', {
+      share_kind: 'transcript',
+      artifact_id: artifactId,
+      access_scope: 'everyone',
+    })
+  ).share_url;
 
   const cases: [string, string, Record<string, string>][] = [
     ['owner JSON read (baseline)', `${fleet.gatewayUrl}/api/v1/artifacts/${artifactId}/versions/${versionId}`, auth],
@@ -74,7 +81,9 @@ try {
     ['share download text', `${link}/download/text`, {}],
   ];
   const words = transcript.segments.reduce((n, s) => n + s.words.length, 0);
-  console.log(`share page: ${transcript.segments.length} segments, ${words} words, ${fmt(transcript.duration / 3600, 2)} h; median of ${runs} requests after 2 warm-up`);
+  console.log(
+    `share page: ${transcript.segments.length} segments, ${words} words, ${fmt(transcript.duration / 3600, 2)} h; median of ${runs} requests after 2 warm-up`,
+  );
   let baseline = 0;
   for (const [label, url, headers] of cases) {
     const times: number[] = [];
@@ -89,7 +98,9 @@ try {
     }
     const ms = median(times);
     if (baseline === 0) baseline = ms;
-    console.log(`${label.padEnd(28)} ${fmt(ms, 1).padStart(8)} ms ${fmt(bytes / 1048576, 2).padStart(7)} MiB   ${fmt(ms / baseline, 2)}x baseline`);
+    console.log(
+      `${label.padEnd(28)} ${fmt(ms, 1).padStart(8)} ms ${fmt(bytes / 1048576, 2).padStart(7)} MiB   ${fmt(ms / baseline, 2)}x baseline`,
+    );
   }
 } finally {
   await fleet.stop();

@@ -17,20 +17,39 @@ const dir = await mkdtemp(join(tmpdir(), 'tp-bench-upload-'));
 const fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
 try {
   await fleet.tsctl('users', 'create', '--email', 'bench@example.com');
-  const token = (await fleet.tsctl('tokens', 'create', '--email', 'bench@example.com', '--preset', 'full')).stdout.trim();
+  const token = (
+    await fleet.tsctl('tokens', 'create', '--email', 'bench@example.com', '--preset', 'full')
+  ).stdout.trim();
   const idle = fleet.rssBytes('gateway');
   console.log(`gateway upload memory: idle RSS ${fmt(idle / 1048576)} MB`);
   let baselinePeak = 0;
   for (const seconds of [120, 600, 1800, 3600]) {
     const path = join(dir, `tone-${seconds}.wav`);
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`, '-ac', '1', '-c:a', 'pcm_s16le', path]);
+    execFileSync('ffmpeg', [
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      path,
+    ]);
     const size = (await stat(path)).size;
     let peak = fleet.rssBytes('gateway');
     const sampler = setInterval(() => (peak = Math.max(peak, fleet.rssBytes('gateway'))), 10);
     const form = new FormData();
     form.append('file', await openAsBlob(path, { type: 'audio/wav' }), 'tone.wav');
     const started = performance.now();
-    const res = await fetch(`${fleet.gatewayUrl}/api/v1/media/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, prefer: 'wait=60' } });
+    const res = await fetch(`${fleet.gatewayUrl}/api/v1/media/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}`, prefer: 'wait=60' },
+    });
     await res.arrayBuffer();
     const seconds_ = (performance.now() - started) / 1000;
     clearInterval(sampler);

@@ -1,4 +1,4 @@
-import { Metadata } from '@grpc/grpc-js';
+import type { Metadata } from '@grpc/grpc-js';
 import { microCreditsToUsd, parseCredits, toCredits } from '@tp/catalog';
 import type { GrpcClient } from '@tp/grpc';
 import type { AccountsAdminServiceService, Balance, BillingAdminServiceService, Token, TokenSpec } from '@tp/proto';
@@ -35,10 +35,16 @@ export function presentToken(token: Token) {
 }
 
 function tokenSpec(flags: Flags): TokenSpec {
-  const scopes = flags.scopes?.split(',').map((s) => s.trim()).filter(Boolean) ?? [];
+  const scopes =
+    flags.scopes
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean) ?? [];
   const preset = flags.preset ?? '';
-  if ((scopes.length > 0) === (preset !== '')) throw new UsageError('give exactly one of --scopes s1,s2 or --preset read-only|automation|full');
-  if (preset !== '' && !isPreset(preset)) throw new UsageError(`unknown preset "${preset}": use read-only, automation or full`);
+  if (scopes.length > 0 === (preset !== ''))
+    throw new UsageError('give exactly one of --scopes s1,s2 or --preset read-only|automation|full');
+  if (preset !== '' && !isPreset(preset))
+    throw new UsageError(`unknown preset "${preset}": use read-only, automation or full`);
   const expiresInDays = positiveWhole(flags, 'expires-days') ?? 0;
   return { name: flags.name ?? 'tsctl', scopes, preset, expiresInDays, expiresAt: undefined };
 }
@@ -76,14 +82,21 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'users create': {
     usage: 'users create --email E [--password P]',
     run: async (flags, { admin, metadata, print }) => {
-      const { userId } = await admin.createUser({ email: required(flags, 'email'), password: flags.password ?? '' }, { metadata });
+      const { userId } = await admin.createUser(
+        { email: required(flags, 'email'), password: flags.password ?? '' },
+        { metadata },
+      );
       print(JSON.stringify({ user_id: userId }));
     },
   },
   'tokens create': {
-    usage: 'tokens create --email E (--scopes s1,s2 | --preset read-only|automation|full) [--expires-days N] [--name NAME]',
+    usage:
+      'tokens create --email E (--scopes s1,s2 | --preset read-only|automation|full) [--expires-days N] [--name NAME]',
     run: async (flags, { admin, metadata, print }) => {
-      const { secret } = await admin.issueToken({ email: required(flags, 'email'), spec: tokenSpec(flags) }, { metadata });
+      const { secret } = await admin.issueToken(
+        { email: required(flags, 'email'), spec: tokenSpec(flags) },
+        { metadata },
+      );
       print(secret);
     },
   },
@@ -97,7 +110,10 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'tokens revoke': {
     usage: 'tokens revoke --email E --token-id ID',
     run: async (flags, { admin, metadata, print }) => {
-      const { token } = await admin.revokeUserToken({ email: required(flags, 'email'), tokenId: required(flags, 'token-id') }, { metadata });
+      const { token } = await admin.revokeUserToken(
+        { email: required(flags, 'email'), tokenId: required(flags, 'token-id') },
+        { metadata },
+      );
       print(JSON.stringify(presentToken(token!)));
     },
   },
@@ -129,14 +145,41 @@ export const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'features grant': {
     usage: 'features grant --email E --feature KEY',
     run: async (flags, { admin, metadata, print }) => {
-      const { feature } = await admin.grantFeature({ email: required(flags, 'email'), featureKey: required(flags, 'feature') }, { metadata });
-      print(JSON.stringify({ feature_key: feature!.featureKey, enabled: feature!.enabled, granted_at: iso(feature!.grantedAt) }));
+      const { feature } = await admin.grantFeature(
+        { email: required(flags, 'email'), featureKey: required(flags, 'feature') },
+        { metadata },
+      );
+      print(
+        JSON.stringify({
+          feature_key: feature!.featureKey,
+          enabled: feature!.enabled,
+          granted_at: iso(feature!.grantedAt),
+        }),
+      );
     },
   },
 };
 
-export const FLAG_NAMES = ['email', 'password', 'scopes', 'preset', 'expires-days', 'name', 'token-id', 'feature', 'credits', 'reason'] as const;
+export const FLAG_NAMES = [
+  'email',
+  'password',
+  'scopes',
+  'preset',
+  'expires-days',
+  'name',
+  'token-id',
+  'feature',
+  'credits',
+  'reason',
+] as const;
 
 export function usage(): string {
-  return ['usage: tools/tsctl <command> [flags]', '', ...Object.values(COMMANDS).map((c) => `  tsctl ${c.usage}`), '', 'environment: ACCOUNTS_GRPC_ADDR (default 127.0.0.1:50051), BILLING_GRPC_ADDR (default 127.0.0.1:50053),', '             ADMIN_API_KEY (default: from .run/secrets.env)'].join('\n');
+  return [
+    'usage: tools/tsctl <command> [flags]',
+    '',
+    ...Object.values(COMMANDS).map((c) => `  tsctl ${c.usage}`),
+    '',
+    'environment: ACCOUNTS_GRPC_ADDR (default 127.0.0.1:50051), BILLING_GRPC_ADDR (default 127.0.0.1:50053),',
+    '             ADMIN_API_KEY (default: from .run/secrets.env)',
+  ].join('\n');
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Metadata } from '@grpc/grpc-js';
 import { isAppError } from '@tp/errors';
-import { createClient } from '@tp/grpc';
+import { ADMIN_KEY_METADATA, createClient } from '@tp/grpc';
 import { AccountsAdminServiceService, BillingAdminServiceService } from '@tp/proto';
 import { COMMANDS, FLAG_NAMES, UsageError, usage, type BillingAdminClient } from './commands.ts';
 
@@ -15,8 +15,14 @@ function adminKey(): string {
   if (process.env.ADMIN_API_KEY) return process.env.ADMIN_API_KEY;
   const file = join(repoRoot, '.run', 'secrets.env');
   if (existsSync(file)) {
-    const line = readFileSync(file, 'utf8').split('\n').find((l) => l.startsWith('ADMIN_API_KEY='));
-    if (line) return line.slice('ADMIN_API_KEY='.length).trim().replace(/^['"]|['"]$/g, '');
+    const line = readFileSync(file, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('ADMIN_API_KEY='));
+    if (line)
+      return line
+        .slice('ADMIN_API_KEY='.length)
+        .trim()
+        .replace(/^['"]|['"]$/g, '');
   }
   throw new UsageError('ADMIN_API_KEY is not set and .run/secrets.env has none: run `make up` first or export it');
 }
@@ -26,7 +32,10 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { help: { type: 'boolean', short: 'h' }, ...Object.fromEntries(FLAG_NAMES.map((name) => [name, { type: 'string' as const }])) },
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      ...Object.fromEntries(FLAG_NAMES.map((name) => [name, { type: 'string' as const }])),
+    },
   });
   const command = COMMANDS[positionals.slice(0, 2).join(' ')];
   if (values.help || !command || positionals.length !== 2) {
@@ -34,12 +43,22 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const metadata = new Metadata();
-  metadata.set('x-admin-key', adminKey());
-  const admin = createClient(AccountsAdminServiceService, process.env.ACCOUNTS_GRPC_ADDR || '127.0.0.1:50051', { defaultDeadlineMs: 10_000 });
+  metadata.set(ADMIN_KEY_METADATA, adminKey());
+  const admin = createClient(AccountsAdminServiceService, process.env.ACCOUNTS_GRPC_ADDR || '127.0.0.1:50051', {
+    defaultDeadlineMs: 10_000,
+  });
   let billing: BillingAdminClient | undefined;
-  const connectBilling = () => (billing ??= createClient(BillingAdminServiceService, process.env.BILLING_GRPC_ADDR || '127.0.0.1:50053', { defaultDeadlineMs: 10_000 }));
+  const connectBilling = () =>
+    (billing ??= createClient(BillingAdminServiceService, process.env.BILLING_GRPC_ADDR || '127.0.0.1:50053', {
+      defaultDeadlineMs: 10_000,
+    }));
   try {
-    await command.run(values as Record<string, string | undefined>, { admin, billing: connectBilling, metadata, print: (text) => process.stdout.write(`${text}\n`) });
+    await command.run(values as Record<string, string | undefined>, {
+      admin,
+      billing: connectBilling,
+      metadata,
+      print: (text) => process.stdout.write(`${text}\n`),
+    });
     return 0;
   } finally {
     admin.close();

@@ -34,11 +34,12 @@ export class UnsignedChunkedDecoder extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    if (this.#state !== 'done') return callback(this.#incomplete('The request body terminated unexpectedly'));
-    if (this.#expectedLength !== undefined && this.#decoded !== this.#expectedLength) {
-      return callback(this.#incomplete(`Decoded ${this.#decoded} bytes, X-Amz-Decoded-Content-Length says ${this.#expectedLength}`));
-    }
-    callback();
+    if (this.#state !== 'done') callback(this.#incomplete('The request body terminated unexpectedly'));
+    else if (this.#expectedLength !== undefined && this.#decoded !== this.#expectedLength) {
+      callback(
+        this.#incomplete(`Decoded ${this.#decoded} bytes, X-Amz-Decoded-Content-Length says ${this.#expectedLength}`),
+      );
+    } else callback();
   }
 
   #line(): string | undefined {
@@ -68,7 +69,8 @@ export class UnsignedChunkedDecoder extends Transform {
         if (this.#remaining === 0) this.#state = 'data-end';
       } else if (this.#state === 'data-end') {
         if (this.#pending.length < CRLF.length) return;
-        if (!this.#pending.subarray(0, CRLF.length).equals(CRLF)) throw this.#incomplete('A chunk is not followed by CRLF');
+        if (!this.#pending.subarray(0, CRLF.length).equals(CRLF))
+          throw this.#incomplete('A chunk is not followed by CRLF');
         this.#pending = this.#pending.subarray(CRLF.length);
         this.#state = 'size';
       } else if (this.#state === 'trailer') {

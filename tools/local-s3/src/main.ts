@@ -11,7 +11,10 @@ const config = loadConfig(
   z.object({
     S3_HOST: env.host(),
     S3_PORT: env.port(9000),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').default('transcription-media'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+      .default('transcription-media'),
     S3_ACCESS_KEY_ID: z.string().min(3),
     S3_SECRET_ACCESS_KEY: env.secret(16),
     S3_DATA_DIR: z.string().min(1).default(`${repoRoot}.run/s3`),

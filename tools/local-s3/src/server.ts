@@ -57,14 +57,26 @@ function accessDenied(res: ServerResponse): void {
   res.end(body);
 }
 
+/** A browser-based upload (POST Object) to the bucket: signed in its form, checked by s3rver-post-object.ts. */
+function isFormPost(req: IncomingMessage, url: URL, bucket: string): boolean {
+  return (
+    req.method === 'POST' &&
+    (url.pathname === `/${bucket}` || url.pathname === `/${bucket}/`) &&
+    url.search === '' &&
+    /^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')
+  );
+}
+
 /**
  * s3rver lets unsigned requests through as anonymous; a real private bucket does not.
  * An unsigned `GET /` is the health check; CORS preflights stay unsigned as in S3.
  */
 function guard(s3: RequestListener, bucket: string): RequestListener {
   return (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://local').pathname;
-    if (isSigned(req) || req.method === 'OPTIONS') return withRequestPath(path, () => s3(req, res));
+    const url = new URL(req.url ?? '/', 'http://local');
+    const path = url.pathname;
+    if (isSigned(req) || req.method === 'OPTIONS' || isFormPost(req, url, bucket))
+      return withRequestPath(path, () => s3(req, res));
     if (req.method === 'GET' && path === '/') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 'ok', bucket }));

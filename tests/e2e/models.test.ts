@@ -1,0 +1,130 @@
+// GET /api/v1/models tells the truth: for every model it lists, every language and every option
+// its capabilities name, POST /api/v1/jobs accepts exactly where the flag is true and refuses with
+// a stable code where it is false (profile_unavailable for a model this deployment does not run,
+// unsupported_option naming the option otherwise). No worker runs here: accepted jobs stay queued
+// and are cancelled.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LANGUAGE_CODES, PROFILES } from '@tp/catalog';
+import { eventually, type Fleet, startFleet, synthesizeSpeech } from '@tp/testing';
+import { call, SETTLED_WITHIN_MS } from './support/http.ts';
+import { createJob, createUser, type TestUser, uploadMedia } from './support/jobs.ts';
+
+let fleet: Fleet;
+let dir: string;
+let user: TestUser;
+let mediaId: string;
+
+before(async () => {
+  // It creates a job for every model × language × flag: job creation counted at a limit it never reaches.
+  const unreached = { limit: 100_000_000, window_seconds: 60 };
+  fleet = await startFleet({
+    without: ['worker', 'shares'],
+    gatewayEnv: { RATE_LIMIT_PLANS: JSON.stringify({ default: { token: unreached, job_create: unreached } }) },
+  });
+  dir = await mkdtemp(join(tmpdir(), 'tp-e2e-models-'));
+  user = await createUser(fleet, 'walker', '100');
+  // Granted every internal profile, so the walk covers every model of the catalog.
+  for (const feature of PROFILES.flatMap((p) => (p.featureKey ? [p.featureKey] : []))) {
+    const granted = await fleet.tsctl('features', 'grant', '--email', user.email, '--feature', feature);
+    assert.equal(granted.code, 0, granted.stderr);
+  }
+  mediaId = await uploadMedia(fleet, user.token, await synthesizeSpeech('Hello there.', { voice: 'rms', dir }));
+});
+
+after(async () => {
+  await fleet?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+interface Model {
+  id: string;
+  available: boolean;
+  capabilities: Record<string, boolean> & { languages: string[] };
+}
+
+/** Each option a capability flag stands for, as a job asks for it. */
+const FLAGGED: Record<string, { option: string; change: Record<string, unknown> }> = {
+  diarization: { option: 'diarization', change: { options: { diarization: { mode: 'regular', num_speakers: 2 } } } },
+  translation: { option: 'target_language', change: { options: { target_language: 'fr' } } },
+  channel_speaker_separation: {
+    option: 'channel_speaker_separation',
+    change: { options: { channel_speaker_separation: true } },
+  },
+  caption_burn: { option: 'type', change: { type: 'caption_burn', options: { caption_burn: {} } } },
+};
+
+/**
+ * Creates the job; an accepted one is cancelled again. Asserts the answer agrees with `flag`:
+ * 202 when true; when false 400 with profile_unavailable (model unavailable) or unsupported_option
+ * naming `option`.
+ */
+async function assertAgrees(model: Model, change: Record<string, unknown>, flag: boolean, option: string) {
+  const body = { type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile: model.id, ...change };
+  const res = await createJob(fleet, user.token, body);
+  const what = `${model.id} ${JSON.stringify(change)} (flag ${flag})`;
+  if (flag) {
+    assert.equal(res.status, 202, `${what}: ${res.text}`);
+    const cancelled = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${res.body.data.job_id}`, {
+      token: user.token,
+    });
+    assert.equal(cancelled.status, 200, cancelled.text);
+    return;
+  }
+  assert.equal(res.status, 400, `${what}: ${res.text}`);
+  if (!model.available) return assert.equal(res.body.detail.code, 'profile_unavailable', what);
+  assert.equal(res.body.detail.code, 'unsupported_option', what);
+  assert.equal(res.body.detail.option, option, what);
+}
+
+describe('GET /api/v1/models and POST /api/v1/jobs agree', () => {
+  let models: Model[];
+  before(async () => {
+    const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/models', { token: user.token });
+    assert.equal(res.status, 200, res.text);
+    models = res.body.data;
+  });
+
+  it('lists every model of the catalog, available only where this deployment runs its engine', () => {
+    assert.deepEqual(models.map((m) => m.id).sort(), PROFILES.map((p) => p.codename).sort());
+    const available = models.filter((m) => m.available).map((m) => m.id);
+    assert.deepEqual(available.sort(), ['base', 'oracle', 'oracle-mini'], 'the fleet runs pocketsphinx only');
+  });
+
+  it('accepts a model with language auto exactly where it is available', async () => {
+    for (const model of models) await assertAgrees(model, { options: { language: 'auto' } }, model.available, '');
+  });
+
+  it('accepts each language exactly where the model lists it', async () => {
+    for (const model of models) {
+      for (const language of LANGUAGE_CODES) {
+        const listed = model.capabilities.languages.includes(language);
+        await assertAgrees(model, { options: { language } }, listed, 'language');
+      }
+    }
+  });
+
+  it('accepts each flagged option exactly where its flag is true', async () => {
+    for (const model of models) {
+      const flags = Object.keys(model.capabilities).filter((key) => key !== 'languages' && key !== 'word_timestamps');
+      assert.deepEqual(flags.sort(), Object.keys(FLAGGED).sort(), 'every flag that a job asks for is walked');
+      for (const [flag, { option, change }] of Object.entries(FLAGGED)) {
+        await assertAgrees(model, change, model.capabilities[flag] === true, option);
+      }
+    }
+  });
+
+  it('holds no credits for the walk: every accepted job was cancelled', async () => {
+    await eventually(
+      'every hold released',
+      async () => {
+        const balance = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: user.token });
+        return balance.body.data.reserved_credits === 0;
+      },
+      SETTLED_WITHIN_MS,
+    );
+  });
+});

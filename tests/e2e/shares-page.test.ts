@@ -1,0 +1,133 @@
+// The page a public link opens: in a real browser (Chromium), as JSON, on the current or a
+// pinned version.
+import { after, before, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright-core';
+import { eventually } from '@tp/testing';
+import { call, SETTLED_WITHIN_MS } from './support/http.ts';
+import {
+  ada,
+  artifactOf,
+  artifacts,
+  fleet,
+  HOSTILE,
+  open,
+  share,
+  transcript,
+  transcriptAt,
+  useSharesFleet,
+} from './support/shares.ts';
+
+let browser: Browser;
+
+useSharesFleet();
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+it('renders the transcript in a real browser, with transcript text that looks like markup shown as text', async () => {
+  const a = await artifactOf(ada, 'welcome everyone to the meeting');
+  await artifacts.addVersion({
+    userId: ada.id,
+    artifactId: a.artifactId,
+    payloadJson: JSON.stringify(transcript(`${HOSTILE} and welcome`, '"><b>Ada</b>')),
+    baseVersionId: '',
+    authorType: 'user',
+    authorId: ada.id,
+    note: '',
+    outputKey: '',
+    outputFormat: '',
+  });
+  const s = (await share(ada, { artifact_id: a.artifactId, title: 'Quarterly <review>' })).body.data;
+  const page = await browser.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const response = await page.goto(s.share_url);
+  assert.equal(response!.status(), 200);
+  const csp = response!.headers()['content-security-policy']!;
+  assert.match(csp, /default-src 'none'/);
+  assert.ok(!/script-src|unsafe-inline/.test(csp), csp);
+  assert.equal(await page.title(), 'Quarterly <review>');
+  assert.equal(await page.locator('h1').textContent(), 'Quarterly <review>');
+  const body = (await page.locator('body').textContent())!;
+  assert.ok(body.includes(HOSTILE), 'the markup in the transcript is shown as text');
+  assert.ok(body.includes('"><b>Ada</b>'), 'the speaker name too');
+  assert.equal(await page.evaluate('window.__owned ?? null'), null, 'nothing in the transcript ran');
+  assert.equal(await page.locator('script').count(), 0);
+  assert.equal(await page.locator('img').count(), 0);
+  assert.deepEqual(dialogs, []);
+  const html = await page.content();
+  for (const secret of [ada.id, a.artifactId, a.mediaId, a.versionId, ada.email])
+    assert.ok(!html.includes(secret), `the page does not reveal ${secret}`);
+  assert.match(body, /00:00:01/, 'timestamps are shown');
+
+  const download = page.locator('a[href$="/download/srt"]');
+  assert.equal(await download.count(), 1, 'the page offers an SRT download');
+  const srt = await fetch(new URL((await download.getAttribute('href'))!, s.share_url));
+  assert.equal(srt.status, 200);
+  assert.match(srt.headers.get('content-type')!, /^application\/x-subrip/);
+  assert.match(srt.headers.get('content-disposition')!, /^attachment; filename="Quarterly review\.srt"/);
+  assert.match(await srt.text(), /^1\n00:00:01,000 --> /);
+  await page.close();
+});
+
+it('answers JSON to Accept: application/json, without the ids of the owner’s other objects', async () => {
+  const a = await artifactOf(ada, 'json please');
+  const s = (await share(ada, { artifact_id: a.artifactId })).body.data;
+  const res = await open(s.share_url);
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get('content-type')!, /^application\/json/);
+  const t = (await res.json()) as ReturnType<typeof transcript>;
+  assert.equal(t.segments[0]!.text, 'json please');
+  assert.deepEqual({ media_id: t.source.media_id, job_id: t.source.job_id }, { media_id: null, job_id: null });
+  assert.equal(res.headers.get('cache-control'), 'no-store');
+  const opened = (await call(fleet.gatewayUrl, 'GET', `/api/v1/shares/${s.share_id}`, { token: ada.token })).body.data;
+  assert.equal(opened.open_count, 1);
+  const secret = s.share_url.split('/s/')[1];
+  // The gateway's log lines reach this process a little after the response.
+  await eventually(
+    'the opening logged',
+    () => /"path":"\/s\/\{token\}"/.test(fleet.logs('gateway')),
+    SETTLED_WITHIN_MS,
+  );
+  assert.ok(!fleet.logs('gateway').includes(secret), 'without the link’s secret');
+});
+
+it('follows the current version, or stays on a pinned one', async () => {
+  const a = await artifactOf(ada, 'draft text');
+  const following = (await share(ada, { artifact_id: a.artifactId })).body.data;
+  const pinned = (await share(ada, { artifact_id: a.artifactId, target_version_id: a.versionId })).body.data;
+  const edit = await call(fleet.gatewayUrl, 'POST', `/api/v1/artifacts/${a.artifactId}/versions`, {
+    token: ada.token,
+    body: { payload: transcript('final text') },
+  });
+  assert.equal(edit.status, 201, edit.text);
+  assert.equal((await transcriptAt(following.share_url)).segments[0].text, 'final text');
+  assert.equal((await transcriptAt(pinned.share_url)).segments[0].text, 'draft text');
+  // Unpin, and pin the other way round.
+  const unpinned = await call(fleet.gatewayUrl, 'PATCH', `/api/v1/shares/${pinned.share_id}`, {
+    token: ada.token,
+    body: { target_version_id: null },
+  });
+  assert.equal(unpinned.status, 200, unpinned.text);
+  assert.equal((await transcriptAt(pinned.share_url)).segments[0].text, 'final text');
+});

@@ -1,0 +1,100 @@
+// The property every operation of /openapi.json must hold, checked with fast-check against the
+// real fleet: whatever the parameters, headers and body, the answer is never a 5xx and never a
+// hang, and an error has one of the public shapes. ABUSE_RUNS sets the requests per operation,
+// ABUSE_SEED replays a run (every failure names it).
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, it } from 'node:test';
+import fc from 'fast-check';
+import { FLEET_SERVICES } from '@tp/testing';
+import { call } from '../http.ts';
+import type { ArbitraryContext } from './arbitraries.ts';
+import { inCallOrder, label, type Operation } from './openapi.ts';
+import { type Credential, requestArbitrary } from './requests.ts';
+import { checkAnswer, reportCounts, send } from './send.ts';
+import { createToken, idKindOf, signIn, useAbuseWorld, world } from './world.ts';
+
+/** Requests per operation: a few thousand in all by default; ABUSE_RUNS=200 sends over 10,000. */
+export const RUNS = Number(process.env.ABUSE_RUNS || 40);
+/** Bounds that only end a run that would otherwise hang (each request has its own, REQUEST_TIMEOUT_MS). */
+const OPERATION_TIMEOUT_MS = 60_000 + RUNS * 2_000;
+export const SEED = process.env.ABUSE_SEED ? Number(process.env.ABUSE_SEED) : (Math.random() * 2 ** 31) | 0;
+
+/** Each operation's own seed, from the run's seed and its operationId: one failing operation replays alone. */
+export function seedOf(operationId: string): number {
+  let hash = SEED ^ 0x811c9dc5;
+  for (const c of operationId) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193);
+  return hash | 0;
+}
+
+function idsFor(name: string): string[] | undefined {
+  const { ada, bob } = world;
+  if (name === 'token') return [ada.shareToken, bob.shareToken];
+  if (name === 'storage_key') return [`users/${ada.id}/abuse.wav`, `users/${bob.id}/abuse.wav`];
+  const kind = idKindOf(name);
+  return kind ? [...ada.ids[kind], ...bob.ids[kind]] : undefined;
+}
+
+/** Revokes ada's tokens but her spare one, when the fuzzer has made as many as a user may have. */
+async function pruneTokens(session: string): Promise<void> {
+  const { fleet, ada } = world;
+  const list = await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/tokens?limit=200', { token: session });
+  for (const t of list.body.data as { token_id: string; revoked_at: string | null }[])
+    if (!t.revoked_at && !ada.ids.token_id.includes(t.token_id))
+      await call(fleet.gatewayUrl, 'DELETE', `/api/v1/auth/tokens/${t.token_id}`, { token: session });
+}
+
+/** Fresh credentials of ada's for each operation, so one that signs out or revokes harms no other. */
+async function credentialFor(op: Operation): Promise<Credential> {
+  if (op.credential === 'none') return null;
+  const { session } = await signIn(world.fleet, world.ada);
+  if (op.requiredScope === 'app_session') return `Bearer ${session}`;
+  const made = await createToken(world.fleet, session, { preset: 'full' }).catch(async () => {
+    await pruneTokens(session);
+    return createToken(world.fleet, session, { preset: 'full' });
+  });
+  return `Bearer ${made.token}`;
+}
+
+async function fuzzOperation(op: Operation): Promise<void> {
+  const ctx: ArbitraryContext = { doc: world.doc, idsFor };
+  const arbitrary = requestArbitrary(ctx, op, await credentialFor(op));
+  const property = fc.asyncProperty(arbitrary, async (req) => {
+    checkAnswer(op, req, await send(world.fleet.gatewayUrl, op, req));
+  });
+  try {
+    await fc.assert(property, { numRuns: RUNS, seed: seedOf(op.operationId), includeErrorInReport: true });
+  } catch (err) {
+    const down = FLEET_SERVICES.filter((name) => name !== 'worker' && !world.fleet.isRunning(name));
+    const crash = down.map((name) => `\n${name} is down; its last log lines:\n${world.fleet.logs(name).slice(-3000)}`);
+    throw new Error(
+      `${label(op)} (${op.operationId}): ${(err as Error).message}${crash.join('')}\n` +
+        `Replay with ABUSE_SEED=${SEED} ABUSE_RUNS=${RUNS} node tools/dev/run-tests.ts <this file>`,
+    );
+  }
+}
+
+/**
+ * Registers the fuzz test of one part of the operations (every `parts`-th, from `part`), so the
+ * parts run in parallel files, each with its own fleet.
+ */
+export function fuzzPart(file: string, part: number, parts: number): void {
+  useAbuseWorld();
+  // Each part is its own file; a part that went missing would leave operations unfuzzed.
+  for (let i = 1; i <= parts; i++)
+    assert.ok(existsSync(new URL(`../../abuse-fuzz-${i}.test.ts`, import.meta.url)), `abuse-fuzz-${i}.test.ts`);
+
+  it(`keeps every answer of part ${part}/${parts} of /openapi.json below 500, in time and in shape`, {
+    timeout: 120_000 + 30 * OPERATION_TIMEOUT_MS,
+  }, async (t) => {
+    const ops = inCallOrder(world.operations.filter((_, i) => i % parts === part - 1));
+    assert.ok(ops.length > 0, 'no operation to fuzz');
+    for (const op of ops) await t.test(label(op), { timeout: OPERATION_TIMEOUT_MS }, () => fuzzOperation(op));
+    for (const name of FLEET_SERVICES.filter((s) => s !== 'worker'))
+      assert.ok(world.fleet.isRunning(name), `${name} is still running`);
+  });
+
+  after(() => {
+    console.log(reportCounts(file, SEED));
+  });
+}

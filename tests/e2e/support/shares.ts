@@ -1,0 +1,105 @@
+// The fleet of the share-link tests (no jobs or worker) with ada (and her read-only token) and
+// bob, and what an owner does around links. useSharesFleet() starts it for the test file that
+// calls it; the bindings below hold its parts once it runs.
+import { after, before } from 'node:test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GrpcClient } from '@tp/grpc';
+import { ArtifactsServiceService } from '@tp/proto';
+import { startFleet, synthesizeSpeech, testClient, type Fleet } from '@tp/testing';
+import { call } from './http.ts';
+import { createUser, readOnlyToken, uploadMedia, type TestUser } from './jobs.ts';
+
+export let fleet: Fleet;
+/** Artifacts as the worker stores transcripts and the gateway edits them for a user. */
+export let artifacts: GrpcClient<typeof ArtifactsServiceService>;
+let dir: string;
+let speech: string;
+export let ada: TestUser & { reader: string };
+export let bob: TestUser;
+
+export function useSharesFleet(): void {
+  before(async () => {
+    fleet = await startFleet({ without: ['jobs', 'worker'], gatewayEnv: { LOG_LEVEL: 'info' } });
+    artifacts = testClient(ArtifactsServiceService, fleet.artifactsGrpcAddr, {
+      audience: 'artifacts',
+      as: 'gateway',
+      methods: { createArtifact: 'worker' },
+    });
+    dir = await mkdtemp(join(tmpdir(), 'tp-e2e-shares-'));
+    speech = await synthesizeSpeech('A short recording to share.', { dir });
+    const created = await createUser(fleet, 'ada', null);
+    ada = {
+      ...created,
+      reader: await readOnlyToken(fleet, created.email),
+    };
+    bob = await createUser(fleet, 'bob', null);
+  });
+
+  after(async () => {
+    artifacts?.close();
+    await fleet?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+}
+
+export const HOSTILE = '<script>window.__owned = 1</script><img src=x onerror="window.__owned = 2">';
+
+export function transcript(text: string, speakerName: string | null = null) {
+  const words = text.split(' ');
+  return {
+    version: 1,
+    language: 'en',
+    duration: 10,
+    speakers: [{ id: 'S1', label: 'Speaker 1', name: speakerName }],
+    segments: [
+      {
+        id: 's1',
+        start: 1,
+        end: 1 + words.length * 0.5,
+        text,
+        speaker: 'S1',
+        words: words.map((w, i) => ({
+          text: w,
+          start: 1 + i * 0.5,
+          end: 1.4 + i * 0.5,
+          confidence: 0.9,
+          speaker: 'S1',
+        })),
+      },
+    ],
+    translation: null,
+    source: { media_id: 'med_x', job_id: 'job_x', profile: 'oracle', engine: 'pocketsphinx' },
+  };
+}
+
+/** A transcript artifact of ada's, made the way the worker makes one, on real media. */
+export async function artifactOf(user: TestUser, text: string, title = 'Board meeting') {
+  const mediaId = await uploadMedia(fleet, user.token, speech, 'audio/wav', `${title}.wav`);
+  const created = await artifacts.createArtifact({
+    userId: user.id,
+    artifactType: 'transcript',
+    mediaId,
+    workspaceId: '',
+    jobId: '',
+    title,
+    payloadJson: JSON.stringify(transcript(text)),
+    authorType: 'service',
+    authorId: 'worker',
+    outputKey: '',
+    outputFormat: '',
+    idempotencyKey: '',
+  });
+  return { artifactId: created.artifact!.artifactId, versionId: created.version!.versionId, mediaId };
+}
+
+export const share = (user: TestUser, body: object) =>
+  call(fleet.gatewayUrl, 'POST', '/api/v1/shares', {
+    token: user.token,
+    body: { share_kind: 'transcript', access_scope: 'everyone', ...body },
+  });
+export const open = (url: string, accept = 'application/json') => fetch(url, { headers: { accept } });
+/** The transcript a link answers as JSON (checked field by field). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const transcriptAt = async (url: string): Promise<any> => (await open(url)).json();
