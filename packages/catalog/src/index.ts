@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './engines.ts';
 export * from './media-formats.ts';
 export * from './capabilities.ts';
+export * from './app-experience.ts';

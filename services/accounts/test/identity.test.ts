@@ -8,6 +8,7 @@ import {
   DeleteAccountRequest,
   ListTokensRequest,
   TokenSpec,
+  UpdateAppExperienceRequest,
 } from '@tp/proto';
 import { assertCallerChecks } from '@tp/testing';
 import { type AccountsHarness, spec, startAccounts } from './support.ts';
@@ -38,6 +39,11 @@ describe('service identity', () => {
           method: 'deleteAccount',
           request: DeleteAccountRequest.fromPartial({ userId: 'usr_checked' }),
           caller: 'worker',
+        },
+        {
+          method: 'updateAppExperience',
+          request: UpdateAppExperienceRequest.fromPartial({ userId: 'usr_checked', set: { theme: 'dark' } }),
+          caller: 'media',
         },
       ],
     });

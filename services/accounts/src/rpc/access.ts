@@ -16,5 +16,7 @@ export const ACCOUNTS_ACCESS = defineAccess(AccountsServiceService, {
   revokeDeviceSession: { gateway: 'user' },
   revokeAllDeviceSessions: { gateway: 'user' },
   listFeatures: { gateway: 'user' },
+  getAppExperience: { gateway: 'user' },
+  updateAppExperience: { gateway: 'user' },
   deleteAccount: { gateway: 'user' },
 });

@@ -3,6 +3,7 @@ import type { AccountsServiceService } from '@tp/proto';
 import { type AuthenticateDeps, authenticate } from '../usecases/authenticate.ts';
 import { type CreateTokenDeps, createToken } from '../usecases/create-token.ts';
 import { type DeleteAccountDeps, deleteAccount } from '../usecases/delete-account.ts';
+import { type GetAppExperienceDeps, getAppExperience } from '../usecases/get-app-experience.ts';
 import { type ListDeviceSessionsDeps, listDeviceSessions } from '../usecases/list-device-sessions.ts';
 import { type ListFeaturesDeps, listFeatures } from '../usecases/list-features.ts';
 import { type ListTokensDeps, listTokens } from '../usecases/list-tokens.ts';
@@ -10,7 +11,8 @@ import { revokeAllDeviceSessions } from '../usecases/revoke-all-device-sessions.
 import { type RevokeDeviceSessionDeps, revokeDeviceSession } from '../usecases/revoke-device-session.ts';
 import { type RevokeTokenDeps, revokeToken } from '../usecases/revoke-token.ts';
 import { type SignInDeps, signIn } from '../usecases/sign-in.ts';
-import { toWireDevice, toWireFeature, toWireToken } from './wire.ts';
+import { type UpdateAppExperienceDeps, updateAppExperience } from '../usecases/update-app-experience.ts';
+import { toWireAppExperience, toWireDevice, toWireFeature, toWireToken } from './wire.ts';
 
 export type AccountsServiceDeps = AuthenticateDeps &
   SignInDeps &
@@ -20,9 +22,11 @@ export type AccountsServiceDeps = AuthenticateDeps &
   ListDeviceSessionsDeps &
   RevokeDeviceSessionDeps &
   ListFeaturesDeps &
+  GetAppExperienceDeps &
+  UpdateAppExperienceDeps &
   DeleteAccountDeps;
 
-/** The calls of the gateway (users' credentials, tokens, devices, features, the account). */
+/** The calls of the gateway (users' credentials, tokens, devices, features, preferences, the account). */
 export function accountsServiceHandlers(deps: AccountsServiceDeps): ServiceHandlers<typeof AccountsServiceService> {
   return {
     authenticate: async (request) => ({ principal: await authenticate(deps, request) }),
@@ -43,6 +47,12 @@ export function accountsServiceHandlers(deps: AccountsServiceDeps): ServiceHandl
     revokeDeviceSession: async (request) => ({ revokedDeviceIds: await revokeDeviceSession(deps, request) }),
     revokeAllDeviceSessions: async (request) => ({ revokedDeviceIds: await revokeAllDeviceSessions(deps, request) }),
     listFeatures: async (request) => ({ features: (await listFeatures(deps, request)).map(toWireFeature) }),
+    getAppExperience: async (request) => ({ preference: toWireAppExperience(await getAppExperience(deps, request)) }),
+
+    async updateAppExperience({ userId, set, reset }) {
+      const preference = await updateAppExperience(deps, { userId, change: { set: { ...set }, reset } });
+      return { preference: toWireAppExperience(preference) };
+    },
 
     async deleteAccount(request) {
       await deleteAccount(deps, request);

@@ -1,4 +1,10 @@
-import type { DeviceSession as WireDeviceSession, Feature as WireFeature, Token as WireToken } from '@tp/proto';
+import type {
+  AppExperience as WireAppExperience,
+  DeviceSession as WireDeviceSession,
+  Feature as WireFeature,
+  Token as WireToken,
+} from '@tp/proto';
+import type { EffectiveAppExperience } from '../domain/app-experience.ts';
 import type { AccessToken, DeviceSession, UserFeature } from '../store/index.ts';
 
 export function toWireToken(token: AccessToken): WireToken {
@@ -29,4 +35,8 @@ export function toWireDevice(session: DeviceSession): WireDeviceSession {
 /** A granted feature: a user's features are the enabled ones. */
 export function toWireFeature(feature: UserFeature): WireFeature {
   return { featureKey: feature.featureKey, enabled: true, grantedAt: feature.grantedAt };
+}
+
+export function toWireAppExperience({ updatedAt, ...preference }: EffectiveAppExperience): WireAppExperience {
+  return { ...preference, updatedAt: updatedAt ?? undefined };
 }

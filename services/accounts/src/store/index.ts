@@ -1,13 +1,22 @@
 import { pingDatabase } from '@tp/db';
-import type { AccessToken, DeviceSession, PrismaClient, User, UserFeature } from '../generated/prisma/client.ts';
+import type {
+  AccessToken,
+  AppExperience,
+  DeviceSession,
+  PrismaClient,
+  User,
+  UserFeature,
+} from '../generated/prisma/client.ts';
 import { createAccessTokenStore } from './access-tokens.ts';
+import { createAppExperienceStore } from './app-experience.ts';
 import { createDeviceSessionStore } from './device-sessions.ts';
 import { createFeatureStore } from './features.ts';
 import { createUserStore } from './users.ts';
 
-export type { AccessToken, DeviceSession, User, UserFeature };
+export type { AccessToken, AppExperience, DeviceSession, User, UserFeature };
 export type { OutboxEntry } from './outbox.ts';
 export type { AccessTokenStore } from './access-tokens.ts';
+export type { AppExperienceStore } from './app-experience.ts';
 export type { DeviceSessionStore } from './device-sessions.ts';
 export type { FeatureStore } from './features.ts';
 export type { UserStore } from './users.ts';
@@ -19,6 +28,7 @@ export function createAccountsStore(prisma: PrismaClient) {
     tokens: createAccessTokenStore(prisma),
     sessions: createDeviceSessionStore(prisma),
     features: createFeatureStore(prisma),
+    appExperience: createAppExperienceStore(prisma),
     /** True when the database answers (readiness). */
     ping: () => pingDatabase(prisma),
   };

@@ -3,8 +3,8 @@ import { isKnownFeature } from '@tp/catalog';
 import { AppError } from '@tp/errors';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
-import { presentEffectiveFeatures } from './presenters.ts';
-import { FeatureParams, FeatureSchema } from './schemas.ts';
+import { presentAppExperience, presentEffectiveFeatures, toAppExperienceChange } from './presenters.ts';
+import { AccountAppExperienceUpdateRequest, AppExperienceSchema, FeatureParams, FeatureSchema } from './schemas.ts';
 
 export function accountRoutes({ accounts }: GatewayClients): AnyRoute[] {
   const effectiveFeatures = async (userId: string) =>
@@ -38,6 +38,40 @@ export function accountRoutes({ accounts }: GatewayClients): AnyRoute[] {
         const features = await effectiveFeatures(principal.userId);
         return features.find((f) => f.feature_key === params.feature_key)!;
       },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/account/app-experience',
+      operationId: 'getAccountAppExperience',
+      summary: 'The app-experience preferences of the signed-in user',
+      description: 'Every field is present: a field the user never set (or reset) holds its default.',
+      tag: 'Account',
+      access: { kind: 'scope', scope: 'account:read' },
+      status: 200,
+      response: AppExperienceSchema,
+      handler: async ({ principal }) =>
+        presentAppExperience((await accounts.getAppExperience({ userId: principal.userId })).preference),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/v1/account/app-experience',
+      operationId: 'updateAccountAppExperience',
+      summary: 'Change app-experience preferences',
+      description:
+        'A JSON merge patch (RFC 7396; `application/json` or `application/merge-patch+json`): a field present ' +
+        'replaces its value, `null` resets it to its default, a field left out keeps its value. Answers every ' +
+        'field. An unknown field, a bad value or an empty object is 422; an internal profile the user may not ' +
+        'use is 422 validation_error, as an unknown one.',
+      tag: 'Account',
+      access: { kind: 'scope', scope: 'account:write' },
+      body: AccountAppExperienceUpdateRequest,
+      status: 200,
+      response: AppExperienceSchema,
+      errors: ['validation_error'],
+      handler: async ({ principal, body }) =>
+        presentAppExperience(
+          (await accounts.updateAppExperience({ userId: principal.userId, ...toAppExperienceChange(body) })).preference,
+        ),
     }),
     defineRoute({
       method: 'delete',
