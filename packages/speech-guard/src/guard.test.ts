@@ -145,6 +145,19 @@ describe('the guard as a service uses it', () => {
     assert.ok(verdict.ms > 0 && verdict.ms < 10_000, `${verdict.ms} ms for 10 s`);
   });
 
+  it('takes NaN, infinities and floats past full scale (a float WAV can hold them) in its stride', async () => {
+    const word = await spoken('rms', 'yes');
+    const broken = padWithSilence(word, 1, 1);
+    broken.fill(Number.NaN, 0, 4000);
+    broken[5000] = Number.POSITIVE_INFINITY;
+    broken[6000] = -40;
+    const verdict = await guard.check(broken);
+    assert.equal(verdict.speech, true);
+    assert.ok(verdict.probabilities.every((p) => Number.isFinite(p)));
+    const hiss = noise('white', 2, -20).map((s, i) => (i % 1000 === 0 ? Number.NaN : s * 8));
+    assert.equal((await guard.check(hiss)).speech, false);
+  });
+
   it('refuses to check once closed', async () => {
     const closing = await createSpeechGuard();
     await closing.close();
