@@ -12,6 +12,9 @@ export interface OsNeed {
   packages: string[];
 }
 
+/** Debian's pocketsphinx-testdata: read speech with transcripts (a file that proves it is installed). */
+export const RECORDED_SPEECH_FILEIDS = '/usr/share/pocketsphinx/test/data/librivox/fileids';
+
 /** What the platform itself needs, whatever the services: PostgreSQL, NATS, ffmpeg. */
 export const PLATFORM_NEEDS: OsNeed[] = [
   { commands: ['psql', 'pg_isready', 'initdb', 'postgres'], packages: ['postgresql'] },
@@ -19,9 +22,13 @@ export const PLATFORM_NEEDS: OsNeed[] = [
   { commands: ['ffmpeg', 'ffprobe'], packages: ['ffmpeg'] },
 ];
 
-/** What only the tests and benchmarks need: a speech synthesizer for known sentences, a real browser for the share page. */
+/**
+ * What only the tests and benchmarks need: a speech synthesizer for known sentences, real recorded
+ * speech (LibriVox utterances, for the speech guard), a real browser for the share page.
+ */
 export const TEST_NEEDS: OsNeed[] = [
   { commands: ['flite'], packages: ['flite'] },
+  { commands: [], files: [RECORDED_SPEECH_FILEIDS], packages: ['pocketsphinx-testdata'] },
   { commands: ['chromium'], packages: ['chromium'] },
 ];
 
