@@ -34,7 +34,10 @@ export async function waitReady(url: string, running: Running, name: string, tim
     if (running.child.exitCode !== null)
       throw new Error(`${name} exited with ${running.child.exitCode}:\n${running.output.join('')}`);
     try {
-      const res = await fetch(url);
+      // A service that takes the connection but never answers must not hold the wait past its deadline.
+      const res = await fetch(url, {
+        signal: AbortSignal.timeout(Math.max(1, Math.min(5_000, deadline - Date.now()))),
+      });
       if (res.status === 200) return;
     } catch {
       // not listening yet
@@ -62,19 +65,33 @@ export async function kill(running: Running): Promise<void> {
   await exited;
 }
 
-/** Runs a command to completion and collects what it wrote. */
+/**
+ * Runs a command to completion and collects what it wrote. A command still running after
+ * `timeoutMs` is killed (SIGKILL) and answers code -1 with the reason in stderr, so a hung
+ * command fails the test that ran it instead of holding its file open.
+ */
 export function runCommand(
   command: string,
   args: string[],
   env: Record<string, string>,
+  timeoutMs = 120_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', ...env } });
     let stdout = '';
     let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) stderr += `\n${command} ${args.join(' ')}: killed, still running after ${timeoutMs} ms`;
+      resolve({ code: timedOut ? -1 : (code ?? -1), stdout, stderr });
+    });
   });
 }
 
