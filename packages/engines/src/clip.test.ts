@@ -1,11 +1,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { concatSpeech, HARVARD_SENTENCES, type SpeechClip, type TempDir, tempDir, wordErrorRate } from '@tp/testing';
+import {
+  concatSpeech,
+  eventually,
+  HARVARD_SENTENCES,
+  type SpeechClip,
+  type TempDir,
+  tempDir,
+  wordErrorRate,
+} from '@tp/testing';
 import { ClipTooLongError, decodeClip, transcribeClip } from './clip.ts';
 import { DecodeError } from './decode/decode-failure.ts';
 import { needsSeekableInput } from './decode/seekable-input.ts';
 import { EngineError } from './engine.ts';
+import { liveGroupCount } from './process-group.ts';
 import { createPocketsphinxEngine } from './pocketsphinx/pocketsphinx.ts';
 import { DEFAULT_POCKETSPHINX_MODEL_DIR } from './settings.ts';
 
@@ -82,6 +91,7 @@ describe('transcribeClip', () => {
       assert.equal(err.maxSeconds, 1);
       return true;
     });
+    await eventually('ffmpeg stopped', () => liveGroupCount() === 0);
     const short = await decodeClip({ input: await bytesOf('wav'), maxSeconds: 60, signal: signal() });
     assert.equal(short.pcm.length, Math.round(clips.wav!.durationSeconds * 32_000));
   });

@@ -102,10 +102,11 @@ export async function decodeClip(options: DecodeClipOptions): Promise<DecodedCli
 }
 
 async function decodeWhole(options: DecodeClipOptions, started: number): Promise<DecodedClip> {
+  // Aborted while the clip was written to its file: start nothing.
+  options.signal.throwIfAborted();
   const local = new AbortController();
   const stop = () => local.abort(options.signal.reason);
-  if (options.signal.aborted) stop();
-  else options.signal.addEventListener('abort', stop, { once: true });
+  options.signal.addEventListener('abort', stop, { once: true });
   const limit = options.maxSeconds === undefined ? Infinity : options.maxSeconds * PCM_BYTES_PER_SECOND;
   try {
     const decoding = startDecoding(options.input, { ffmpegPath: options.ffmpegPath ?? 'ffmpeg', signal: local.signal });

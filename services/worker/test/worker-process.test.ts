@@ -95,7 +95,7 @@ describe('worker process: start-up', () => {
     assert.equal(await exited, 1);
     assert.match(
       output.join(''),
-      /WORKER_ENGINES: the Whisper \(GPU\) engine \(\\"whisper\\"\) is not implemented by this worker yet; it runs pocketsphinx only/,
+      /WORKER_ENGINES: the Whisper \(GPU\) engine \(\\"whisper\\"\) is not implemented yet; only pocketsphinx is/,
     );
   });
 });
