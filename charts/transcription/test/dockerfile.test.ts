@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { repoRoot } from '../../../tools/dev/helm.ts';
+import { ENGINE_OS_PACKAGES } from '../../../packages/engines/src/settings.ts';
 import { dockerBuildArgs, IMAGES, releaseCommands } from '../../../tools/dev/images.ts';
 import { imagedServices } from './support.ts';
 
@@ -100,6 +101,19 @@ test('install the OS packages each service runs: ffprobe for media, ffmpeg and t
   const service = stage(text, 'service');
   assert.match(service, /^ARG SERVICE_PACKAGES$/m);
   assert.match(service, /apt-get install -y --no-install-recommends \$\{SERVICE_PACKAGES\}/);
+});
+
+test('a service that runs @tp/engines installs the decoder and engines they run', async () => {
+  let users = 0;
+  for (const build of IMAGES.filter((b) => b.service)) {
+    const manifest = JSON.parse(await readFile(join(repoRoot, 'services', build.service!, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    if (!manifest.dependencies?.['@tp/engines']) continue;
+    users += 1;
+    for (const needed of ENGINE_OS_PACKAGES) assert.ok(build.packages.includes(needed), `${build.image}: ${needed}`);
+  }
+  assert.ok(users >= 1, 'the worker at least');
 });
 
 test('several OS packages are one build argument, one shell word in the printed commands', async () => {

@@ -29,3 +29,13 @@ export { sendHeadersSlowly, type SlowClientResult } from './slow-client.ts';
 export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from './media.ts';
 export { testServiceKeys, testClient, type TestServiceKeys, type TestClientOptions } from './service-keys.ts';
 export { assertCallerChecks, type CallerChecks } from './caller-checks.ts';
+export { tempDir, writeScript, type TempDir } from './temp-files.ts';
+export {
+  processes,
+  childGroups,
+  aliveInGroups,
+  notKilledInGroups,
+  blockedWriting,
+  bytesWritten,
+  type ProcInfo,
+} from './process-groups.ts';

@@ -1,32 +1,11 @@
 import { hostname } from 'node:os';
 import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
-import type { EngineKind } from '@tp/catalog';
-import { engineRefusal } from './engines/registry.ts';
+import { engineListSetting, engineToolSettings } from '@tp/engines';
 
 /** A pod's hostname plus the pid: unique per process, readable in the jobs table. */
 export function defaultWorkerId(): string {
   return `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9_.:-]/g, '-').slice(0, 128);
 }
-
-const engineList = z
-  .string()
-  .default('pocketsphinx')
-  .transform((raw, ctx) => {
-    const names = [
-      ...new Set(
-        raw
-          .split(',')
-          .map((name) => name.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one engine' });
-    for (const name of names) {
-      const refusal = engineRefusal(name);
-      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
-    }
-    return names as EngineKind[];
-  });
 
 export const WorkerConfigSchema = z
   .object({
@@ -56,7 +35,7 @@ export const WorkerConfigSchema = z
       .regex(/^[a-z][a-z0-9_-]*$/, 'must be one lower-case subject token, e.g. cpu')
       .default('cpu'),
     /** Comma-separated engines this worker runs; each must be implemented here. */
-    WORKER_ENGINES: engineList,
+    WORKER_ENGINES: engineListSetting(),
     /** Jobs run at once by this process (each one is an ffmpeg and an engine process). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** A ticket whose worker stops heart-beating is redelivered after this long. */
@@ -66,9 +45,7 @@ export const WorkerConfigSchema = z
     /** How often a running job reports progress, hears about cancellation and extends its ack wait. */
     PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
 
-    POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
-    POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
-    FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
+    ...engineToolSettings(),
     /** Longest a job may run (decode and recognition); longer fails it with processing_failed. */
     JOB_TIMEOUT_MS: z.coerce
       .number()

@@ -1,14 +1,11 @@
 import { openBus, STREAMS } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
+import { checkFfmpeg, createEngines, killAllGroups, type SpeechEngine } from '@tp/engines';
 import type { Logger } from '@tp/logging';
 import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
 import { closeWorkerClients, createWorkerClients, type WorkerClients } from './clients.ts';
 import type { WorkerConfig } from './config.ts';
-import { checkFfmpeg } from './decode/ffmpeg-check.ts';
-import type { SpeechEngine } from './engines/engine.ts';
-import { createEngines } from './engines/registry.ts';
 import { consumeWorkTickets, workTicketSubject } from './events/work-tickets.ts';
-import { killAllGroups } from './processes/process-group.ts';
 import type { ProcessTicketDeps } from './usecases/process-ticket.ts';
 import { RunningJobs } from './usecases/running-jobs.ts';
 

@@ -3,7 +3,7 @@
 // the outage outlasts every attempt, the job fails processing_failed with its reason.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually } from './support.ts';
+import { eventually } from '@tp/testing';
 import { assertCompletedOnce, assertReleased, drained, useWorkerFixture } from './worker-fixture.ts';
 
 const fx = useWorkerFixture();

@@ -15,14 +15,14 @@ import {
   type Job,
   MediaServiceService,
 } from '@tp/proto';
-import { type Fleet, startFleet, testClient, testServiceKeys } from '@tp/testing';
+import { type Fleet, startFleet, testClient, testServiceKeys, eventually } from '@tp/testing';
 import type { ArtifactsClient, JobsClient, MediaClient } from '../src/clients.ts';
 import { workDurable } from '../src/events/work-tickets.ts';
 import type { WorkerServiceOptions } from '../src/service.ts';
 import { type InProcessWorker, inProcessWorkers } from './in-process-worker.ts';
 import { type JobProbes, jobProbes, tolerant } from './job-probes.ts';
 import { type MediaFixtures, mediaFixtures } from './media-fixtures.ts';
-import { eventually, log } from './support.ts';
+import { log } from './support.ts';
 
 export type { InProcessWorker } from './in-process-worker.ts';
 export type { UploadedMedia } from './media-fixtures.ts';

@@ -5,8 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { startFleet, synthesizeSpeech, wordErrorRate, type Fleet } from '@tp/testing';
-import { eventually, tempDir } from './support.ts';
+import { startFleet, synthesizeSpeech, wordErrorRate, type Fleet, eventually, tempDir } from '@tp/testing';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
 

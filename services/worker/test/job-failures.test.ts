@@ -2,7 +2,7 @@
 // their credits released: media that is not audio, media gone from storage, an engine that fails.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { script } from './support.ts';
+import { writeScript } from '@tp/testing';
 import { assertReleased, drained, useWorkerFixture } from './worker-fixture.ts';
 
 const fx = useWorkerFixture();
@@ -57,7 +57,7 @@ describe('worker: a failing engine', () => {
 
   it('fails each job engine_failed and carries on with the next ticket', async () => {
     const { b, dir, speech } = fx;
-    const crashing = await script(dir.path, 'segv-engine.sh', 'head -c 32000 > /dev/null\nkill -SEGV $$');
+    const crashing = await writeScript(dir.path, 'segv-engine.sh', 'head -c 32000 > /dev/null\nkill -SEGV $$');
     const crashy = await b.startWorker({ POCKETSPHINX_BIN: crashing });
     const first = await b.createJob(speech.mediaId);
     const second = await b.createJob(speech.mediaId);
@@ -80,7 +80,7 @@ describe('worker: a failing engine', () => {
   it('tells the user a fixed text and writes what the engine printed to the log, with the job id', async () => {
     const { b, dir, speech } = fx;
     const secret = 'FATAL: cannot open /models/private/acoustic-v7.bin (tenant acme)';
-    const failing = await script(dir.path, 'stderr-engine.sh', `cat > /dev/null\necho "${secret}" >&2\nexit 1`);
+    const failing = await writeScript(dir.path, 'stderr-engine.sh', `cat > /dev/null\necho "${secret}" >&2\nexit 1`);
     const worker = await b.startWorker({ POCKETSPHINX_BIN: failing });
     const { jobId } = await b.createJob(speech.mediaId);
     const job = await b.ended(jobId);

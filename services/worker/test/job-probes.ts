@@ -3,7 +3,7 @@ import type { Artifact, Balance, Job, LedgerEntry } from '@tp/proto';
 import type { ArtifactsClient, JobsClient } from '../src/clients.ts';
 import type { GrpcClient } from '@tp/grpc';
 import type { BillingServiceService } from '@tp/proto';
-import { eventually } from './support.ts';
+import { eventually } from '@tp/testing';
 
 export interface JobProbes {
   getJob(jobId: string): Promise<Job>;

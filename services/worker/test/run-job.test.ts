@@ -5,10 +5,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Balance, Job } from '@tp/proto';
-import { wordErrorRate } from '@tp/testing';
+import { wordErrorRate, eventually } from '@tp/testing';
 import { type Transcript, validateTranscript } from '@tp/transcript';
 import type { Backends, InProcessWorker, UploadedMedia } from './backends.ts';
-import { eventually } from './support.ts';
 import { drained, SENTENCE, useWorkerFixture } from './worker-fixture.ts';
 
 const fx = useWorkerFixture();

@@ -4,9 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { liveGroupCount } from '../src/processes/process-group.ts';
-import { aliveInGroups, childGroups, notKilledInGroups } from './processes.ts';
-import { eventually, script } from './support.ts';
+import { liveGroupCount } from '@tp/engines';
+import { aliveInGroups, childGroups, notKilledInGroups, eventually, writeScript } from '@tp/testing';
 import { assertReleased, assertTakenOver, drained, useWorkerFixture } from './worker-fixture.ts';
 
 const fx = useWorkerFixture();
@@ -57,7 +56,7 @@ describe('worker: a job that runs too long', () => {
   it('is stopped at JOB_TIMEOUT_MS and fails processing_failed', async () => {
     const { b, dir, clip } = fx;
     // An engine that never finishes: the job can only end by its timeout, however fast the machine.
-    const stuck = await script(dir.path, 'stuck-engine.sh', 'sleep 600');
+    const stuck = await writeScript(dir.path, 'stuck-engine.sh', 'sleep 600');
     await b.startWorker({ JOB_TIMEOUT_MS: '1000', POCKETSPHINX_BIN: stuck });
     const { jobId } = await b.createJob(clip.mediaId);
     const job = await b.ended(jobId);

@@ -3,11 +3,10 @@
 // of one test takes the next one's tickets.
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
-import { makeSpeechClip, synthesizeSpeech } from '@tp/testing';
+import { makeSpeechClip, synthesizeSpeech, eventually, tempDir } from '@tp/testing';
 import type { Job } from '@tp/proto';
 import { type Backends, type InProcessWorker, startBackends, type UploadedMedia } from './backends.ts';
 import { ENDED } from './job-probes.ts';
-import { eventually, tempDir } from './support.ts';
 
 export const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
 

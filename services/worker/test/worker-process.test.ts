@@ -7,10 +7,18 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { concatSpeech, freePort, HARVARD_SENTENCES, repoRoot } from '@tp/testing';
+import {
+  concatSpeech,
+  freePort,
+  HARVARD_SENTENCES,
+  repoRoot,
+  aliveInGroups,
+  notKilledInGroups,
+  processes,
+  eventually,
+  tempDir,
+} from '@tp/testing';
 import { startBackends, type Backends, type UploadedMedia } from './backends.ts';
-import { aliveInGroups, notKilledInGroups, processes } from './processes.ts';
-import { eventually, tempDir } from './support.ts';
 import { assertCompletedOnce, assertTakenOver, drained } from './worker-fixture.ts';
 
 let dir: { path: string; remove(): Promise<void> };
@@ -87,7 +95,7 @@ describe('worker process: start-up', () => {
     assert.equal(await exited, 1);
     assert.match(
       output.join(''),
-      /WORKER_ENGINES: the Whisper \(GPU\) engine \(\\"whisper\\"\) is not implemented by this worker yet; it runs pocketsphinx only/,
+      /WORKER_ENGINES: the Whisper \(GPU\) engine \(\\"whisper\\"\) is not implemented yet; only pocketsphinx is/,
     );
   });
 });

@@ -8,6 +8,7 @@ import {
   engineNotRunHere,
   spanText,
   timeoutMessage,
+  unreadableMessage,
 } from './job-failures.ts';
 
 describe('job failures', () => {
@@ -16,6 +17,13 @@ describe('job failures', () => {
     assert.equal(spanText(90_000), '90 seconds');
     assert.equal(spanText(4 * 60 * 60 * 1000), '240 minutes');
     assert.equal(timeoutMessage(1_000), 'The job did not finish within 1 second.');
+  });
+
+  it('tells the user of unreadable media what to do', () => {
+    assert.match(
+      unreadableMessage('<media>: Invalid data found when processing input'),
+      /could not be decoded as audio \(ffmpeg: <media>: Invalid data.*\)\. Re-encode it/,
+    );
   });
 
   it('ends a job on a decode failure unless storage may come back', () => {

@@ -1,5 +1,5 @@
 import { publicReason } from './backend-errors.ts';
-import { type DecodeFailure, unreadableMessage } from './decode-failure.ts';
+import type { DecodeFailure } from '@tp/engines';
 import { JOB_TYPE } from './transcription-job.ts';
 
 /** How a job that cannot succeed ends: its error code and the text its user reads. */
@@ -33,6 +33,11 @@ export function mediaDeletedBeforeRun(): JobFailure {
 
 export function mediaNotReady(detail: string): JobFailure {
   return { errorCode: 'media_unavailable', errorMessage: `The media is not available for transcription: ${detail}` };
+}
+
+/** The message a user reads on a job that failed with media_unreadable. */
+export function unreadableMessage(detail: string): string {
+  return `The media could not be decoded as audio (ffmpeg: ${detail}). Re-encode it (for example to WAV, MP3 or M4A) and upload it again.`;
 }
 
 /** A failed decode ends the job unless storage may come back (transient): then undefined, for another attempt. */

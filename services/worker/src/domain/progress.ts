@@ -1,4 +1,4 @@
-import { PCM_BYTES_PER_SECOND } from './pcm.ts';
+import { PCM_BYTES_PER_SECOND } from '@tp/engines';
 
 /**
  * Progress of a running job in percent: PCM bytes decoded against the bytes the media's duration

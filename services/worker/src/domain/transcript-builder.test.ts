@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalTranscript, validateTranscript } from '@tp/transcript';
-import type { Recognition } from './recognition.ts';
+import type { Recognition } from '@tp/engines';
 import { buildTranscript, transcriptLanguage } from './transcript-builder.ts';
 
 const source = { mediaId: 'med_01', jobId: 'job_01', profile: 'oracle', engine: 'pocketsphinx' };

@@ -6,7 +6,7 @@ import {
   type TranscriptSegment,
   type TranscriptWord,
 } from '@tp/transcript';
-import type { Recognition } from './recognition.ts';
+import type { Recognition } from '@tp/engines';
 
 export interface TranscriptSourceInfo {
   mediaId: string;

@@ -5,7 +5,7 @@ import { invalidTranscript, type JobFailure } from '../domain/job-failures.ts';
 import { parseJobOptions } from '../domain/job-options.ts';
 import { decodedSeconds } from '../domain/progress.ts';
 import { buildTranscript } from '../domain/transcript-builder.ts';
-import type { SpeechEngine } from '../engines/engine.ts';
+import type { SpeechEngine } from '@tp/engines';
 import type { MediaTranscription } from './transcribe-media.ts';
 
 export type JobTranscript = { transcript: Transcript; billedSeconds: number } | { invalid: JobFailure };

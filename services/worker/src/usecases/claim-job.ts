@@ -7,7 +7,7 @@ import type { JobsClient } from '../clients.ts';
 import { isTransient } from '../domain/backend-errors.ts';
 import { JobStopped } from '../domain/job-stopped.ts';
 import { JOB_TYPE, maxAttempts } from '../domain/transcription-job.ts';
-import type { SpeechEngine } from '../engines/engine.ts';
+import type { SpeechEngine } from '@tp/engines';
 import type { TicketHandle } from './ticket.ts';
 
 export interface ClaimJobDeps {

@@ -2,7 +2,7 @@ import type { EngineKind } from '@tp/catalog';
 import type { Job } from '@tp/proto';
 import { engineNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
 import { JOB_TYPE } from '../domain/transcription-job.ts';
-import type { SpeechEngine } from '../engines/engine.ts';
+import type { SpeechEngine } from '@tp/engines';
 import { buildJobTranscript } from './build-job-transcript.ts';
 import { completeJob } from './complete-job.ts';
 import { failJob } from './fail-job.ts';

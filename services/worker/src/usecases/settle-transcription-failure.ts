@@ -1,10 +1,9 @@
 import type { Job } from '@tp/proto';
 import { decodeFailureOutcome, engineFailed } from '../domain/job-failures.ts';
 import { isJobStopped } from '../domain/job-stopped.ts';
-import { EngineError, type SpeechEngine } from '../engines/engine.ts';
+import { DecodeError, EngineError, type SpeechEngine } from '@tp/engines';
 import { type FailJobDeps, failJob } from './fail-job.ts';
 import type { TicketHandle } from './ticket.ts';
-import { DecodeError } from './transcribe-media.ts';
 
 export interface SettleTranscriptionFailureInput {
   /** What stopped the transcription. */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Job } from '@tp/proto';
 import { parseJobOptions } from '../domain/job-options.ts';
 import { decodedSeconds } from '../domain/progress.ts';
-import type { SpeechEngine } from '../engines/engine.ts';
+import type { SpeechEngine } from '@tp/engines';
 import { startHeartbeat } from './heartbeat.ts';
 import { startJobStop } from './job-stop.ts';
 import { progressReporter, type ReportProgressDeps } from './report-progress.ts';

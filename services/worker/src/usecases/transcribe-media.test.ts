@@ -1,16 +1,26 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { concatSpeech, HARVARD_SENTENCES, wordErrorRate } from '@tp/testing';
-import { aliveInGroups, childGroups, notKilledInGroups } from '../../test/processes.ts';
-import { eventually, MODEL_DIR, script, tempDir } from '../../test/support.ts';
-import { EngineError } from '../engines/engine.ts';
-import { createPocketsphinxEngine } from '../engines/pocketsphinx.ts';
-import { DecodeError, transcribeMedia } from './transcribe-media.ts';
+import { createPocketsphinxEngine, DecodeError, DEFAULT_POCKETSPHINX_MODEL_DIR, EngineError } from '@tp/engines';
+import {
+  aliveInGroups,
+  childGroups,
+  concatSpeech,
+  eventually,
+  HARVARD_SENTENCES,
+  notKilledInGroups,
+  tempDir,
+  wordErrorRate,
+  writeScript,
+} from '@tp/testing';
+import { transcribeMedia } from './transcribe-media.ts';
 
 let dir: { path: string; remove(): Promise<void> };
 let clip: Awaited<ReturnType<typeof concatSpeech>>;
-const engine = createPocketsphinxEngine({ binary: 'pocketsphinx_continuous', modelDir: MODEL_DIR });
+const engine = createPocketsphinxEngine({
+  binary: 'pocketsphinx_continuous',
+  modelDir: DEFAULT_POCKETSPHINX_MODEL_DIR,
+});
 
 before(async () => {
   dir = await tempDir();
@@ -74,8 +84,8 @@ describe('transcribeMedia', () => {
   });
 
   it('stops ffmpeg when the engine crashes, and reports the crash', async () => {
-    const crashing = await script(dir.path, 'segv.sh', 'head -c 64000 > /dev/null\nkill -SEGV $$');
-    const crashy = createPocketsphinxEngine({ binary: crashing, modelDir: MODEL_DIR });
+    const crashing = await writeScript(dir.path, 'segv.sh', 'head -c 64000 > /dev/null\nkill -SEGV $$');
+    const crashy = createPocketsphinxEngine({ binary: crashing, modelDir: DEFAULT_POCKETSPHINX_MODEL_DIR });
     const before = new Set(await childGroups());
     const run = transcribeMedia({
       input: clip.path,

@@ -1,19 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { startDecoding } from '../decode/ffmpeg-decoder.ts';
-import type { DecodeFailure } from '../domain/decode-failure.ts';
-import type { Recognition } from '../domain/recognition.ts';
-import { EngineError, type SpeechEngine } from '../engines/engine.ts';
-
-/** ffmpeg could not produce audio from the media. */
-export class DecodeError extends Error {
-  override name = 'DecodeError';
-  readonly failure: DecodeFailure;
-
-  constructor(failure: DecodeFailure) {
-    super(`decode failed (${failure.kind}): ${failure.detail}`);
-    this.failure = failure;
-  }
-}
+import { DecodeError, EngineError, type Recognition, type SpeechEngine, startDecoding } from '@tp/engines';
 
 export interface TranscribeMediaInput {
   /** Presigned GET URL (or, in tests, a local file). */

@@ -22,8 +22,8 @@ const live = new Set<GroupChild>();
 
 /**
  * Spawns a native tool as the leader of its own process group (detached = setsid), so one
- * kill(-pgid) stops it and any helper it forks, and a crash in it can never take the worker down.
- * If the worker itself dies, the children see their pipes close (EOF / EPIPE) and end on their own.
+ * kill(-pgid) stops it and any helper it forks, and a crash in it can never take the service down.
+ * If the service itself dies, the children see their pipes close (EOF / EPIPE) and end on their own.
  */
 export function spawnInGroup(command: string, args: readonly string[], stdio: StdioOptions): GroupChild {
   const child = spawn(command, args, { detached: true, stdio });
@@ -58,7 +58,7 @@ export function spawnInGroup(command: string, args: readonly string[], stdio: St
   return group;
 }
 
-/** Kills every group this process started that is still running (worker shutdown). Returns how many. */
+/** Kills every group this process started that is still running (at shutdown). Returns how many. */
 export function killAllGroups(): number {
   const groups = [...live];
   for (const group of groups) group.kill();

@@ -1,8 +1,8 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { ALLOWED_DEMUXERS } from '@tp/catalog';
-import { classifyDecodeFailure, type DecodeFailure } from '../domain/decode-failure.ts';
-import { PCM_SAMPLE_RATE } from '../domain/pcm.ts';
-import { spawnInGroup } from '../processes/process-group.ts';
+import { classifyDecodeFailure, type DecodeFailure } from './decode-failure.ts';
+import { PCM_SAMPLE_RATE } from '../pcm.ts';
+import { spawnInGroup } from '../process-group.ts';
 
 const NETWORK_PROTOCOLS = 'http,https,tcp,tls,crypto';
 const MAX_STDERR = 16 * 1024;
@@ -29,20 +29,27 @@ export interface Decoding {
   outcome: Promise<DecodeOutcome>;
 }
 
+/**
+ * What ffmpeg reads: a presigned URL, a local file, or bytes in memory (written to its stdin).
+ * `-nostdin` only turns off ffmpeg's keyboard commands; `pipe:0` still reads stdin.
+ */
+export type DecodeInput = string | Buffer;
+
 /** The ffmpeg arguments that turn any input into the engines' PCM on stdout. */
-export function decodeArgs(input: string, readTimeoutMs = 60_000): string[] {
-  const remote = /^https?:\/\//i.test(input);
+export function decodeArgs(input: DecodeInput, readTimeoutMs = 60_000): string[] {
+  const piped = typeof input !== 'string';
+  const remote = !piped && /^https?:\/\//i.test(input);
   return [
     '-nostdin',
     '-v',
     'error',
     '-protocol_whitelist',
-    remote ? NETWORK_PROTOCOLS : 'file',
+    piped ? 'pipe' : remote ? NETWORK_PROTOCOLS : 'file',
     ...(remote ? ['-rw_timeout', String(readTimeoutMs * 1000)] : []),
     '-format_whitelist',
     ALLOWED_DEMUXERS.join(','),
     '-i',
-    input,
+    piped ? 'pipe:0' : input,
     '-vn',
     '-sn',
     '-dn',
@@ -67,12 +74,24 @@ class ByteCounter extends Transform {
 }
 
 /**
- * Starts ffmpeg on a presigned URL (or a local file) in its own process group. Nothing is written
- * to disk and nothing is buffered beyond the pipes: the engine's read rate paces ffmpeg.
+ * Starts ffmpeg on a presigned URL, a local file or bytes in memory, in its own process group.
+ * Nothing is written to disk and nothing is buffered beyond the pipes: the engine's read rate
+ * paces ffmpeg. Bytes go through ffmpeg's stdin, which cannot seek: an MP4 whose index (moov)
+ * follows its data may not decode that way (see `needsSeekableInput`).
  */
-export function startDecoding(input: string, options: DecodeOptions): Decoding {
+export function startDecoding(input: DecodeInput, options: DecodeOptions): Decoding {
   const counter = new ByteCounter();
-  const group = spawnInGroup(options.ffmpegPath, decodeArgs(input, options.readTimeoutMs), ['ignore', 'pipe', 'pipe']);
+  const piped = typeof input !== 'string';
+  const group = spawnInGroup(options.ffmpegPath, decodeArgs(input, options.readTimeoutMs), [
+    piped ? 'pipe' : 'ignore',
+    'pipe',
+    'pipe',
+  ]);
+  if (piped && group.child.stdin) {
+    // ffmpeg may stop reading early (it has seen enough, or gave up): EPIPE is not our failure, its exit says.
+    group.child.stdin.on('error', () => undefined);
+    group.child.stdin.end(input);
+  }
   let stderr = '';
   group.child.stderr?.setEncoding('utf8');
   group.child.stderr?.on('data', (text: string) => {
@@ -111,7 +130,11 @@ export function startDecoding(input: string, options: DecodeOptions): Decoding {
         },
       };
     if (exit.code !== 0 || exit.signal)
-      return { status: 'failed', bytes, failure: classifyDecodeFailure(exit, stderr, input) };
+      return {
+        status: 'failed',
+        bytes,
+        failure: classifyDecodeFailure(exit, stderr, typeof input === 'string' ? input : undefined),
+      };
     if (bytes === 0)
       return { status: 'failed', bytes, failure: { kind: 'unreadable', detail: 'no audio could be decoded' } };
     return { status: 'ok', bytes };

@@ -1,5 +1,5 @@
 /**
- * What a failed ffmpeg run means for the job. The presigned URL carries a signature, so nothing
+ * What a failed ffmpeg run means for the job (or the clip). The presigned URL carries a signature, so nothing
  * ffmpeg printed reaches a log or a user before `sanitizeFfmpegLine` has removed URLs and queries.
  */
 export type DecodeFailureKind =
@@ -59,7 +59,13 @@ export function classifyDecodeFailure(
   return { kind: 'unreadable', detail: first || `ffmpeg exited with code ${String(exit.code)}` };
 }
 
-/** The message a user reads on a job that failed with media_unreadable. */
-export function unreadableMessage(detail: string): string {
-  return `The media could not be decoded as audio (ffmpeg: ${detail}). Re-encode it (for example to WAV, MP3 or M4A) and upload it again.`;
+/** ffmpeg could not produce audio from the media. */
+export class DecodeError extends Error {
+  override name = 'DecodeError';
+  readonly failure: DecodeFailure;
+
+  constructor(failure: DecodeFailure) {
+    super(`decode failed (${failure.kind}): ${failure.detail}`);
+    this.failure = failure;
+  }
 }

@@ -1,15 +1,15 @@
 import { ENGINES, isEngineKind, type EngineKind } from '@tp/catalog';
 import type { SpeechEngine } from './engine.ts';
-import { createPocketsphinxEngine } from './pocketsphinx.ts';
+import { createPocketsphinxEngine } from './pocketsphinx/pocketsphinx.ts';
 
-/** Engines this worker can run. The catalog also knows `whisper`, which has no implementation here yet. */
+/** Engines implemented here. The catalog also knows `whisper`, which has no implementation yet. */
 export const IMPLEMENTED_ENGINES: readonly EngineKind[] = ['pocketsphinx'];
 
-/** Why this worker cannot run an engine named in WORKER_ENGINES; undefined when it can. */
+/** Why an engine named in a configuration (WORKER_ENGINES) cannot run; undefined when it can. */
 export function engineRefusal(name: string): string | undefined {
   if (!isEngineKind(name)) return `unknown engine "${name}" (known: ${Object.keys(ENGINES).join(', ')})`;
   if (!IMPLEMENTED_ENGINES.includes(name)) {
-    return `the ${ENGINES[name].displayName} engine ("${name}") is not implemented by this worker yet; it runs ${IMPLEMENTED_ENGINES.join(', ')} only`;
+    return `the ${ENGINES[name].displayName} engine ("${name}") is not implemented yet; only ${IMPLEMENTED_ENGINES.join(', ')} is`;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
-// A look at /proc, to prove that no child process outlives its job and that a stopped job's
-// processes were killed at once.
+// A look at /proc, to prove that no child process outlives the call that started it and that an
+// aborted one had its processes killed at once (the worker's jobs, @tp/engines' decoder and engines).
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 
@@ -42,7 +42,7 @@ export async function processes(): Promise<ProcInfo[]> {
   return found;
 }
 
-/** The process groups led by direct children of this process (the worker's ffmpeg and engine groups). */
+/** The process groups led by direct children of this process (ffmpeg and engine groups). */
 export async function childGroups(): Promise<number[]> {
   const all = await processes();
   return [...new Set(all.filter((p) => p.ppid === process.pid && p.pgid === p.pid).map((p) => p.pgid))];

@@ -1,4 +1,4 @@
-import type { RecognizedWord, Utterance } from '../domain/recognition.ts';
+import type { RecognizedWord, Utterance } from '../recognition.ts';
 
 /**
  * Parses what `pocketsphinx_continuous -time yes` prints: per utterance, a hypothesis line (the

@@ -4,8 +4,16 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { aliveInGroups, blockedWriting, bytesWritten, childGroups, notKilledInGroups } from '../../test/processes.ts';
-import { eventually, ffmpeg, serveFiles, tempDir } from '../../test/support.ts';
+import {
+  aliveInGroups,
+  blockedWriting,
+  bytesWritten,
+  childGroups,
+  eventually,
+  notKilledInGroups,
+  tempDir,
+} from '@tp/testing';
+import { ffmpeg, serveFiles } from '../test-fixtures.ts';
 import { decodeArgs, startDecoding, type DecodeOutcome } from './ffmpeg-decoder.ts';
 
 let dir: { path: string; remove(): Promise<void> };

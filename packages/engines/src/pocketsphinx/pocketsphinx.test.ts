@@ -3,10 +3,18 @@ import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { synthesizeSpeech, wordErrorRate } from '@tp/testing';
-import { aliveInGroups, childGroups, notKilledInGroups } from '../../test/processes.ts';
-import { eventually, MODEL_DIR, script, tempDir } from '../../test/support.ts';
-import { EngineError, EngineUnavailableError } from './engine.ts';
+import {
+  aliveInGroups,
+  childGroups,
+  eventually,
+  notKilledInGroups,
+  synthesizeSpeech,
+  tempDir,
+  wordErrorRate,
+  writeScript,
+} from '@tp/testing';
+import { EngineError, EngineUnavailableError } from '../engine.ts';
+import { DEFAULT_POCKETSPHINX_MODEL_DIR as MODEL_DIR } from '../settings.ts';
 import { createPocketsphinxEngine, pocketsphinxArgs, resolveExecutable } from './pocketsphinx.ts';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
@@ -106,7 +114,7 @@ describe('pocketsphinx engine: recognition', () => {
 
 describe('pocketsphinx engine: failures', () => {
   it('turns a crash (SIGSEGV) into an EngineError, not a dead worker', async () => {
-    const crashing = await script(dir.path, 'segv.sh', 'head -c 20000 > /dev/null\nkill -SEGV $$');
+    const crashing = await writeScript(dir.path, 'segv.sh', 'head -c 20000 > /dev/null\nkill -SEGV $$');
     const crashy = createPocketsphinxEngine({ binary: crashing, modelDir: MODEL_DIR });
     await assert.rejects(
       crashy.transcribe(createReadStream(speech.rms!), { language: 'auto', signal: signal() }),
@@ -119,7 +127,7 @@ describe('pocketsphinx engine: failures', () => {
   });
 
   it('turns a non-zero exit into an EngineError, its last words kept apart from its message', async () => {
-    const failing = await script(
+    const failing = await writeScript(
       dir.path,
       'fail.sh',
       'cat > /dev/null\necho "FATAL: acoustic model is broken" >&2\nexit 3',
@@ -137,7 +145,7 @@ describe('pocketsphinx engine: failures', () => {
   });
 
   it('kills its whole process group within a second when aborted', async () => {
-    const slow = await script(dir.path, 'slow.sh', 'sleep 30 & sleep 30\ncat > /dev/null');
+    const slow = await writeScript(dir.path, 'slow.sh', 'sleep 30 & sleep 30\ncat > /dev/null');
     const stuck = createPocketsphinxEngine({ binary: slow, modelDir: MODEL_DIR });
     const controller = new AbortController();
     const before = new Set(await childGroups());

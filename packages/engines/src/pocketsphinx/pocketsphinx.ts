@@ -6,9 +6,9 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ENGINES } from '@tp/catalog';
-import { spawnInGroup } from '../processes/process-group.ts';
-import type { Recognition } from '../domain/recognition.ts';
-import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from './engine.ts';
+import { spawnInGroup } from '../process-group.ts';
+import type { Recognition } from '../recognition.ts';
+import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from '../engine.ts';
 import { PocketsphinxOutputParser } from './pocketsphinx-output.ts';
 
 export interface PocketsphinxOptions {

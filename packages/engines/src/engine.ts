@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { EngineKind } from '@tp/catalog';
-import type { Recognition } from '../domain/recognition.ts';
+import type { Recognition } from './recognition.ts';
 
 export interface TranscribeOptions {
   /** `auto` or an ISO 639-1 code the engine supports. */

@@ -1,0 +1,49 @@
+export { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from './engine.ts';
+export { IMPLEMENTED_ENGINES, engineRefusal, createEngines, type EngineSettings } from './registry.ts';
+export {
+  createPocketsphinxEngine,
+  pocketsphinxArgs,
+  pocketsphinxModel,
+  resolveExecutable,
+  type PocketsphinxOptions,
+} from './pocketsphinx/pocketsphinx.ts';
+export { PocketsphinxOutputParser, parsePocketsphinxOutput } from './pocketsphinx/pocketsphinx-output.ts';
+export {
+  startDecoding,
+  decodeArgs,
+  type DecodeInput,
+  type DecodeOptions,
+  type DecodeOutcome,
+  type Decoding,
+} from './decode/ffmpeg-decoder.ts';
+export {
+  DecodeError,
+  classifyDecodeFailure,
+  sanitizeFfmpegLine,
+  type DecodeFailure,
+  type DecodeFailureKind,
+} from './decode/decode-failure.ts';
+export { checkFfmpeg } from './decode/ffmpeg-check.ts';
+export { needsSeekableInput } from './decode/seekable-input.ts';
+export { spawnInGroup, killAllGroups, liveGroupCount, type ChildExit, type GroupChild } from './process-group.ts';
+export { PCM_SAMPLE_RATE, PCM_BYTES_PER_SECOND } from './pcm.ts';
+export type { Recognition, RecognizedWord, Utterance } from './recognition.ts';
+export {
+  transcribeClip,
+  decodeClip,
+  recognizeClip,
+  ClipTooLongError,
+  type TranscribeClipOptions,
+  type DecodeClipOptions,
+  type RecognizeClipOptions,
+  type DecodedClip,
+  type ClipTranscription,
+  type ClipWord,
+  type ClipSegment,
+} from './clip.ts';
+export {
+  engineToolSettings,
+  engineListSetting,
+  DEFAULT_POCKETSPHINX_MODEL_DIR,
+  ENGINE_OS_PACKAGES,
+} from './settings.ts';

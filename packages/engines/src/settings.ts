@@ -1,0 +1,41 @@
+import { z } from '@tp/config';
+import type { EngineKind } from '@tp/catalog';
+import { engineRefusal } from './registry.ts';
+
+export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
+
+/**
+ * Where a service that runs engines finds its native tools (the worker, and any service that
+ * transcribes clips itself): one set of variable names and defaults for all of them.
+ */
+export const engineToolSettings = () => ({
+  POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
+  /** The Debian package pocketsphinx-en-us's folder (see PocketsphinxOptions.modelDir). */
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).default(DEFAULT_POCKETSPHINX_MODEL_DIR),
+  FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
+});
+
+/** Debian packages the image of a service that uses this package needs (its SERVICE_PACKAGES): the decoder and the engines. */
+export const ENGINE_OS_PACKAGES: readonly string[] = ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'];
+
+/** A comma-separated list of engines, each implemented here (e.g. the worker's WORKER_ENGINES). */
+export const engineListSetting = (fallback = 'pocketsphinx') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx) => {
+      const names = [
+        ...new Set(
+          raw
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one engine' });
+      for (const name of names) {
+        const refusal = engineRefusal(name);
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+      }
+      return names as EngineKind[];
+    });
