@@ -29,3 +29,4 @@ export { sendHeadersSlowly, type SlowClientResult } from './slow-client.ts';
 export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from './media.ts';
 export { testServiceKeys, testClient, type TestServiceKeys, type TestClientOptions } from './service-keys.ts';
 export { assertCallerChecks, type CallerChecks } from './caller-checks.ts';
+export { startFakeOpenAi, type FakeBehaviour, type FakeOpenAi, type FakeRequest } from './fake-openai.ts';
