@@ -11,7 +11,12 @@ export type SendFrame = (frame: RelayFrame) => Promise<void>;
 const FRAME_BYTES = 1024 * 1024;
 
 /** A whole JSON answer: metered, the alias in place of the upstream's model id, in frames. */
-export async function relayPlain(response: Response, request: PreparedRequest, meter: Meter, send: SendFrame) {
+export async function relayPlain(
+  response: Response,
+  request: PreparedRequest,
+  meter: Meter,
+  send: SendFrame,
+): Promise<{ endsWithDone: boolean }> {
   let answer: unknown;
   try {
     answer = await response.json();
@@ -22,14 +27,21 @@ export async function relayPlain(response: Response, request: PreparedRequest, m
   await send({ head: { status: response.status, contentType: 'application/json' } });
   const bytes = Buffer.from(JSON.stringify(withAlias(answer, request.alias)));
   for (let at = 0; at < bytes.length; at += FRAME_BYTES) await send({ chunk: bytes.subarray(at, at + FRAME_BYTES) });
+  return { endsWithDone: false };
 }
 
 /**
  * A streamed answer, event by event as the upstream produces them: each is metered and sent on at
- * once (the alias in `model`); a chat usage chunk only when the client asked for it; a chat stream
- * ends with `data: [DONE]`.
+ * once (the alias in `model`); a chat usage chunk only when the client asked for it. Whether the
+ * stream ends with `data: [DONE]` (a chat stream always) is the answer: the caller sends it once
+ * the call is charged, so a client that read it sees its charge.
  */
-export async function relayStream(response: Response, request: PreparedRequest, meter: Meter, send: SendFrame) {
+export async function relayStream(
+  response: Response,
+  request: PreparedRequest,
+  meter: Meter,
+  send: SendFrame,
+): Promise<{ endsWithDone: boolean }> {
   await send({ head: { status: response.status, contentType: 'text/event-stream' } });
   const chat = request.operation === 'chat.completions';
   let done = false;
@@ -53,8 +65,11 @@ export async function relayStream(response: Response, request: PreparedRequest, 
   if (response.body)
     for await (const chunk of response.body) for (const event of splitter.push(chunk)) await relayEvent(event);
   for (const event of splitter.end()) await relayEvent(event);
-  if (chat || done) await send({ chunk: Buffer.from('data: [DONE]\n\n') });
+  return { endsWithDone: chat || done };
 }
+
+/** The end of a chat stream. */
+export const DONE_FRAME = { chunk: Buffer.from('data: [DONE]\n\n') };
 
 /** An upstream's error answer (4xx but 429): the user's request refused (its message passed on), or our fault. */
 export async function upstreamRejection(response: Response): Promise<AppError> {

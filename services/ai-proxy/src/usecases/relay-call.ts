@@ -5,7 +5,7 @@ import { bodyFor, isOperation, OPERATIONS, prepareRequest } from '../domain/oper
 import type { ModelRoute } from '../domain/routes.ts';
 import { callUpstream } from '../upstream/call-upstream.ts';
 import { createMeter, type Metered } from './meter.ts';
-import { relayPlain, relayStream, type SendFrame, upstreamRejection } from './relay-answer.ts';
+import { DONE_FRAME, relayPlain, relayStream, type SendFrame, upstreamRejection } from './relay-answer.ts';
 
 export interface RelayCallDeps {
   billing: BillingClient;
@@ -72,13 +72,16 @@ export async function relayCall(
     return used;
   };
   const streamed = request.stream && (response.headers.get('content-type') ?? '').includes('text/event-stream');
+  let relayed: { endsWithDone: boolean };
   try {
-    await (streamed ? relayStream : relayPlain)(response, request, meter, send);
+    relayed = await (streamed ? relayStream : relayPlain)(response, request, meter, send);
   } catch (err) {
     // Nothing produced: nothing charged. Something produced (the client left, the stream broke): it is paid for.
     if (meter.empty) await release();
     else await settle();
     throw err;
   }
-  return settle();
+  const used = await settle();
+  if (relayed.endsWithDone) await send(DONE_FRAME);
+  return used;
 }
