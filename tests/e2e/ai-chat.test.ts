@@ -93,6 +93,26 @@ describe('chat completions through the real openai client', () => {
     for (const secret of [UPSTREAM_KEY, `127.0.0.1:${port}`, 'fake-gpt'])
       assert.ok(!answer.text.includes(secret) && !JSON.stringify([...answer.headers]).includes(secret), secret);
   });
+});
+
+describe('compat retries and models', () => {
+  it('never charges twice for one completion: a retry with the same Idempotency-Key is 409, the upstream not called', async () => {
+    const { token } = await world.newUser(1);
+    const send = () =>
+      call(world.fleet.gatewayUrl, 'POST', '/api/v1/ai/compat/chat/completions', {
+        token,
+        headers: { 'idempotency-key': 'retry-me-1' },
+        body: { model: 'svc-chat', messages: [{ role: 'user', content: 'Hi' }] },
+      });
+    const seenBefore = world.upstream.requests.length;
+    assert.equal((await send()).status, 200);
+    const again = await send();
+    assert.equal(again.status, 409, again.text);
+    assert.equal(again.body.error.code, 'conflict');
+    assert.equal(world.upstream.requests.length, seenBefore + 1);
+    const ledger = await ledgerOf(world.fleet, token);
+    assert.equal(ledger.filter((e) => e.kind === 'charge').length, 1);
+  });
 
   it('lists the aliases of the catalog as models', async () => {
     const { client } = await world.newUser(0);
