@@ -114,6 +114,22 @@ describe('compat retries and models', () => {
     assert.equal(ledger.filter((e) => e.kind === 'charge').length, 1);
   });
 
+  it('/openapi.json lists every managed-AI operation with x-required-scope ai:use', async () => {
+    const doc = (await call(world.fleet.gatewayUrl, 'GET', '/openapi.json')).body;
+    const compat = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)
+      .filter(([path]) => path.startsWith('/api/v1/ai/compat/'))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => [`${method} ${path}`, op['x-required-scope']]),
+      );
+    assert.deepEqual(Object.fromEntries(compat), {
+      'post /api/v1/ai/compat/chat/completions': 'ai:use',
+      'post /api/v1/ai/compat/responses': 'ai:use',
+      'post /api/v1/ai/compat/embeddings': 'ai:use',
+      'post /api/v1/ai/compat/images/generations': 'ai:use',
+      'get /api/v1/ai/compat/models': 'ai:use',
+    });
+  });
+
   it('lists the aliases of the catalog as models', async () => {
     const { client } = await world.newUser(0);
     const ids = [];
