@@ -130,6 +130,31 @@ describe('compat retries and models', () => {
     });
   });
 
+  it('refuses a token without ai:use (403), a body that is not JSON (422) and one over 4 MiB (413), in both shapes', async () => {
+    const { token } = await world.newUser(0);
+    const email = 'ai-no-scope@example.com';
+    assert.equal((await world.fleet.tsctl('users', 'create', '--email', email)).code, 0);
+    const readOnly = (
+      await world.fleet.tsctl('tokens', 'create', '--email', email, '--scopes', 'billing:read')
+    ).stdout.trim();
+    const path = '/api/v1/ai/compat/chat/completions';
+    const body = { model: 'svc-chat', messages: [{ role: 'user', content: 'Hi' }] };
+    const refused = await call(world.fleet.gatewayUrl, 'POST', path, { token: readOnly, body });
+    assert.equal(refused.status, 403);
+    assert.deepEqual([refused.body.error.code, refused.body.error.type], ['insufficient_scope', 'permission_error']);
+    assert.equal(refused.body.detail.code, 'insufficient_scope');
+    const notJson = await call(world.fleet.gatewayUrl, 'POST', path, { token, rawBody: '{"model":' });
+    assert.equal(notJson.status, 422);
+    assert.equal(notJson.body.error.code, 'validation_error');
+    const huge = 'x'.repeat(5 * 1024 * 1024);
+    const tooLarge = await call(world.fleet.gatewayUrl, 'POST', path, {
+      token,
+      body: { ...body, messages: [{ role: 'user', content: huge }] },
+    });
+    assert.equal(tooLarge.status, 413);
+    assert.deepEqual([tooLarge.body.error.code, tooLarge.body.detail.code], ['payload_too_large', 'payload_too_large']);
+  });
+
   it('lists the aliases of the catalog as models', async () => {
     const { client } = await world.newUser(0);
     const ids = [];

@@ -75,7 +75,7 @@ describe('embeddings, images and responses through the real openai client', () =
 });
 
 describe('upstream failures are clear errors and never charged', () => {
-  it('an upstream 500 is 502 upstream_error; a timeout is 504 upstream_timeout; the holds are released', async () => {
+  it('an upstream 500 is 502 upstream_error, its 400 our 400, a timeout 504 upstream_timeout; the holds are released', async () => {
     const { token, client } = await world.newUser(1);
     const ask = () =>
       client.chat.completions
@@ -87,6 +87,10 @@ describe('upstream failures are clear errors and never charged', () => {
     assert.ok(failed instanceof OpenAI.APIError);
     assert.deepEqual([failed.status, failed.code, failed.type], [502, 'upstream_error', 'api_error']);
     assert.ok(!failed.message.includes('fake upstream failure'), 'the upstream words stay in the log');
+    world.upstream.behave({ errorStatus: 400 });
+    const rejected = await ask();
+    assert.deepEqual([rejected.status, rejected.code], [400, 'bad_request']);
+    assert.match(rejected.message, /The AI provider refused the request: fake upstream failure 400/);
     world.upstream.behave({ hang: true });
     const timedOut = await ask();
     assert.deepEqual([timedOut.status, timedOut.code], [504, 'upstream_timeout']);
@@ -94,7 +98,7 @@ describe('upstream failures are clear errors and never charged', () => {
     assert.equal(charges.length, 0);
     assert.deepEqual(
       ledger.map((e) => e.kind),
-      ['release', 'reservation', 'release', 'reservation', 'grant'],
+      ['release', 'reservation', 'release', 'reservation', 'release', 'reservation', 'grant'],
     );
     assert.equal(ledger[0]!.available_delta_credits, -ledger[1]!.available_delta_credits);
   });
