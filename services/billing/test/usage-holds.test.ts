@@ -114,3 +114,21 @@ describe('managed-AI usage holds: shortfall, retries, bounds', () => {
     await assertLedgerInvariants(h.db, 'usr_ai_cap');
   });
 });
+
+describe('managed-AI holds whose call died', () => {
+  it('are released uncharged once stale (USAGE_HOLD_STALE_MS, 2 h), and only then', async () => {
+    await h.grant('usr_ai_stale', 1);
+    const held = await hold('usr_ai_stale', 'aic_stale');
+    const at = (ms: number) => new Date(held.createdAt!.getTime() + ms);
+    assert.equal(await h.service.sweepStaleHolds(at(3_600_000)), 0, 'an hour old: the call may still run');
+    assert.ok((await h.service.sweepStaleHolds(at(2 * 3_600_000 + 1))) >= 1);
+    const kinds = await h.kinds('usr_ai_stale');
+    assert.deepEqual(kinds, ['release', 'reservation', 'grant']);
+    await rejectsWith(
+      h.billing.settleUsage({ reference: 'aic_stale', inputTokens: 1, outputTokens: 1, estimated: false }),
+      'conflict',
+      /released/,
+    );
+    await assertLedgerInvariants(h.db, 'usr_ai_stale');
+  });
+});

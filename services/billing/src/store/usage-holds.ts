@@ -134,11 +134,23 @@ async function settleUsage(prisma: PrismaClient, input: SettleUsageInput, now: D
   });
 }
 
+/** References of usage holds still held that were made before `before` (oldest first). */
+async function staleHolds(prisma: PrismaClient, before: Date, limit: number): Promise<string[]> {
+  const rows = await prisma.reservation.findMany({
+    where: { kind: 'usage', status: 'held', createdAt: { lt: before } },
+    orderBy: { createdAt: 'asc' },
+    take: limit,
+    select: { reference: true },
+  });
+  return rows.map((row) => row.reference);
+}
+
 /** Managed-AI holds: credits held before the upstream call, then charged for the tokens used. */
 export function createUsageHoldStore(prisma: PrismaClient) {
   return {
     hold: (input: HoldUsageInput, now: Date) => holdUsage(prisma, input, now),
     settle: (input: SettleUsageInput, now: Date) => settleUsage(prisma, input, now),
+    staleHolds: (before: Date, limit: number) => staleHolds(prisma, before, limit),
   };
 }
 
