@@ -37,7 +37,8 @@ export function startAiProxyService(
       log.warn('AI_UPSTREAM_URL is not set: the managed-AI endpoints answer 503 ai_upstream_not_configured');
 
     const verifier = createVerifier({ audience: 'ai-proxy', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier });
+    // A request body up to AI_MAX_REQUEST_BYTES travels in one message (grpc-js takes 4 MiB by default).
+    const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.AI_MAX_REQUEST_BYTES + 1024 * 1024 });
     grpc.addStreaming(
       AiProxyServiceService,
       aiProxyServiceHandlers({
@@ -45,6 +46,7 @@ export function startAiProxyService(
         routeOf: (alias) => routeFor(alias, primary, config.AI_MODEL_ROUTES, (name) => env[name]),
         timeoutMs: config.AI_UPSTREAM_TIMEOUT_MS,
         defaultMaxOutputTokens: config.AI_DEFAULT_MAX_OUTPUT_TOKENS,
+        maxRequestBytes: config.AI_MAX_REQUEST_BYTES,
         countTokens: (text) => encode(text).length,
         log,
       }),

@@ -13,6 +13,8 @@ export interface RelayCallDeps {
   routeOf: (alias: string) => ModelRoute | null;
   timeoutMs: number;
   defaultMaxOutputTokens: number;
+  /** Largest request body relayed (the gateway refuses larger ones first). */
+  maxRequestBytes: number;
   countTokens: (text: string) => number;
   log: Logger;
 }
@@ -38,6 +40,7 @@ export async function relayCall(
 ): Promise<Metered> {
   const { operation, reference } = input;
   if (!isOperation(operation)) throw new AppError('bad_request', `Unknown operation ${operation}.`);
+  if (input.body.length > deps.maxRequestBytes) throw new AppError('payload_too_large');
   const request = prepareRequest(operation, input.body, { defaultMaxOutputTokens: deps.defaultMaxOutputTokens });
   const route = deps.routeOf(request.alias);
   if (!route)
