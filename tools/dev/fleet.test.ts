@@ -141,6 +141,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       JOBS_GRPC_ADDR: '127.0.0.1:50055',
       SHARES_GRPC_ADDR: '127.0.0.1:50056',
       WEBHOOKS_GRPC_ADDR: '127.0.0.1:50057',
+      AI_PROXY_GRPC_ADDR: '127.0.0.1:50058',
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
       NATS_URL: 'nats://127.0.0.1:4222',
       PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
@@ -183,7 +184,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, billing, artifacts, media, jobs, worker, shares, webhooks, gateway] = fleet(p);
+  const [accounts, billing, artifacts, media, jobs, worker, shares, webhooks, , gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
   assert.equal(billing!.env.GRPC_PORT, '50063');
@@ -234,7 +235,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webhook-dispatcher, then gateway, with the documented environment', () => {
+test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webhook-dispatcher, ai-proxy, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(
     services.map((s) => [s.name, s.entry, s.healthUrl]),
@@ -247,14 +248,15 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
       ['worker', 'services/worker/src/main.ts', 'http://127.0.0.1:9106/readyz'],
       ['shares', 'services/shares/src/main.ts', 'http://127.0.0.1:9107/readyz'],
       ['webhook-dispatcher', 'services/webhook-dispatcher/src/main.ts', 'http://127.0.0.1:9109/readyz'],
+      ['ai-proxy', 'services/ai-proxy/src/main.ts', 'http://127.0.0.1:9110/readyz'],
       ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
     ],
   );
   // The service keys have a test of their own.
   const withoutKeys = (env: Record<string, string>) =>
     Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SERVICE_')));
-  for (const [index, [name, env]] of DOCUMENTED_ENV.entries())
-    assert.deepEqual(withoutKeys(services[index]!.env), env, name);
+  for (const [name, env] of DOCUMENTED_ENV)
+    assert.deepEqual(withoutKeys(services.find((s) => s.name === name)!.env), env, name);
   const storage = (env: Record<string, string>) =>
     Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('S3_')));
   assert.deepEqual(storage(services[2]!.env), storage(services[3]!.env), 'artifacts and media share the local bucket');

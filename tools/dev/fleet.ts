@@ -35,6 +35,7 @@ function fleetPorts(p: Platform) {
     jobs: ports('JOBS', '50055', '9105'),
     shares: ports('SHARES', '50056', '9107'),
     webhooks: ports('WEBHOOK_DISPATCHER', '50057', '9109'),
+    aiProxy: ports('AI_PROXY', '50058', '9110'),
     workerOps: p.setting('WORKER_OPS_PORT', '9106'),
     gateway: p.setting('GATEWAY_PORT', '8080'),
     gatewayOps: p.setting('GATEWAY_OPS_PORT', '9108'),
@@ -127,6 +128,7 @@ export function fleet(p: Platform): ServiceSpec[] {
       WEBHOOK_SECRETS_KEY: p.secret('WEBHOOK_SECRETS_KEY'),
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
     }),
+    aiProxyService(p, ports.aiProxy, backends.BILLING_GRPC_ADDR),
     {
       name: 'gateway',
       entry: 'services/gateway/src/main.ts',
@@ -139,6 +141,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         JOBS_GRPC_ADDR: local(ports.jobs.grpc),
         SHARES_GRPC_ADDR: local(ports.shares.grpc),
         WEBHOOKS_GRPC_ADDR: local(ports.webhooks.grpc),
+        AI_PROXY_GRPC_ADDR: local(ports.aiProxy.grpc),
         EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
@@ -148,6 +151,24 @@ export function fleet(p: Platform): ServiceSpec[] {
       healthUrl: readyz(ports.gateway),
     },
   ];
+}
+
+/**
+ * Managed AI (ADR 0020): holds and charges credits in billing, calls the OpenAI-compatible provider
+ * the caller names (AI_UPSTREAM_URL, AI_UPSTREAM_API_KEY, AI_MODEL_ROUTES…, passed on from `make
+ * up`'s environment); without one its endpoints answer 503 ai_upstream_not_configured.
+ */
+function aiProxyService(p: Platform, ports: Ports, billingAddr: string): ServiceSpec {
+  return grpcService(p, 'ai-proxy', ports, { BILLING_GRPC_ADDR: billingAddr, ...aiUpstreamSettings(p.env) });
+}
+
+/** The AI_* settings of the caller's environment (the upstream provider and its routes), for ai-proxy. */
+export function aiUpstreamSettings(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('AI_') && entry[1] !== undefined,
+    ),
+  );
 }
 
 /** The CPU inference pool: ffmpeg (a platform need) and PocketSphinx with its US English model. */

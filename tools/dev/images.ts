@@ -27,6 +27,7 @@ export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-jobs', service: 'jobs', packages: [] },
   { image: 'transcription-shares', service: 'shares', packages: [] },
   { image: 'transcription-webhook-dispatcher', service: 'webhook-dispatcher', packages: [] },
+  { image: 'transcription-ai-proxy', service: 'ai-proxy', packages: [] },
   // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
   // weights are mounted into their pools, never part of the image.
   { image: 'transcription-worker', service: 'worker', packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'] },

@@ -14,6 +14,7 @@ export const KEYED_SERVICES = [
   'worker',
   'shares',
   'webhook-dispatcher',
+  'ai-proxy',
   'gateway',
 ] as const;
 

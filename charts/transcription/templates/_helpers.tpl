@@ -449,7 +449,7 @@ Every service of the fleet has a key whether or not it is enabled, so switching 
 never changes the others' keys. The worker pools share the key `worker`.
 */}}
 {{- define "transcription.identityServices" -}}
-{{- list "gateway" "accounts" "media" "jobs" "worker" "artifacts" "billing" "shares" "webhook-dispatcher" | toJson }}
+{{- list "gateway" "accounts" "media" "jobs" "worker" "artifacts" "billing" "shares" "webhook-dispatcher" "ai-proxy" | toJson }}
 {{- end }}
 
 {{- define "transcription.serviceKeysSecretName" -}}
@@ -499,11 +499,12 @@ against the services' src/clients.ts.
 {{- define "transcription.grpcCallers" -}}
 {{- dict
   "accounts" (list "gateway")
-  "billing" (list "gateway" "jobs")
+  "billing" (list "gateway" "jobs" "ai-proxy")
   "media" (list "gateway" "jobs" "shares" "worker")
   "artifacts" (list "gateway" "jobs" "shares" "worker")
   "jobs" (list "gateway" "worker" "webhook-dispatcher")
   "shares" (list "gateway")
   "webhook-dispatcher" (list "gateway")
+  "ai-proxy" (list "gateway")
   | toJson }}
 {{- end }}

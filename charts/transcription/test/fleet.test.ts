@@ -25,7 +25,7 @@ testRendered({
     for (const manifest of manifests) await validateManifest(manifest);
   },
 
-  'deploys gateway, accounts, billing, artifacts, media, jobs, shares and webhook-dispatcher, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service':
+  'deploys gateway, accounts, billing, artifacts, media, jobs, shares, webhook-dispatcher and ai-proxy, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service':
     (manifests) => {
       const components = (kind: string) =>
         byKind(manifests, kind)
@@ -34,6 +34,7 @@ testRendered({
       // The default values and the production example both run the one pool `cpu`.
       assert.deepEqual(components('Deployment'), [
         'accounts',
+        'ai-proxy',
         'artifacts',
         'billing',
         'gateway',
@@ -45,6 +46,7 @@ testRendered({
       ]);
       assert.deepEqual(components('Service'), [
         'accounts',
+        'ai-proxy',
         'artifacts',
         'billing',
         'gateway',
@@ -56,6 +58,7 @@ testRendered({
       // And the service key hook Job's (identity.test.ts).
       assert.deepEqual(components('ServiceAccount'), [
         'accounts',
+        'ai-proxy',
         'artifacts',
         'billing',
         'gateway',
@@ -68,6 +71,7 @@ testRendered({
       ]);
       assert.deepEqual(components('PodDisruptionBudget'), [
         'accounts',
+        'ai-proxy',
         'artifacts',
         'billing',
         'gateway',

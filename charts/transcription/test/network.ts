@@ -11,11 +11,11 @@ export type Peer = { podSelector?: Selector; namespaceSelector?: Selector; ipBlo
 export type Rule = { from?: Peer[]; ports?: Array<{ port: string | number; protocol?: string }> };
 
 /** The service directory of a gRPC service whose name is not its directory's (`WebhookService`). */
-const SERVICE_OF_DEFINITION: Readonly<Record<string, string>> = { webhook: 'webhook-dispatcher' };
+const SERVICE_OF_DEFINITION: Readonly<Record<string, string>> = { webhook: 'webhook-dispatcher', aiproxy: 'ai-proxy' };
 
 /**
  * Who calls whom over gRPC, from the code: each service's src/clients.ts creates one client per
- * service it calls (createClient(<Name>ServiceService, ...)). Caller -> callees, sorted.
+ * service it calls (createClient(<Name>ServiceService, ...), or createStreamingClient). Caller -> callees, sorted.
  */
 export async function callGraph(): Promise<Map<string, string[]>> {
   const services = (await readdir(join(repoRoot, 'services'), { withFileTypes: true }))
@@ -26,7 +26,7 @@ export async function callGraph(): Promise<Map<string, string[]>> {
     const file = join(repoRoot, 'services', service, 'src/clients.ts');
     if (!existsSync(file)) continue;
     const source = await readFile(file, 'utf8');
-    const callees = [...source.matchAll(/createClient\(\s*(\w+)ServiceService\b/g)].map((match) => {
+    const callees = [...source.matchAll(/create(?:Streaming)?Client\(\s*(\w+)ServiceService\b/g)].map((match) => {
       const name = (match[1] ?? '').toLowerCase();
       return SERVICE_OF_DEFINITION[name] ?? name;
     });

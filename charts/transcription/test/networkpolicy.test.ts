@@ -12,6 +12,7 @@ testRendered({
     const graph = await callGraph();
     assert.deepEqual(graph.get('gateway'), [
       'accounts',
+      'ai-proxy',
       'artifacts',
       'billing',
       'jobs',
@@ -20,6 +21,7 @@ testRendered({
       'webhook-dispatcher',
     ]);
     assert.deepEqual(graph.get('webhook-dispatcher'), ['jobs']);
+    assert.deepEqual(graph.get('ai-proxy'), ['billing']);
     assert.deepEqual(graph.get('jobs'), ['artifacts', 'billing', 'media']);
     assert.ok(graph.get('worker')?.includes('jobs'));
   },

@@ -190,6 +190,18 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'The object store did not accept the request; retry later.',
   },
+  // Managed AI (ADR 0020): the upstream provider failed (an error answer, a refused connection).
+  upstream_error: {
+    http: 502,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The AI provider failed to answer; nothing was charged. Retry later.',
+  },
+  // Managed AI with no upstream provider configured; the message names the missing setting.
+  ai_upstream_not_configured: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'No AI provider is configured on this deployment (AI_UPSTREAM_URL).',
+  },
   service_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,

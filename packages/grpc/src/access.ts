@@ -2,7 +2,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { AppError, type ErrorCode } from '@tp/errors';
 import { claimedIssuer, type ServiceName, type Signer, type VerifiedCaller, type Verifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
-import { splitPath, type RequestOf, type UnaryServiceDefinition } from './definition.ts';
+import { type AnyServiceDefinition, splitPath, type RequestOf } from './definition.ts';
 
 /** What a client signs its calls with: its service's signer and the service it calls (`aud`). */
 export interface ClientIdentity {
@@ -34,15 +34,12 @@ export type MethodAccess<Req> = Partial<Record<ServiceName, CallerRule<Req>>>;
 export type AnyMethodAccess = Partial<Record<ServiceName, 'service' | 'user' | { user: string }>>;
 
 /** The allow-list of a whole service: every method names its callers (an empty object: nobody). */
-export type AccessPolicy<D extends UnaryServiceDefinition> = {
+export type AccessPolicy<D extends AnyServiceDefinition> = {
   readonly [K in keyof D]: MethodAccess<RequestOf<D[K]>>;
 };
 
 /** Declares a service's allow-list, checked against its definition (every method, real fields). */
-export function defineAccess<D extends UnaryServiceDefinition>(
-  _definition: D,
-  policy: AccessPolicy<D>,
-): AccessPolicy<D> {
+export function defineAccess<D extends AnyServiceDefinition>(_definition: D, policy: AccessPolicy<D>): AccessPolicy<D> {
   return policy;
 }
 
@@ -106,8 +103,8 @@ export type CallerCheck = (request: unknown, metadata: Metadata) => Promise<Veri
 /** The check of each method of a service being added, or none (an operator service, a server without a verifier). */
 export function guardsFor(
   options: { verifier?: Verifier | undefined; log: Logger },
-  definition: UnaryServiceDefinition,
-  access: AccessPolicy<UnaryServiceDefinition> | typeof OPERATOR_ONLY | undefined,
+  definition: AnyServiceDefinition,
+  access: AccessPolicy<AnyServiceDefinition> | typeof OPERATOR_ONLY | undefined,
 ): (name: string) => CallerCheck | undefined {
   const { verifier, log } = options;
   const service = splitPath(Object.values(definition)[0]?.path ?? '/?/?')[0];

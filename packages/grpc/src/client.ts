@@ -14,6 +14,28 @@ import { metadataSetter, tracer } from './propagation.ts';
 import { AUTHORIZATION_METADATA, type ClientIdentity } from './access.ts';
 import { actingUser } from './acting-user.ts';
 
+/** A copy of the call's metadata with the service token (ADR 0011) when the client has an identity. */
+export async function signedMetadata(identity: ClientIdentity | undefined, opts: CallOptions): Promise<Metadata> {
+  const metadata = opts.metadata ? opts.metadata.clone() : new Metadata();
+  if (identity) {
+    const token = await identity.signer.token(identity.audience, opts.user ?? actingUser());
+    metadata.set(AUTHORIZATION_METADATA, `Bearer ${token}`);
+  }
+  return metadata;
+}
+
+/** The channel options of a client: message sizes, then the caller's own. */
+export function channelOptionsOf(options: ClientOptions): ChannelOptions {
+  const sizes =
+    options.maxMessageBytes === undefined
+      ? {}
+      : {
+          'grpc.max_receive_message_length': options.maxMessageBytes,
+          'grpc.max_send_message_length': options.maxMessageBytes,
+        };
+  return { ...sizes, ...options.channelOptions };
+}
+
 export interface ClientOptions {
   /** Deadline of every call unless the call gives its own. */
   defaultDeadlineMs?: number;
@@ -41,24 +63,13 @@ export function createClient<D extends UnaryServiceDefinition>(
   options: ClientOptions = {},
 ): GrpcClient<D> {
   const { defaultDeadlineMs = 5000, log, identity } = options;
-  const sizes =
-    options.maxMessageBytes === undefined
-      ? {}
-      : {
-          'grpc.max_receive_message_length': options.maxMessageBytes,
-          'grpc.max_send_message_length': options.maxMessageBytes,
-        };
-  const channel = new Client(address, credentials.createInsecure(), { ...sizes, ...options.channelOptions });
+  const channel = new Client(address, credentials.createInsecure(), channelOptionsOf(options));
   const methods: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     methods[name] = async (request: unknown, opts: CallOptions = {}) => {
       // The deadline starts now, before the token is signed.
       const deadline = Date.now() + (opts.deadlineMs ?? defaultDeadlineMs);
-      const metadata = opts.metadata ? opts.metadata.clone() : new Metadata();
-      if (identity) {
-        const token = await identity.signer.token(identity.audience, opts.user ?? actingUser());
-        metadata.set(AUTHORIZATION_METADATA, `Bearer ${token}`);
-      }
+      const metadata = await signedMetadata(identity, opts);
       return call(channel, method, request, deadline, metadata, log);
     };
   }

@@ -1,28 +1,43 @@
 import type { Metadata } from '@grpc/grpc-js';
 import type { VerifiedCaller } from '@tp/identity';
 
-/**
- * One unary method as ts-proto (outputServices=grpc-js) describes it. Only unary RPCs are
- * supported: a definition with a streaming method does not satisfy this type.
- */
+/** The serializers of one method of a ts-proto definition, whatever its kind. */
 // biome-ignore lint/suspicious/noExplicitAny: a method of unknown message types must accept every concrete one (unknown would not, by variance)
-export interface UnaryMethod<Req = any, Res = any> {
+interface MethodCodec<Req = any, Res = any> {
   readonly path: string;
-  readonly requestStream: false;
-  readonly responseStream: false;
   readonly requestSerialize: (value: Req) => Buffer;
   readonly requestDeserialize: (bytes: Buffer) => Req;
   readonly responseSerialize: (value: Res) => Buffer;
   readonly responseDeserialize: (bytes: Buffer) => Res;
 }
 
-/** A ts-proto `XxxServiceService` object (or a hand-written one of the same shape). */
+/** One unary method as ts-proto (outputServices=grpc-js) describes it. */
+// biome-ignore lint/suspicious/noExplicitAny: as MethodCodec
+export interface UnaryMethod<Req = any, Res = any> extends MethodCodec<Req, Res> {
+  readonly requestStream: false;
+  readonly responseStream: false;
+}
+
+/** A ts-proto `XxxServiceService` object of unary methods (or a hand-written one of the same shape). */
 export type UnaryServiceDefinition = Readonly<Record<string, UnaryMethod>>;
 
+/** One server-streaming method (one request, a stream of responses); client streams are not supported. */
+// biome-ignore lint/suspicious/noExplicitAny: as MethodCodec
+export interface ServerStreamMethod<Req = any, Res = any> extends MethodCodec<Req, Res> {
+  readonly requestStream: false;
+  readonly responseStream: true;
+}
+
+/** A service whose methods all stream their responses (added with `GrpcServer.addStreaming`). */
+export type StreamServiceDefinition = Readonly<Record<string, ServerStreamMethod>>;
+
+/** Any service definition an allow-list may be declared for. */
+export type AnyServiceDefinition = UnaryServiceDefinition | StreamServiceDefinition;
+
 // biome-ignore lint/suspicious/noExplicitAny: matches any response type
-export type RequestOf<M> = M extends UnaryMethod<infer Req, any> ? Req : never;
+export type RequestOf<M> = M extends UnaryMethod<infer Req, any> | ServerStreamMethod<infer Req, any> ? Req : never;
 // biome-ignore lint/suspicious/noExplicitAny: matches any request type
-export type ResponseOf<M> = M extends UnaryMethod<any, infer Res> ? Res : never;
+export type ResponseOf<M> = M extends UnaryMethod<any, infer Res> | ServerStreamMethod<any, infer Res> ? Res : never;
 
 /** What a handler learns about its call besides the request. */
 export interface CallContext {
@@ -38,6 +53,18 @@ export interface CallContext {
 }
 
 export type UnaryHandler<M> = (request: RequestOf<M>, ctx: CallContext) => Promise<ResponseOf<M>>;
+
+/**
+ * A server-streaming handler: `send` writes one response and resolves once the transport takes
+ * more (backpressure); the call ends when the handler resolves, or fails with what it throws.
+ */
+export type StreamHandler<M> = (
+  request: RequestOf<M>,
+  ctx: CallContext,
+  send: (message: ResponseOf<M>) => Promise<void>,
+) => Promise<void>;
+
+export type StreamHandlers<D extends StreamServiceDefinition> = { [K in keyof D]: StreamHandler<D[K]> };
 
 /** One handler per method name of the definition (camelCase, as ts-proto names them). */
 export type ServiceHandlers<D extends UnaryServiceDefinition> = { [K in keyof D]: UnaryHandler<D[K]> };

@@ -1,5 +1,6 @@
 export { createGrpcServer, type GrpcServer, type GrpcServerOptions } from './server.ts';
 export { createClient, type ClientOptions, type GrpcClient } from './client.ts';
+export { createStreamingClient, type GrpcStreamClient, type StreamCallOptions } from './stream-client.ts';
 export {
   AUTHORIZATION_METADATA,
   defineAccess,
@@ -18,7 +19,11 @@ export type {
   ClientMethods,
   RequestOf,
   ResponseOf,
+  ServerStreamMethod,
   ServiceHandlers,
+  StreamHandler,
+  StreamHandlers,
+  StreamServiceDefinition,
   UnaryHandler,
   UnaryMethod,
   UnaryServiceDefinition,

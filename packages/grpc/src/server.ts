@@ -1,27 +1,28 @@
-import { performance } from 'node:perf_hooks';
 import {
   Server,
   ServerCredentials,
-  status as GrpcStatus,
   type sendUnaryData,
   type ServerUnaryCall,
+  type ServerWritableStream,
   type ServiceDefinition,
   type UntypedServiceImplementation,
 } from '@grpc/grpc-js';
-import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { isAppError, toGrpcStatus } from '@tp/errors';
-import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@tp/logging';
+import type { Logger } from '@tp/logging';
 import {
   splitPath,
+  type AnyServiceDefinition,
   type CallContext,
+  type ServerStreamMethod,
   type ServiceHandlers,
+  type StreamHandlers,
+  type StreamServiceDefinition,
   type UnaryMethod,
   type UnaryServiceDefinition,
 } from './definition.ts';
 import type { Verifier } from '@tp/identity';
 import { type AccessPolicy, type CallerCheck, guardsFor, type OPERATOR_ONLY } from './access.ts';
 import { HealthState, type ServingStatus } from './health.ts';
-import { metadataGetter, tracer } from './propagation.ts';
+import { serveCall } from './call-scope.ts';
 
 export interface GrpcServer {
   /**
@@ -33,6 +34,12 @@ export interface GrpcServer {
     definition: D,
     handlers: NoInfer<ServiceHandlers<D>>,
     access?: NoInfer<AccessPolicy<D>> | typeof OPERATOR_ONLY,
+  ): void;
+  /** Registers a service of server-streaming methods, as `add` does a unary one. */
+  addStreaming<D extends StreamServiceDefinition>(
+    definition: D,
+    handlers: NoInfer<StreamHandlers<D>>,
+    access?: NoInfer<AccessPolicy<D>>,
   ): void;
   /** Flips a service's health ('' = the whole server). */
   setServing(service: string, serving: boolean): void;
@@ -72,24 +79,37 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   server.addService(health.definition(), health.implementation());
   let stopping: Promise<void> | undefined;
 
+  /** Adds a service's methods, each wrapped with its caller check; its health entry starts SERVING. */
+  const register = (
+    definition: AnyServiceDefinition,
+    handlers: object,
+    access: AccessPolicy<AnyServiceDefinition> | typeof OPERATOR_ONLY | undefined,
+    wrap: (method: AnyServiceDefinition[string], handler: unknown, guard: CallerCheck | undefined) => unknown,
+  ) => {
+    const implementation: UntypedServiceImplementation = {};
+    let serviceName = '';
+    const guardOf = guardsFor(options, definition, access);
+    for (const [name, method] of Object.entries(definition)) {
+      const handler = (handlers as Record<string, unknown>)[name];
+      if (typeof handler !== 'function') throw new Error(`No handler for ${method.path}`);
+      serviceName = splitPath(method.path)[0];
+      implementation[name] = wrap(method, handler, guardOf(name)) as UntypedServiceImplementation[string];
+    }
+    server.addService(definition as unknown as ServiceDefinition, implementation);
+    if (serviceName) health.set(serviceName, true);
+  };
+
   return {
     add(definition, handlers, access) {
-      const implementation: UntypedServiceImplementation = {};
-      let serviceName = '';
-      const guardOf = guardsFor(options, definition, access as AccessPolicy<UnaryServiceDefinition> | undefined);
-      for (const [name, method] of Object.entries(definition)) {
-        const handler = (handlers as Record<string, unknown>)[name];
-        if (typeof handler !== 'function') throw new Error(`No handler for ${method.path}`);
-        serviceName = splitPath(method.path)[0];
-        implementation[name] = wrapUnary(
-          method,
-          handler as (request: unknown, ctx: CallContext) => Promise<unknown>,
-          log,
-          guardOf(name),
-        );
-      }
-      server.addService(definition as unknown as ServiceDefinition, implementation);
-      if (serviceName) health.set(serviceName, true);
+      register(definition, handlers, access, (method, handler, guard) =>
+        wrapUnary(method as UnaryMethod, handler as UnaryImpl, log, guard),
+      );
+    },
+
+    addStreaming(definition, handlers, access) {
+      register(definition, handlers, access, (method, handler, guard) =>
+        wrapServerStream(method as ServerStreamMethod, handler as StreamImpl, log, guard),
+      );
     },
 
     setServing: (service, serving) => health.set(service, serving),
@@ -123,91 +143,52 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   };
 }
 
-// OpenTelemetry's gRPC conventions: only these mean the server failed; NOT_FOUND and
-// friends are the caller's problem and leave the server span unset.
-const SERVER_ERROR_STATUSES = new Set<number>([
-  GrpcStatus.UNKNOWN,
-  GrpcStatus.DEADLINE_EXCEEDED,
-  GrpcStatus.UNIMPLEMENTED,
-  GrpcStatus.INTERNAL,
-  GrpcStatus.UNAVAILABLE,
-  GrpcStatus.DATA_LOSS,
-]);
+type UnaryImpl = (request: unknown, ctx: CallContext) => Promise<unknown>;
+type StreamImpl = (request: unknown, ctx: CallContext, send: (message: unknown) => Promise<void>) => Promise<void>;
 
-/**
- * Adapts an async handler to grpc-js: request id scope, server span from the caller's
- * trace context, the caller check, error translation through the code table and one log line per call.
- */
+/** Adapts an async unary handler to grpc-js (serveCall does the rest). */
 function wrapUnary(
   method: UnaryMethod,
-  handler: (request: unknown, ctx: CallContext) => Promise<unknown>,
+  handler: UnaryImpl,
   log: Logger,
   guard: CallerCheck | undefined,
 ): (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void {
-  const [service, rpcMethod] = splitPath(method.path);
-  const spanName = `${service}/${rpcMethod}`;
-  return (call, callback) => {
-    const started = performance.now();
-    const requestId = requestIdFrom(call.metadata.get(REQUEST_ID_HEADER)[0]);
-    const parent = propagation.extract(ROOT_CONTEXT, call.metadata, metadataGetter);
-    const rawDeadline = call.getDeadline();
-    const deadline =
-      rawDeadline instanceof Date ? rawDeadline : Number.isFinite(rawDeadline) ? new Date(rawDeadline) : undefined;
-    const cancelled = new AbortController();
-    call.once('cancelled', () => cancelled.abort(new Error('The gRPC call was cancelled.')));
-    const ctx: CallContext = {
-      metadata: call.metadata,
-      requestId,
-      deadline,
-      peer: call.getPeer(),
-      signal: cancelled.signal,
-      caller: null,
-    };
-
-    withRequestId(requestId, () =>
-      tracer().startActiveSpan(
-        spanName,
-        {
-          kind: SpanKind.SERVER,
-          attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': rpcMethod },
-        },
-        parent,
-        async (span) => {
-          let code: number = GrpcStatus.OK;
-          try {
-            if (guard) {
-              ctx.caller = await guard(call.request, call.metadata);
-              span.setAttribute('rpc.caller', ctx.caller.service);
-            }
-            const response = await handler(call.request, ctx);
-            callback(null, response);
-          } catch (err) {
-            if (cancelled.signal.aborted) {
-              // Nobody is listening any more; a handler stopped by its signal is not a fault.
-              code = GrpcStatus.CANCELLED;
-              return;
-            }
-            const wire = toGrpcStatus(err);
-            code = wire.code;
-            if (isAppError(err)) {
-              span.setAttribute('app.error_code', err.code);
-            } else {
-              // Only the log sees the real error; the caller gets a generic internal_error.
-              log.error({ err, method: method.path }, 'gRPC handler failed unexpectedly');
-              span.recordException(err instanceof Error ? err : String(err));
-            }
-            if (SERVER_ERROR_STATUSES.has(code)) span.setStatus({ code: SpanStatusCode.ERROR, message: wire.details });
-            callback(wire);
-          } finally {
-            span.setAttribute('rpc.grpc.status_code', code);
-            span.end();
-            log.debug(
-              { method: method.path, code: GrpcStatus[code], ms: Math.round(performance.now() - started) },
-              'gRPC call',
-            );
-          }
-        },
-      ),
+  return (call, callback) =>
+    serveCall(
+      { path: method.path, log, guard, call },
+      async (ctx) => callback(null, await handler(call.request, ctx)),
+      (wire) => callback(wire),
     );
-  };
+}
+
+/**
+ * Adapts a server-streaming handler to grpc-js: `send` waits for the transport to drain (so a slow
+ * reader slows the handler instead of filling memory) and fails once the caller is gone.
+ */
+function wrapServerStream(
+  method: ServerStreamMethod,
+  handler: StreamImpl,
+  log: Logger,
+  guard: CallerCheck | undefined,
+): (call: ServerWritableStream<unknown, unknown>) => void {
+  return (call) =>
+    serveCall(
+      { path: method.path, log, guard, call },
+      async (ctx) => {
+        const send = (message: unknown) =>
+          new Promise<void>((resolve, reject) => {
+            if (ctx.signal.aborted) return reject(ctx.signal.reason);
+            if (call.write(message)) return resolve();
+            const gone = () => reject(ctx.signal.reason);
+            ctx.signal.addEventListener('abort', gone, { once: true });
+            call.once('drain', () => {
+              ctx.signal.removeEventListener('abort', gone);
+              resolve();
+            });
+          });
+        await handler(call.request, ctx, send);
+        call.end();
+      },
+      (wire) => call.emit('error', wire),
+    );
 }

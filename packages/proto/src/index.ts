@@ -150,3 +150,10 @@ export {
   WebhookServiceService,
   type WebhookServiceServer,
 } from './generated/transcription/webhooks/v1/webhooks.ts';
+export {
+  AiProxyServiceService,
+  RelayFrame,
+  RelayHead,
+  RelayRequest,
+  type AiProxyServiceServer,
+} from './generated/transcription/aiproxy/v1/aiproxy.ts';

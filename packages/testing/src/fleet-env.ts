@@ -10,6 +10,7 @@ export const FLEET_SERVICES = [
   'worker',
   'shares',
   'webhook-dispatcher',
+  'ai-proxy',
   'gateway',
 ] as const;
 export type FleetService = (typeof FLEET_SERVICES)[number];
@@ -34,6 +35,8 @@ export interface FleetOptions {
   sharesEnv?: Record<string, string>;
   /** On top of the fleet's: private targets allowed, a retry schedule of milliseconds (WEBHOOK_RETRY_SCHEDULE). */
   webhookDispatcherEnv?: Record<string, string>;
+  /** The managed-AI proxy: AI_UPSTREAM_URL (a fake upstream on loopback), AI_MODEL_ROUTES… */
+  aiProxyEnv?: Record<string, string>;
 }
 
 /** What the services of one fleet share: where each listens, the databases, NATS, S3 and the secrets. */
@@ -135,6 +138,8 @@ function settingsOf(name: FleetService, fleet: FleetSettings): Record<string, st
       };
     case 'webhook-dispatcher':
       return webhookDispatcherSettings(fleet);
+    case 'ai-proxy':
+      return { ...grpcAndOps, BILLING_GRPC_ADDR: addr('billing'), ...quiet, ...options.aiProxyEnv };
     case 'gateway':
       return gatewaySettings(fleet);
   }
@@ -172,6 +177,7 @@ function gatewaySettings(fleet: FleetSettings): Record<string, string> {
     JOBS_GRPC_ADDR: addr('jobs'),
     SHARES_GRPC_ADDR: addr('shares'),
     WEBHOOKS_GRPC_ADDR: addr('webhook-dispatcher'),
+    AI_PROXY_GRPC_ADDR: addr('ai-proxy'),
     EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
     ...nats,
     ...quiet,

@@ -39,3 +39,4 @@ export {
   bytesWritten,
   type ProcInfo,
 } from './process-groups.ts';
+export { startFakeOpenAi, type FakeBehaviour, type FakeOpenAi, type FakeRequest } from './fake-openai.ts';

@@ -20,6 +20,15 @@ export const BillingConfigSchema = z.object({
   MAX_UPLOAD_BYTES: bytes(5 * GIB),
   /** How often past-due grants are expired in the background (reads expire them too). */
   GRANT_EXPIRY_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * A managed-AI hold still held this long was left by a call that died (ADR 0020): the sweep
+   * releases it, uncharged. Longer than any call may run (the gateway's AI_PROXY_DEADLINE_MS).
+   */
+  USAGE_HOLD_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(2 * 3_600_000),
 });
 
 export type BillingConfig = z.infer<typeof BillingConfigSchema>;

@@ -11,12 +11,15 @@ import { billingServiceHandlers } from './rpc/billing-service.ts';
 import { BILLING_ACCESS } from './rpc/access.ts';
 import { createBillingStore } from './store/index.ts';
 import { createExpirySweeper, type SweepResult } from './tasks/expiry-sweeper.ts';
+import { startStaleHoldSweeper } from './tasks/stale-hold-sweeper.ts';
 
 export type RunningBilling = Running<{
   grpcPort: number;
   opsPort: number;
   /** Runs one grant expiry sweep now (as of `at`, default now); the service also sweeps every GRANT_EXPIRY_SWEEP_MS. */
   sweepExpired(at?: Date): Promise<SweepResult>;
+  /** Releases the managed-AI holds left held past USAGE_HOLD_STALE_MS as of `at`; how many. */
+  sweepStaleHolds(at?: Date): Promise<number>;
 }>;
 
 export interface BillingServiceOptions {
@@ -38,6 +41,14 @@ export function startBillingService(
     const sweeper = createExpirySweeper({ grants: store.grants, log: log.child({ component: 'sweeper' }), now });
     sweeper.start(config.GRANT_EXPIRY_SWEEP_MS);
     life.onStop('sweeper', () => sweeper.stop());
+    const holdSweeper = startStaleHoldSweeper({
+      ...store,
+      staleAfterMs: config.USAGE_HOLD_STALE_MS,
+      intervalMs: config.GRANT_EXPIRY_SWEEP_MS,
+      log: log.child({ component: 'holds' }),
+      now,
+    });
+    life.onStop('hold sweeper', () => holdSweeper.stop());
 
     const deps = {
       ...store,
@@ -69,6 +80,6 @@ export function startBillingService(
       },
     });
     log.info(ports, 'billing ready');
-    return { ...ports, sweepExpired: (at?: Date) => sweeper.sweep(at) };
+    return { ...ports, sweepExpired: (at?: Date) => sweeper.sweep(at), sweepStaleHolds: holdSweeper.sweep };
   });
 }

@@ -1,8 +1,15 @@
-import { type ClientOptions, createClient, type GrpcClient } from '@tp/grpc';
+import {
+  type ClientOptions,
+  createClient,
+  createStreamingClient,
+  type GrpcClient,
+  type GrpcStreamClient,
+} from '@tp/grpc';
 import { createSigner, type ServiceName } from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import {
   AccountsServiceService,
+  AiProxyServiceService,
   ArtifactsServiceService,
   BillingServiceService,
   JobsServiceService,
@@ -19,6 +26,7 @@ export type ArtifactsClient = GrpcClient<typeof ArtifactsServiceService>;
 export type JobsClient = GrpcClient<typeof JobsServiceService>;
 export type SharesClient = GrpcClient<typeof SharesServiceService>;
 export type WebhooksClient = GrpcClient<typeof WebhookServiceService>;
+export type AiProxyClient = GrpcStreamClient<typeof AiProxyServiceService>;
 
 /** The backends the gateway routes to, as typed gRPC clients. */
 export interface GatewayClients {
@@ -30,6 +38,8 @@ export interface GatewayClients {
   shares: SharesClient;
   /** The webhook dispatcher: subscriptions and deliveries of the product interface. */
   webhooks: WebhooksClient;
+  /** The managed-AI proxy: one streamed call per compat request (ADR 0020). */
+  aiProxy: AiProxyClient;
 }
 
 export function createGatewayClients(config: GatewayConfig, log: Logger): GatewayClients {
@@ -53,6 +63,10 @@ export function createGatewayClients(config: GatewayConfig, log: Logger): Gatewa
     shares: createClient(SharesServiceService, config.SHARES_GRPC_ADDR, to('shares', 4 * config.MAX_TRANSCRIPT_BYTES)),
     jobs: createClient(JobsServiceService, config.JOBS_GRPC_ADDR, to('jobs', transcriptSized)),
     webhooks: createClient(WebhookServiceService, config.WEBHOOKS_GRPC_ADDR, to('webhook-dispatcher')),
+    aiProxy: createStreamingClient(AiProxyServiceService, config.AI_PROXY_GRPC_ADDR, {
+      ...to('ai-proxy', 8 * 1024 * 1024),
+      defaultDeadlineMs: config.AI_PROXY_DEADLINE_MS,
+    }),
   };
 }
 

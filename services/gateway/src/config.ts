@@ -25,6 +25,10 @@ export const GatewayConfigSchema = z.object({
   SHARES_GRPC_ADDR: env.address('127.0.0.1:50056'),
   /** The webhook dispatcher (WebhookService): subscriptions and deliveries of POST /transcribe. */
   WEBHOOKS_GRPC_ADDR: env.address('127.0.0.1:50057'),
+  /** The managed-AI proxy (ADR 0020). */
+  AI_PROXY_GRPC_ADDR: env.address('127.0.0.1:50058'),
+  /** Longest one managed-AI call may run, streamed answers included. */
+  AI_PROXY_DEADLINE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   ...natsSettings(),
   ...runtimeSettings(),

@@ -79,3 +79,8 @@ export function priceUsage(
   }
   return { model, chargedMicro: BigInt(priceForTokens(model, inputTokens, outputTokens)) };
 }
+
+/** The hold for one managed-AI request: the price of its token bounds at the alias's rates. */
+export function priceUsageHold(alias: string, maxInputTokens: number, maxOutputTokens: number): bigint {
+  return priceUsage(alias, maxInputTokens, maxOutputTokens).chargedMicro;
+}

@@ -3,6 +3,7 @@ import type { BillingServiceService } from '@tp/proto';
 import { toWireMicro } from '../domain/money.ts';
 import { type ChargeUsageDeps, chargeUsage } from '../usecases/charge-usage.ts';
 import { type GetBalanceDeps, getBalance } from '../usecases/get-balance.ts';
+import { type HoldUsageDeps, holdUsage } from '../usecases/hold-usage.ts';
 import { getProfile, type Plan } from '../usecases/get-profile.ts';
 import { type ListGrantsDeps, listGrants } from '../usecases/list-grants.ts';
 import { type ListLedgerDeps, listLedger } from '../usecases/list-ledger.ts';
@@ -10,6 +11,7 @@ import { listPrincipalBalances } from '../usecases/list-principal-balances.ts';
 import { type ReleaseReservationDeps, releaseReservation } from '../usecases/release-reservation.ts';
 import { type ReserveCreditsDeps, reserveCredits } from '../usecases/reserve-credits.ts';
 import { type SettleReservationDeps, settleReservation } from '../usecases/settle-reservation.ts';
+import { type SettleUsageDeps, settleUsage } from '../usecases/settle-usage.ts';
 import type { ReservationChange } from '../store/index.ts';
 import { toWireBalance, toWireEntry, toWireGrant, toWireReservation } from './wire.ts';
 
@@ -19,7 +21,9 @@ export type BillingServiceDeps = GetBalanceDeps &
   ReserveCreditsDeps &
   SettleReservationDeps &
   ReleaseReservationDeps &
-  ChargeUsageDeps & { plan: Plan };
+  ChargeUsageDeps &
+  HoldUsageDeps &
+  SettleUsageDeps & { plan: Plan };
 
 const reservationAnswer = ({ reservation, balance }: ReservationChange) => toWireReservation(reservation, balance);
 
@@ -43,6 +47,8 @@ export function billingServiceHandlers(deps: BillingServiceDeps): ServiceHandler
     reserve: async (request) => reservationAnswer(await reserveCredits(deps, request)),
     settle: async (request) => reservationAnswer(await settleReservation(deps, request)),
     release: async (request) => reservationAnswer(await releaseReservation(deps, request)),
+    holdUsage: async (request) => reservationAnswer(await holdUsage(deps, request)),
+    settleUsage: async (request) => reservationAnswer(await settleUsage(deps, request)),
 
     async charge(request) {
       const { charge, balance, replayed } = await chargeUsage(deps, request);

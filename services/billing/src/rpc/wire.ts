@@ -58,5 +58,9 @@ export function toWireReservation(reservation: Reservation, balance: Balance): W
     createdAt: reservation.createdAt,
     settledAt: reservation.settledAt ?? undefined,
     balance: toWireBalance(balance),
+    kind: reservation.kind,
+    inputTokens: toWireMicro(reservation.inputTokens ?? 0n),
+    outputTokens: toWireMicro(reservation.outputTokens ?? 0n),
+    estimated: reservation.estimated,
   };
 }

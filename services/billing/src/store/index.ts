@@ -4,6 +4,7 @@ import { createBalanceStore } from './balances.ts';
 import { createChargeStore } from './charges.ts';
 import { createGrantStore } from './grants.ts';
 import { createReservationStore } from './reservations.ts';
+import { createUsageHoldStore } from './usage-holds.ts';
 
 export type { Charge, CreditGrant, LedgerEntry, Reservation };
 export type { Balance } from './ledger.ts';
@@ -11,6 +12,7 @@ export type { BalanceStore } from './balances.ts';
 export type { ChargeInput, ChargeResult, ChargeStore } from './charges.ts';
 export type { GrantResult, GrantStore } from './grants.ts';
 export type { ReservationChange, ReservationStore, ReserveInput, ReserveResult } from './reservations.ts';
+export type { HoldUsageInput, HoldUsageResult, SettleUsageInput, UsageHoldStore } from './usage-holds.ts';
 
 /**
  * The only place that talks to the billing tables, by concern; use cases take the part they
@@ -22,6 +24,7 @@ export function createBillingStore(prisma: PrismaClient) {
     grants: createGrantStore(prisma),
     reservations: createReservationStore(prisma),
     charges: createChargeStore(prisma),
+    usageHolds: createUsageHoldStore(prisma),
     /** True when the database answers (readiness). */
     ping: () => pingDatabase(prisma),
   };

@@ -81,12 +81,12 @@ function reserve(prisma: PrismaClient, input: ReserveInput, now: Date): Promise<
  * Gives the unused part of a reservation back to the grants it came from, records the entry,
  * then expires at once whatever went back to a grant that has expired in the meantime.
  */
-async function finish(
+export async function finish(
   tx: Tx,
   ledger: OpenLedger,
   reservation: Reservation & { allocations: { grantId: string; amountMicro: bigint }[] },
   chargeMicro: bigint,
-  entry: { kind: 'settlement' | 'release'; description: string },
+  entry: { kind: 'settlement' | 'release' | 'charge'; description: string },
 ) {
   const settled = settleAllocations(reservation.allocations, chargeMicro);
   for (const a of settled) {
@@ -110,7 +110,7 @@ async function finish(
   await ledger.expireDueGrants();
 }
 
-async function findReservationForUpdate(tx: Tx, reference: string) {
+export async function findReservationForUpdate(tx: Tx, reference: string) {
   await tx.$executeRaw`SELECT 1 FROM reservations WHERE reference = ${reference} FOR UPDATE`;
   return tx.reservation.findUnique({
     where: { reference },
@@ -119,7 +119,7 @@ async function findReservationForUpdate(tx: Tx, reference: string) {
 }
 
 /** The principal of a reservation, to lock its account before the reservation itself. */
-async function principalOfReservation(prisma: PrismaClient, reference: string): Promise<string> {
+export async function principalOfReservation(prisma: PrismaClient, reference: string): Promise<string> {
   const found = await prisma.reservation.findUnique({ where: { reference }, select: { principalId: true } });
   if (!found) throw new AppError('not_found', `No reservation for reference ${reference}.`);
   return found.principalId;
@@ -138,6 +138,8 @@ async function settle(
   const principalId = await principalOfReservation(prisma, reference);
   return withLedger(prisma, principalId, now, async (ledger, tx) => {
     const reservation = (await findReservationForUpdate(tx, reference))!;
+    if (reservation.kind !== 'audio')
+      throw new AppError('conflict', `The hold for ${reference} is for AI usage; settle it with SettleUsage.`);
     const chargeMicro = priceSettlement(reservation, actualSeconds);
     if (reservation.status === 'released')
       throw new AppError('conflict', `The reservation for ${reference} was released; it cannot be settled.`);

@@ -3,6 +3,7 @@ import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@t
 import { withIncomingHttpSpan } from '@tp/telemetry';
 import type { Authenticate } from '../auth/authenticator.ts';
 import { type EdgeLimits, NO_EDGE_LIMITS } from '../limits/edge-limits.ts';
+import { COMPAT_PREFIX, compatErrors } from '../routes/ai/compat-errors.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { loggablePath } from './loggable-path.ts';
 import { mountMethodNotAllowed, mountRoute } from './mount.ts';
@@ -88,6 +89,8 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
     });
   }
 
+  // Errors of the OpenAI-compatible routes also carry the contract's shape (ADR 0020).
+  app.use(COMPAT_PREFIX, compatErrors());
   const api = express.Router({ caseSensitive: true, strict: false });
   const mount = {
     authenticate: options.authenticate,

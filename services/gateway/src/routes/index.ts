@@ -3,6 +3,7 @@ import type { Logger } from '@tp/logging';
 import type { GatewayClients } from '../clients.ts';
 import type { AnyRoute } from '../http/route.ts';
 import { accountRoutes } from './account/routes.ts';
+import { aiRoutes } from './ai/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
@@ -53,5 +54,6 @@ export function allRoutes(
     ...formatRoutes(limits),
     ...shareRoutes(clients, limits),
     ...productRoutes(clients, log, limits.product),
+    ...aiRoutes(clients),
   ];
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { ArtifactsServiceService } from '@tp/proto';
-import { type Fleet, type FleetOptions, startFleet, testClient } from '@tp/testing';
+import { type FakeOpenAi, type Fleet, type FleetOptions, startFakeOpenAi, startFleet, testClient } from '@tp/testing';
 import { transcript } from '../artifacts.ts';
 import { call } from '../http.ts';
 import { uploadMedia } from '../jobs.ts';
@@ -182,10 +182,14 @@ async function createObjects(fleet: Fleet, token: string, userId: string, wav: s
  */
 export function useAbuseWorld(options: Omit<FleetOptions, 'gatewayEnv'> = {}, ready?: () => Promise<void>): void {
   // A bound for a busy machine, not a measure: the fleet and the two users take well under a minute alone.
+  // The managed-AI routes relay to a fake OpenAI-compatible provider (the one third party).
+  let upstream: FakeOpenAi | undefined;
   before(
     async () => {
+      upstream = await startFakeOpenAi();
       world.fleet = await startFleet({
         without: ['worker'],
+        aiProxyEnv: { AI_UPSTREAM_URL: upstream.url },
         ...options,
         gatewayEnv: { ...BODY_LIMITS, ...RATE_LIMITS },
       });
@@ -206,5 +210,6 @@ export function useAbuseWorld(options: Omit<FleetOptions, 'gatewayEnv'> = {}, re
 
   after(async () => {
     await world.fleet?.stop();
+    await upstream?.stop();
   });
 }
