@@ -27,7 +27,12 @@ export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-jobs', service: 'jobs', packages: [] },
   { image: 'transcription-shares', service: 'shares', packages: [] },
   { image: 'transcription-webhook-dispatcher', service: 'webhook-dispatcher', packages: [] },
-  { image: 'transcription-ai-proxy', service: 'ai-proxy', packages: [] },
+  // ai-proxy runs fast transcription itself (ADR 0021): the same decoder and CPU engine as the worker.
+  {
+    image: 'transcription-ai-proxy',
+    service: 'ai-proxy',
+    packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
+  },
   // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
   // weights are mounted into their pools, never part of the image.
   { image: 'transcription-worker', service: 'worker', packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'] },

@@ -78,3 +78,24 @@ export function priceForTokens(model: AiModelPrice, inputTokens: number, outputT
 /** 1 credit = US$1.20: the price of a credit in cents. */
 export const CREDIT_PRICE_CENTS = 120;
 export const CURRENCY = 'USD';
+
+/**
+ * Fast transcription (`POST /api/v1/ai/compat/audio/transcriptions`, ADR 0021): short clips only,
+ * transcribed while the caller waits, charged in tokens at svc-fast's prices. Input tokens are the
+ * audio's: `audioTokensPerSecond` per second of decoded audio, rounded up; output tokens are the
+ * answer's text counted with gpt-tokenizer (o200k_base). The hold covers the input tokens and
+ * `maxOutputTokensPerSecond` per second (more than any speech rate yields) plus `outputTokensFloor`.
+ */
+export const FAST_TRANSCRIPTION = Object.freeze({
+  alias: 'svc-fast',
+  maxBytes: 25 * 1024 * 1024,
+  maxSeconds: 120,
+  audioTokensPerSecond: 10,
+  maxOutputTokensPerSecond: 20,
+  outputTokensFloor: 16,
+} as const);
+
+/** Input (audio) tokens of a clip of `seconds`: `audioTokensPerSecond` per second, rounded up. */
+export function audioTokensFor(seconds: number): number {
+  return Math.ceil(Math.max(0, seconds) * FAST_TRANSCRIPTION.audioTokensPerSecond);
+}

@@ -138,6 +138,12 @@ export const ERROR_CODES = {
   },
   // 413 / 415
   payload_too_large: { http: 413, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'The request body is too large.' },
+  // Fast transcription (ADR 0021): the uploaded clip is over FAST_TRANSCRIPTION_LIMITS.maxBytes.
+  file_too_large: {
+    http: 413,
+    grpc: GrpcStatus.RESOURCE_EXHAUSTED,
+    message: 'The file is larger than fast transcription accepts.',
+  },
   media_too_large: {
     http: 413,
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
@@ -150,6 +156,12 @@ export const ERROR_CODES = {
   },
   // 422
   validation_error: { http: 422, grpc: GrpcStatus.INVALID_ARGUMENT, message: 'The request is invalid.' },
+  // Fast transcription (ADR 0021): the clip's audio is longer than FAST_TRANSCRIPTION_LIMITS.maxSeconds.
+  clip_too_long: {
+    http: 422,
+    grpc: GrpcStatus.OUT_OF_RANGE,
+    message: 'The clip is longer than fast transcription accepts; submit it as a job instead.',
+  },
   // The egress guard (@tp/egress): a user-given URL (webhook_url, a remote audio_url) that is not
   // http(s), or whose host is or resolves to a loopback, private, link-local or otherwise
   // non-public address, in production mode.
@@ -189,6 +201,12 @@ export const ERROR_CODES = {
     http: 502,
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'The object store did not accept the request; retry later.',
+  },
+  // Fast transcription (ADR 0021): the platform's speech engine failed on the clip; nothing charged.
+  engine_failed: {
+    http: 502,
+    grpc: GrpcStatus.INTERNAL,
+    message: 'The speech engine failed while transcribing the clip; nothing was charged.',
   },
   // Managed AI (ADR 0020): the upstream provider failed (an error answer, a refused connection).
   upstream_error: {

@@ -152,8 +152,14 @@ export {
 } from './generated/transcription/webhooks/v1/webhooks.ts';
 export {
   AiProxyServiceService,
+  FastTranscriptionServiceService,
   RelayFrame,
   RelayHead,
   RelayRequest,
+  TranscribeAnswer,
+  TranscribeRequest,
+  TranscribedSegment,
+  TranscribedWord,
   type AiProxyServiceServer,
+  type FastTranscriptionServiceServer,
 } from './generated/transcription/aiproxy/v1/aiproxy.ts';

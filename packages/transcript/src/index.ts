@@ -49,4 +49,4 @@ export {
 export { exportTranscript, type ExportResult } from './export/index.ts';
 export { EXPORT_FILE_TYPES, exportFileName } from './export/filename.ts';
 export { MAX_LINE_CHARS, buildCues, type Cue, type CueWord } from './export/cues.ts';
-export { wallTime } from './export/timestamp.ts';
+export { clockTime, wallTime } from './export/timestamp.ts';

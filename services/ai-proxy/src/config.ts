@@ -1,4 +1,5 @@
 import { env, runtimeSettings, serverSettings, signingKeySettings, trustedKeySettings, z } from '@tp/config';
+import { engineToolSettings } from '@tp/engines';
 import { ModelRoutesSchema, upstreamBaseUrl } from './domain/routes.ts';
 
 export const AiProxyConfigSchema = z.object({
@@ -6,6 +7,8 @@ export const AiProxyConfigSchema = z.object({
   ...runtimeSettings(),
   ...signingKeySettings(),
   ...trustedKeySettings(),
+  // Fast transcription's engine and decoder (ADR 0021; the same settings as the worker's).
+  ...engineToolSettings(),
   BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
   /** Deadline of one call to billing (hold, settle, release). */
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

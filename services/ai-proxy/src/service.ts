@@ -1,14 +1,19 @@
+import { FAST_TRANSCRIPTION } from '@tp/catalog';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
-import { AiProxyServiceService } from '@tp/proto';
+import { createEngines, killAllGroups } from '@tp/engines';
+import { AiProxyServiceService, FastTranscriptionServiceService } from '@tp/proto';
+import { createSpeechGuard } from '@tp/speech-guard';
 import { httpTimeouts, type Running, serve, startService } from '@tp/runtime';
 import { encode } from 'gpt-tokenizer';
 import { createAiProxyClients } from './clients.ts';
 import type { AiProxyConfig } from './config.ts';
 import { routeFor } from './domain/routes.ts';
-import { AI_PROXY_ACCESS } from './rpc/access.ts';
+import { FAST_ENGINE } from './fast/fast-model.ts';
+import { AI_PROXY_ACCESS, FAST_TRANSCRIPTION_ACCESS } from './rpc/access.ts';
 import { aiProxyServiceHandlers } from './rpc/ai-proxy-service.ts';
+import { fastTranscriptionHandlers } from './rpc/fast-transcription-service.ts';
 
 export type RunningAiProxy = Running<{ grpcPort: number; opsPort: number }>;
 
@@ -36,9 +41,27 @@ export function startAiProxyService(
     if (!primary)
       log.warn('AI_UPSTREAM_URL is not set: the managed-AI endpoints answer 503 ai_upstream_not_configured');
 
+    // Fast transcription (ADR 0021): the speech guard's model, loaded once, and the platform's engines.
+    const guard = await life.open(
+      'speech guard',
+      () => createSpeechGuard(),
+      (opened) => opened.close(),
+    );
+    const engines = createEngines([FAST_ENGINE], config);
+    life.onStop('engine processes', () => {
+      const killed = killAllGroups();
+      if (killed > 0) log.warn({ killed }, 'killed leftover engine processes');
+    });
+    for (const engine of engines.values())
+      engine
+        .check()
+        .catch((err: Error) => log.warn({ reason: err.message }, 'fast transcription: an engine cannot run here'));
+
     const verifier = createVerifier({ audience: 'ai-proxy', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    // A request body up to AI_MAX_REQUEST_BYTES travels in one message (grpc-js takes 4 MiB by default).
-    const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.AI_MAX_REQUEST_BYTES + 1024 * 1024 });
+    // A request body up to AI_MAX_REQUEST_BYTES, or a fast-transcription clip, travels in one message
+    // (grpc-js takes 4 MiB by default).
+    const maxMessageBytes = Math.max(config.AI_MAX_REQUEST_BYTES, FAST_TRANSCRIPTION.maxBytes) + 1024 * 1024;
+    const grpc = createGrpcServer({ log, verifier, maxMessageBytes });
     grpc.addStreaming(
       AiProxyServiceService,
       aiProxyServiceHandlers({
@@ -51,6 +74,19 @@ export function startAiProxyService(
         log,
       }),
       AI_PROXY_ACCESS,
+    );
+
+    grpc.add(
+      FastTranscriptionServiceService,
+      fastTranscriptionHandlers({
+        billing: clients.billing,
+        guard,
+        engines,
+        ffmpegPath: config.FFMPEG_BIN,
+        countTokens: (text) => encode(text).length,
+        log,
+      }),
+      FAST_TRANSCRIPTION_ACCESS,
     );
 
     const ports = await serve(life, {

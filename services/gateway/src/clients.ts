@@ -5,11 +5,13 @@ import {
   type GrpcClient,
   type GrpcStreamClient,
 } from '@tp/grpc';
+import { FAST_TRANSCRIPTION } from '@tp/catalog';
 import { createSigner, type ServiceName } from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import {
   AccountsServiceService,
   AiProxyServiceService,
+  FastTranscriptionServiceService,
   ArtifactsServiceService,
   BillingServiceService,
   JobsServiceService,
@@ -27,6 +29,7 @@ export type JobsClient = GrpcClient<typeof JobsServiceService>;
 export type SharesClient = GrpcClient<typeof SharesServiceService>;
 export type WebhooksClient = GrpcClient<typeof WebhookServiceService>;
 export type AiProxyClient = GrpcStreamClient<typeof AiProxyServiceService>;
+export type FastTranscriptionClient = GrpcClient<typeof FastTranscriptionServiceService>;
 
 /** The backends the gateway routes to, as typed gRPC clients. */
 export interface GatewayClients {
@@ -40,6 +43,8 @@ export interface GatewayClients {
   webhooks: WebhooksClient;
   /** The managed-AI proxy: one streamed call per compat request (ADR 0020). */
   aiProxy: AiProxyClient;
+  /** Fast transcription, also served by ai-proxy: one unary call per clip (ADR 0021). */
+  fastTranscription: FastTranscriptionClient;
 }
 
 export function createGatewayClients(config: GatewayConfig, log: Logger): GatewayClients {
@@ -65,6 +70,11 @@ export function createGatewayClients(config: GatewayConfig, log: Logger): Gatewa
     webhooks: createClient(WebhookServiceService, config.WEBHOOKS_GRPC_ADDR, to('webhook-dispatcher')),
     aiProxy: createStreamingClient(AiProxyServiceService, config.AI_PROXY_GRPC_ADDR, {
       ...to('ai-proxy', 8 * 1024 * 1024),
+      defaultDeadlineMs: config.AI_PROXY_DEADLINE_MS,
+    }),
+    // The clip travels in the request (FAST_TRANSCRIPTION.maxBytes), so the message bound is raised for it.
+    fastTranscription: createClient(FastTranscriptionServiceService, config.AI_PROXY_GRPC_ADDR, {
+      ...to('ai-proxy', FAST_TRANSCRIPTION.maxBytes + 1024 * 1024),
       defaultDeadlineMs: config.AI_PROXY_DEADLINE_MS,
     }),
   };

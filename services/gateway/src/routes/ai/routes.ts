@@ -6,6 +6,7 @@ import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { COMPAT_PREFIX } from './compat-errors.ts';
 import { relayToClient, usageReference } from './relay.ts';
+import { transcriptionRoute } from './transcription-route.ts';
 import {
   ChatCompletionBodySchema,
   CompatModelSchema,
@@ -96,6 +97,7 @@ export function aiRoutes(clients: GatewayClients): AnyRoute[] {
       body: ImageGenerationBodySchema,
       streams: false,
     }),
+    transcriptionRoute(clients),
     defineRoute({
       method: 'get',
       path: `${COMPAT_PREFIX}/models`,

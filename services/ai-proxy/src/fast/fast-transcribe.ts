@@ -1,0 +1,143 @@
+import { audioTokensFor, type EngineKind, FAST_TRANSCRIPTION } from '@tp/catalog';
+import {
+  ClipTooLongError,
+  type ClipTranscription,
+  DecodeError,
+  type DecodedClip,
+  decodeClip,
+  recognizeClip,
+  type SpeechEngine,
+} from '@tp/engines';
+import { AppError } from '@tp/errors';
+import type { Logger } from '@tp/logging';
+import type { TranscribeAnswer, TranscribeRequest } from '@tp/proto';
+import { looksLikeWav, type SpeechGuard, WavDecodeError } from '@tp/speech-guard';
+import type { BillingClient } from '../clients.ts';
+import { resolveFastModel } from './fast-model.ts';
+
+export interface FastTranscribeDeps {
+  billing: BillingClient;
+  guard: SpeechGuard;
+  engines: ReadonlyMap<EngineKind, SpeechEngine>;
+  ffmpegPath: string;
+  countTokens: (text: string) => number;
+  log: Logger;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * One fast transcription (ADR 0021): the speech guard on a PCM WAV first (no speech: an empty
+ * answer, no engine, no charge), then the clip decoded whole, credits held for its bound, the
+ * engine run while the caller waits, and the tokens charged; the hold is released when the engine
+ * fails. No job, no diarization, no alignment, nothing stored.
+ */
+export async function fastTranscribe(
+  deps: FastTranscribeDeps,
+  request: TranscribeRequest,
+  signal: AbortSignal,
+): Promise<TranscribeAnswer> {
+  const model = resolveFastModel(request.model, new Set(request.features), (kind) => deps.engines.has(kind));
+  const engine = deps.engines.get(model.engine)!;
+  if (request.language && !engine.languages.includes(request.language))
+    throw new AppError(
+      'validation_error',
+      `The language "${request.language.slice(0, 16)}" is not transcribed here; use ${engine.languages.join(', ')} or leave it out.`,
+      { param: 'language' },
+    );
+  const audio = Buffer.from(request.audio);
+  if (audio.length === 0) throw new AppError('media_empty', 'The file is empty.', { param: 'file' });
+  if (audio.length > FAST_TRANSCRIPTION.maxBytes)
+    throw new AppError('file_too_large', `The file is larger than ${FAST_TRANSCRIPTION.maxBytes} bytes.`, {
+      param: 'file',
+    });
+
+  const answer = (fields: Partial<TranscribeAnswer>): TranscribeAnswer => ({
+    text: '',
+    language: '',
+    durationSeconds: 0,
+    words: [],
+    segments: [],
+    noSpeech: false,
+    model: model.name,
+    inputTokens: 0,
+    outputTokens: 0,
+    chargedMicroCredits: 0,
+    guardMs: 0,
+    decodeMs: 0,
+    engineMs: 0,
+    ...fields,
+  });
+
+  let guardMs = 0;
+  if (looksLikeWav(audio)) {
+    try {
+      const verdict = await deps.guard.checkWav(audio);
+      guardMs = verdict.ms;
+      if (verdict.source.durationSeconds > FAST_TRANSCRIPTION.maxSeconds) throw tooLong();
+      if (!verdict.speech) {
+        return answer({ noSpeech: true, durationSeconds: verdict.source.durationSeconds, guardMs: round(guardMs) });
+      }
+    } catch (err) {
+      if (!(err instanceof WavDecodeError)) throw err;
+      if (err.code === 'malformed_wav')
+        throw new AppError('media_unplayable', 'The WAV file is malformed.', { param: 'file' });
+      // not_pcm (mu-law, ADPCM…): the guard covers PCM WAV only; the engine runs as usual.
+    }
+  }
+
+  const clip = await decode(audio, deps.ffmpegPath, signal);
+  const inputTokens = audioTokensFor(clip.durationSeconds);
+  const { reference } = request;
+  await deps.billing.holdUsage({
+    principalId: request.userId,
+    reference,
+    model: FAST_TRANSCRIPTION.alias,
+    maxInputTokens: inputTokens,
+    maxOutputTokens:
+      Math.ceil(clip.durationSeconds * FAST_TRANSCRIPTION.maxOutputTokensPerSecond) +
+      FAST_TRANSCRIPTION.outputTokensFloor,
+  });
+  let result: ClipTranscription;
+  try {
+    result = await recognizeClip(clip, { engine, signal, language: request.language || 'auto' });
+  } catch (err) {
+    await deps.billing.release({ reference });
+    if (signal.aborted) throw err;
+    deps.log.warn({ err, reference, output: (err as { output?: string }).output }, 'fast transcription: engine failed');
+    throw new AppError('engine_failed');
+  }
+  const outputTokens = deps.countTokens(result.text);
+  const settled = await deps.billing.settleUsage({ reference, inputTokens, outputTokens, estimated: false });
+  return answer({
+    text: result.text,
+    language: result.language,
+    durationSeconds: result.durationSeconds,
+    words: result.words.map((w) => ({ word: w.word, start: w.start, end: w.end })),
+    segments: result.segments,
+    inputTokens,
+    outputTokens,
+    chargedMicroCredits: settled.chargedMicro,
+    guardMs: round(guardMs),
+    decodeMs: round(result.decodeMs),
+    engineMs: round(result.engineMs),
+  });
+}
+
+const tooLong = () =>
+  new AppError(
+    'clip_too_long',
+    `The clip is longer than ${FAST_TRANSCRIPTION.maxSeconds} seconds; submit it as a transcription job instead.`,
+    { param: 'file', max_seconds: FAST_TRANSCRIPTION.maxSeconds },
+  );
+
+async function decode(audio: Buffer, ffmpegPath: string, signal: AbortSignal): Promise<DecodedClip> {
+  try {
+    return await decodeClip({ input: audio, signal, ffmpegPath, maxSeconds: FAST_TRANSCRIPTION.maxSeconds });
+  } catch (err) {
+    if (err instanceof ClipTooLongError) throw tooLong();
+    if (err instanceof DecodeError)
+      throw new AppError('media_unplayable', 'The file is not playable audio.', { param: 'file' });
+    throw err;
+  }
+}

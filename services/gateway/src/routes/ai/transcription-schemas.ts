@@ -1,0 +1,61 @@
+import { FAST_TRANSCRIPTION } from '@tp/catalog';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .meta({ description: '`true` or `false`.' });
+
+export const RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
+
+/** The text fields of a fast transcription (multipart/form-data), checked once the form is read. */
+export const FastTranscriptionFields = z.strictObject({
+  model: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({
+      description: `\`${FAST_TRANSCRIPTION.alias}\`, or a profile whose live route runs in the cloud (oracle-mini, oracle, …).`,
+    }),
+  purpose: z
+    .enum(['transcribe', 'live'])
+    .default('transcribe')
+    .meta({ description: '`live` adds source_text, language and the billing block (and words with want_words).' }),
+  target_language: z
+    .string()
+    .max(16)
+    .optional()
+    .meta({ description: 'Translation of the clip: not available yet (422 naming this field).' }),
+  want_words: flag.optional().meta({ description: 'With purpose=live: also the words with their times.' }),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'An ISO 639-1 code (e.g. en)')
+    .optional()
+    .meta({ description: 'The language spoken (ISO 639-1); default: detected.' }),
+  prompt: z
+    .string()
+    .max(4_096)
+    .optional()
+    .meta({ description: "Accepted for the contract's sake; the engines here take no prompt." }),
+  response_format: z.enum(RESPONSE_FORMATS).default('json'),
+  temperature: z.coerce
+    .number()
+    .min(0)
+    .max(1)
+    .optional()
+    .meta({ description: "Accepted for the contract's sake; the engines here decode greedily." }),
+  'timestamp_granularities[]': z
+    .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.enum(['word', 'segment'])).max(2))
+    .optional()
+    .meta({ description: 'With verbose_json: `word` adds the words with their times; segments are always given.' }),
+});
+
+export type FastTranscriptionFieldValues = z.infer<typeof FastTranscriptionFields>;
+
+/** The form as the OpenAPI document shows it. */
+export const FastTranscriptionForm = FastTranscriptionFields.extend({
+  file: z.string().meta({
+    format: 'binary',
+    description: `The clip: up to ${FAST_TRANSCRIPTION.maxBytes / (1024 * 1024)} MiB and ${FAST_TRANSCRIPTION.maxSeconds} s of audio, any format ffmpeg decodes.`,
+  }),
+}).meta({ id: 'CompatTranscriptionForm' });
