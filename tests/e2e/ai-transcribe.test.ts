@@ -41,7 +41,8 @@ async function post(token: string, fields: Record<string, string>, file: Uint8Ar
     body: form,
   });
   const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', text, body: safeJson(text) };
+  const timing = res.headers.get('server-timing') ?? '';
+  return { status: res.status, type: res.headers.get('content-type') ?? '', timing, text, body: safeJson(text) };
 }
 
 const safeJson = (text: string) => {
@@ -95,6 +96,7 @@ describe('fast transcription through the real openai client', () => {
     const raw = await post(token, { model: 'svc-fast', response_format: 'srt' });
     assert.equal(raw.status, 200);
     assert.match(raw.type, /^text\/plain/);
+    assert.match(raw.timing, /^guard;dur=[\d.]+, decode;dur=[\d.]+, engine;dur=[\d.]+$/);
 
     assert.equal((await world.engineRuns()) - runsBefore, 6);
     const price = fastPrice(seconds, json.text);

@@ -11,7 +11,12 @@ export type Peer = { podSelector?: Selector; namespaceSelector?: Selector; ipBlo
 export type Rule = { from?: Peer[]; ports?: Array<{ port: string | number; protocol?: string }> };
 
 /** The service directory of a gRPC service whose name is not its directory's (`WebhookService`). */
-const SERVICE_OF_DEFINITION: Readonly<Record<string, string>> = { webhook: 'webhook-dispatcher', aiproxy: 'ai-proxy' };
+const SERVICE_OF_DEFINITION: Readonly<Record<string, string>> = {
+  webhook: 'webhook-dispatcher',
+  aiproxy: 'ai-proxy',
+  // Fast transcription is a second gRPC service of ai-proxy (ADR 0021).
+  fasttranscription: 'ai-proxy',
+};
 
 /**
  * Who calls whom over gRPC, from the code: each service's src/clients.ts creates one client per

@@ -7,15 +7,23 @@
  * 2. Time to the first streamed token: `streams` streamed completions (default 50), one at a time,
  *    from the request to the first content chunk, direct and through the proxy, p50 and p99.
  *
- *   node tools/bench/src/ai-proxy.ts [requests] [streams]
+ * 3. Fast transcription (ADR 0021): `clips` transcriptions (default 20) of a flite clip of about
+ *    5 s, one at a time, p50 and p99 of the whole call and of its parts as the answer's
+ *    Server-Timing header gives them (speech guard, decoding, engine); and of a 5 s noise WAV the
+ *    guard answers alone.
+ *
+ *   node tools/bench/src/ai-proxy.ts [requests] [streams] [clips]
  */
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import { startFakeOpenAi, startFleet } from '@tp/testing';
+import { encodeWav, noise } from '@tp/speech-guard/signals';
+import { concatSpeech, HARVARD_SENTENCES, startFakeOpenAi, startFleet, tempDir } from '@tp/testing';
 import { benchUser } from './bench-user.ts';
 import { fmt } from './load.ts';
 
 const requests = Number(process.argv[2] ?? 200);
 const streams = Number(process.argv[3] ?? 50);
+const clips = Number(process.argv[4] ?? 20);
 
 const upstream = await startFakeOpenAi();
 const fleet = await startFleet({
@@ -96,7 +104,55 @@ try {
     `| time to first streamed token | ${fmt(direct.p50)} / ${fmt(direct.p99)} | ${fmt(proxy.p50)} / ${fmt(proxy.p99)} | ` +
       `${fmt(proxy.p50 - direct.p50)} / ${fmt(proxy.p99 - direct.p99)} |`,
   );
+  await benchFastTranscription(user.token);
 } finally {
   await fleet.stop();
   await upstream.stop();
+}
+
+/** Fast transcription of a ~5 s clip: the whole call and its parts (Server-Timing), p50 / p99. */
+async function benchFastTranscription(token: string) {
+  const dir = await tempDir('tp-bench-fast-');
+  try {
+    const spoken = await concatSpeech(HARVARD_SENTENCES.slice(0, 2), { dir: dir.path, name: 'clip', gapSeconds: 0.4 });
+    const speech = await readFile(spoken.path);
+    const silence = encodeWav([noise('pink', 5, -30)], 16_000);
+    const call = async (wav: Uint8Array) => {
+      const form = new FormData();
+      form.set('file', new Blob([wav], { type: 'audio/wav' }), 'clip.wav');
+      form.set('model', 'svc-fast');
+      const started = performance.now();
+      const res = await fetch(`${fleet.gatewayUrl}/api/v1/ai/compat/audio/transcriptions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`fast transcription: ${res.status} ${text}`);
+      const parts = Object.fromEntries(
+        (res.headers.get('server-timing') ?? '').split(', ').map((part) => {
+          const [name, dur] = part.split(';dur=');
+          return [name, Number(dur)];
+        }),
+      );
+      return { total: performance.now() - started, ...parts } as Record<string, number>;
+    };
+    console.log('\n| fast transcription (p50 / p99, ms) | whole call | speech guard | decoding | engine |');
+    console.log('|---|---|---|---|---|');
+    for (const [label, wav] of [
+      [`speech clip (${(speech.length / 32_000).toFixed(1)} s)`, speech],
+      ['pink noise, 5 s (the guard answers)', silence],
+    ] as const) {
+      await call(wav); // warm
+      const runs: Record<string, number>[] = [];
+      for (let i = 0; i < clips; i++) runs.push(await call(wav));
+      const stat = (key: string) => {
+        const values = runs.map((r) => r[key] ?? 0);
+        return `${fmt(percentile(values, 50))} / ${fmt(percentile(values, 99))}`;
+      };
+      console.log(`| ${label} | ${stat('total')} | ${stat('guard')} | ${stat('decode')} | ${stat('engine')} |`);
+    }
+  } finally {
+    await dir.remove();
+  }
 }
