@@ -16,6 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import { decodePcmWav } from '@tp/speech-guard';
 import { encodeWav, noise } from '@tp/speech-guard/signals';
 import { concatSpeech, HARVARD_SENTENCES, startFakeOpenAi, startFleet, tempDir } from '@tp/testing';
 import { benchUser } from './bench-user.ts';
@@ -115,7 +116,12 @@ async function benchFastTranscription(token: string) {
   const dir = await tempDir('tp-bench-fast-');
   try {
     const spoken = await concatSpeech(HARVARD_SENTENCES.slice(0, 2), { dir: dir.path, name: 'clip', gapSeconds: 0.4 });
-    const speech = await readFile(spoken.path);
+    // Cut to exactly 5 s (the speech runs on to its end: the last word may be cut).
+    const audio = decodePcmWav(await readFile(spoken.path));
+    const speech = encodeWav(
+      audio.channels.map((c) => c.subarray(0, 5 * audio.sampleRate)),
+      audio.sampleRate,
+    );
     const silence = encodeWav([noise('pink', 5, -30)], 16_000);
     const call = async (wav: Uint8Array) => {
       const form = new FormData();
@@ -140,7 +146,7 @@ async function benchFastTranscription(token: string) {
     console.log('\n| fast transcription (p50 / p99, ms) | whole call | speech guard | decoding | engine |');
     console.log('|---|---|---|---|---|');
     for (const [label, wav] of [
-      [`speech clip (${(speech.length / 32_000).toFixed(1)} s)`, speech],
+      ['flite speech, 5 s', speech],
       ['pink noise, 5 s (the guard answers)', silence],
     ] as const) {
       await call(wav); // warm
