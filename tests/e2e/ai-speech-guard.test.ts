@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeWav, type NoiseKind, noise } from '@tp/speech-guard/signals';
-import { HARVARD_SENTENCES, synthesizeSpeech, type TempDir, tempDir } from '@tp/testing';
+import { HARVARD_SENTENCES, synthesizeSpeech, type TempDir, tempDir, writeScript } from '@tp/testing';
 import { toFile } from 'openai';
+import { ledgerOf, spentByReference } from './support/ai.ts';
 import { fastCharges, type FastWorld, startFastWorld } from './support/fast.ts';
 
 let world: FastWorld;
@@ -23,7 +24,7 @@ after(async () => {
   await dir?.remove();
 });
 
-async function transcribe(token: string, wav: Uint8Array, fields: Record<string, string> = {}) {
+async function post(token: string, wav: Uint8Array, fields: Record<string, string> = {}) {
   const form = new FormData();
   form.set('file', new Blob([wav], { type: 'audio/wav' }), 'clip.wav');
   form.set('model', 'svc-fast');
@@ -33,9 +34,13 @@ async function transcribe(token: string, wav: Uint8Array, fields: Record<string,
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const text = await res.text();
-  assert.equal(res.status, 200, text);
-  return JSON.parse(text);
+  return { status: res.status, body: JSON.parse(await res.text()) };
+}
+
+async function transcribe(token: string, wav: Uint8Array, fields: Record<string, string> = {}) {
+  const res = await post(token, wav, fields);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return res.body;
 }
 
 describe('speech guard', () => {
@@ -100,5 +105,31 @@ describe('speech guard', () => {
     }
     assert.equal((await world.engineRuns()) - runsBefore, files.length);
     assert.equal((await fastCharges(world, token)).length, files.length);
+  });
+});
+
+describe('an engine that fails', () => {
+  it('is 502 engine_failed with a fixed message, the hold released and nothing charged', async () => {
+    const secret = 'FATAL: cannot open /models/private/acoustic-v7.bin';
+    const failing = await writeScript(dir.path, 'failing-engine.sh', `cat > /dev/null\necho "${secret}" >&2\nexit 1`);
+    await world.fleet.stopService('ai-proxy');
+    await world.fleet.startService('ai-proxy', { POCKETSPHINX_BIN: failing });
+    const { token } = await world.newUser(1);
+    const wav = await readFile(await synthesizeSpeech(HARVARD_SENTENCES[0]!, { dir: dir.path, name: 'fails' }));
+    const res = await post(token, wav);
+    assert.equal(res.status, 502, JSON.stringify(res.body));
+    assert.equal(res.body.detail.code, 'engine_failed');
+    assert.equal(res.body.error.code, 'engine_failed');
+    for (const word of ['FATAL', 'acoustic', '/models']) assert.ok(!JSON.stringify(res.body).includes(word), word);
+    const ledger = await ledgerOf(world.fleet, token);
+    assert.ok(
+      ledger.some((e) => e.kind === 'release'),
+      JSON.stringify(ledger),
+    );
+    assert.deepEqual(await fastCharges(world, token), []);
+    assert.deepEqual(
+      [...spentByReference(ledger).values()].filter((spent) => spent !== 0),
+      [],
+    );
   });
 });
