@@ -144,6 +144,8 @@ describe('fast transcription refusals: clear errors, no engine run, no charge', 
     const cases: [Record<string, string>, number, string][] = [
       [{ model: 'nope' }, 422, 'model'],
       [{ model: 'svc-chat' }, 422, 'model'],
+      // A whisper profile: its engine is not implemented in this deployment yet.
+      [{ model: 'oracle-pro' }, 400, 'model'],
       [{ model: 'svc-fast', response_format: 'xml' }, 422, 'response_format'],
       [{ model: 'svc-fast', 'timestamp_granularities[]': 'letter' }, 422, 'timestamp_granularities[].0'],
       [{ model: 'svc-fast', want_words: 'maybe' }, 422, 'want_words'],
