@@ -122,6 +122,7 @@ describe('compat retries and models', () => {
         Object.entries(ops).map(([method, op]) => [`${method} ${path}`, op['x-required-scope']]),
       );
     assert.deepEqual(Object.fromEntries(compat), {
+      'post /api/v1/ai/compat/audio/transcriptions': 'ai:use',
       'post /api/v1/ai/compat/chat/completions': 'ai:use',
       'post /api/v1/ai/compat/responses': 'ai:use',
       'post /api/v1/ai/compat/embeddings': 'ai:use',
