@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -58,10 +58,12 @@ test('runs with the spec reporter, 4 files at once and a per-test timeout, all o
 test('a test file whose process never exits fails the run after TEST_FILE_TIMEOUT_MS, naming it', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'tp-watchdog-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  // The test passes, then an interval (as a connection left open would) keeps the process alive.
+  // The test passes, then an interval (as a connection left open would) keeps the process alive;
+  // it started a process of its own (as a test fleet does), which must not outlive it.
   writeFileSync(
     join(dir, 'stuck.test.mjs'),
-    "import { test } from 'node:test';\ntest('passes', () => { setInterval(() => {}, 1000); });\n",
+    "import { test } from 'node:test';\nimport { spawn } from 'node:child_process';\nimport { writeFileSync } from 'node:fs';\n" +
+      "test('passes', () => { writeFileSync('child.pid', String(spawn('sleep', ['600']).pid)); setInterval(() => {}, 1000); });\n",
   );
   writeFileSync(join(dir, 'fine.test.mjs'), "import { test } from 'node:test';\ntest('fine', () => {});\n");
   const env: NodeJS.ProcessEnv = { ...process.env, TEST_FILE_TIMEOUT_MS: '1500' };
@@ -78,6 +80,13 @@ test('a test file whose process never exits fails the run after TEST_FILE_TIMEOU
   assert.match(output, /test-file-watchdog: \S*stuck\.test\.mjs still runs after 1500 ms/);
   assert.match(output, /ℹ pass 2/);
   assert.match(output, /ℹ fail 1/);
+  assert.match(output, /Killing the 1 processes it started/);
+  const child = Number(readFileSync(join(dir, 'child.pid'), 'utf8'));
+  // Gone, or a zombie waiting for whoever adopted it to reap it: not running either way.
+  const state = existsSync(`/proc/${child}/stat`)
+    ? readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.[0]
+    : 'gone';
+  assert.ok(state === 'gone' || state === 'Z', `the process the stuck file started still runs (state ${state})`);
 });
 
 test('make down stops services in reverse start order, then S3, NATS and PostgreSQL last', () => {
