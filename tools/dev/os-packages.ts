@@ -22,6 +22,9 @@ export const PLATFORM_NEEDS: OsNeed[] = [
   { commands: ['ffmpeg', 'ffprobe'], packages: ['ffmpeg'] },
 ];
 
+/** What the README's walkthroughs use beyond a bare Debian and curl: jq to read the answers. */
+export const WALKTHROUGH_NEEDS: OsNeed[] = [{ commands: ['jq'], packages: ['jq'] }];
+
 /**
  * What only the tests and benchmarks need: a speech synthesizer for known sentences, real recorded
  * speech (LibriVox utterances, for the speech guard), a real browser for the share page.

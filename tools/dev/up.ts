@@ -3,7 +3,7 @@ import { context, logger, main, osNeeds } from './context.ts';
 import { fleet, gatewayUrl } from './fleet.ts';
 import { ensureNats } from './nats.ts';
 import { ensureLocalS3 } from './object-store.ts';
-import { ensureOsPackages } from './os-packages.ts';
+import { ensureOsPackages, WALKTHROUGH_NEEDS } from './os-packages.ts';
 import { platformEnv } from './platform.ts';
 import { ensureDatabase, ensurePostgres } from './postgres.ts';
 import { ensureService } from './services.ts';
@@ -15,7 +15,7 @@ main('make up', async () => {
   installDependencies(log);
   const { dirs, secrets, platform } = context({ create: true });
   const services = fleet(platform);
-  ensureOsPackages(osNeeds(services), log);
+  ensureOsPackages([...osNeeds(services), ...WALKTHROUGH_NEEDS], log);
 
   await ensurePostgres(platform, dirs, log);
   ensureDatabase(platform, log);
