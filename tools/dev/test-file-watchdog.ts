@@ -5,45 +5,16 @@
 // started (a test fleet's services would otherwise outlive it, orphaned, loading the machine for
 // the rest of the run) and exits non-zero, so the run fails in minutes, naming the file, instead of
 // hanging until CI's deadline. The timer is unref'd: a file that ends on its own is never held up by it.
-import { readdirSync, readFileSync } from 'node:fs';
+// Its own module of @tp/testing: only node:fs, so every test file's start pays nothing for it.
+import { descendantsOf } from '@tp/testing/process-groups';
 
 const limitMs = Number(process.env.TEST_FILE_TIMEOUT_MS || 15 * 60_000);
 
-/** Every process below `root`, from /proc (Linux); empty where /proc cannot be read. */
-export function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return [];
-  }
-  for (const name of entries) {
-    try {
-      // The command name (field 2) is in parentheses and may hold spaces; the parent pid follows it.
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      found.push(child);
-      walk(child);
-    }
-  };
-  walk(root);
-  return found;
-}
-
 // Only in the runner's child processes (NODE_TEST_CONTEXT), never in the runner itself.
 if (process.env.NODE_TEST_CONTEXT && limitMs > 0) {
-  setTimeout(() => {
+  setTimeout(async () => {
     const open = process.getActiveResourcesInfo().join(', ');
-    const started = descendantsOf(process.pid);
+    const started = await descendantsOf(process.pid);
     console.error(
       `test-file-watchdog: ${process.argv[1] ?? 'this test file'} still runs after ${limitMs} ms ` +
         `(TEST_FILE_TIMEOUT_MS); still open: ${open}. A test or hook left something open or never ended. ` +

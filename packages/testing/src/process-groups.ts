@@ -42,6 +42,21 @@ export async function processes(): Promise<ProcInfo[]> {
   return found;
 }
 
+/** Every process below `root` (children, their children, …), zombies included. */
+export async function descendantsOf(root: number): Promise<number[]> {
+  const all = await processes();
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const p of all)
+      if (p.ppid === parent) {
+        found.push(p.pid);
+        walk(p.pid);
+      }
+  };
+  walk(root);
+  return found;
+}
+
 /** The process groups led by direct children of this process (ffmpeg and engine groups). */
 export async function childGroups(): Promise<number[]> {
   const all = await processes();
