@@ -20,7 +20,7 @@ describe('refusals', () => {
     assert.equal((await balance(fleet, broke.token)).reserved_credits, 0);
   });
 
-  it('422 names each malformed option; 400 unsupported_option names what the profile cannot do here', async () => {
+  it('422 names each malformed option, and each option the profile cannot serve here', async () => {
     const mediaId = await uploadMedia(fleet, ada.token, speech);
     const withChange = (change: object) => {
       const base = transcribe(mediaId);
@@ -43,18 +43,36 @@ describe('refusals', () => {
       assert.ok(issue, `${JSON.stringify(change)}: no issue at ${loc} in ${res.text}`);
       assert.match(issue.msg, message);
     }
-    const unsupported: [object, string, RegExp][] = [
-      [{ options: { language: 'de' } }, 'language', /transcribes en only/],
-      [{ options: { diarization: { mode: 'regular', num_speakers: 2 } } }, 'diarization', /not available/],
-      [{ options: { target_language: 'es' } }, 'target_language', /not available/],
-      [{ type: 'caption_burn' }, 'type', /Caption burn/],
+    const unsupported: [object, string, RegExp, object | undefined][] = [
+      [{ options: { language: 'de' } }, 'body.options.language', /transcribes en only/, { languages: ['en'] }],
+      [
+        { profile: 'base', options: { diarization: { mode: 'regular', num_speakers: 2 } } },
+        'body.options.diarization',
+        /not included in profile base/,
+        undefined,
+      ],
+      [
+        { options: { target_language: 'de' } },
+        'body.options.target_language',
+        /translates en into ca, eo, es, gl only/,
+        { targets: ['ca', 'eo', 'es', 'gl'] },
+      ],
+      [
+        { options: { channel_speaker_separation: true } },
+        'body.options.channel_speaker_separation',
+        /has one audio channel/,
+        { media_id: mediaId, channels: 1 },
+      ],
+      [{ type: 'caption_burn' }, 'body.type', /Caption burn/, undefined],
     ];
-    for (const [change, option, message] of unsupported) {
+    for (const [change, loc, message, ctx] of unsupported) {
       const res = await createJob(fleet, ada.token, withChange(change));
-      assert.equal(res.status, 400, `${JSON.stringify(change)}: ${res.text}`);
-      assert.equal(res.body.detail.code, 'unsupported_option');
-      assert.equal(res.body.detail.option, option);
-      assert.match(res.body.detail.message, message);
+      assert.equal(res.status, 422, `${JSON.stringify(change)}: ${res.text}`);
+      const [issue] = res.body.detail;
+      assert.equal(issue.type, 'unsupported_option');
+      assert.equal(issue.loc.join('.'), loc);
+      assert.match(issue.msg, message);
+      assert.deepEqual(issue.ctx, ctx);
     }
     const gpu = await createJob(fleet, ada.token, transcribe(mediaId, 'oracle-pro'));
     assert.equal(gpu.status, 400, gpu.text);

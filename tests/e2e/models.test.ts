@@ -1,7 +1,7 @@
 // GET /api/v1/models tells the truth: for every model it lists, every language and every option
 // its capabilities name, POST /api/v1/jobs accepts exactly where the flag is true and refuses with
-// a stable code where it is false (profile_unavailable for a model this deployment does not run,
-// unsupported_option naming the option otherwise). No worker runs here: accepted jobs stay queued
+// a stable code where it is false (400 profile_unavailable for a model this deployment does not run,
+// a 422 of type unsupported_option naming the option otherwise). No worker runs here: accepted jobs stay queued
 // and are cancelled.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -32,7 +32,12 @@ before(async () => {
     const granted = await fleet.tsctl('features', 'grant', '--email', user.email, '--feature', feature);
     assert.equal(granted.code, 0, granted.stderr);
   }
-  mediaId = await uploadMedia(fleet, user.token, await synthesizeSpeech('Hello there.', { voice: 'rms', dir }));
+  // Stereo, so that channel speaker separation is judged by the model alone (a mono media is refused for itself).
+  mediaId = await uploadMedia(
+    fleet,
+    user.token,
+    await synthesizeSpeech('Hello there.', { voice: 'rms', dir, channels: 2 }),
+  );
 });
 
 after(async () => {
@@ -43,13 +48,13 @@ after(async () => {
 interface Model {
   id: string;
   available: boolean;
-  capabilities: Record<string, boolean> & { languages: string[] };
+  capabilities: Record<string, boolean> & { languages: string[]; translation_targets: string[] };
 }
 
 /** Each option a capability flag stands for, as a job asks for it. */
 const FLAGGED: Record<string, { option: string; change: Record<string, unknown> }> = {
   diarization: { option: 'diarization', change: { options: { diarization: { mode: 'regular', num_speakers: 2 } } } },
-  translation: { option: 'target_language', change: { options: { target_language: 'fr' } } },
+  translation: { option: 'target_language', change: { options: { target_language: 'es' } } },
   channel_speaker_separation: {
     option: 'channel_speaker_separation',
     change: { options: { channel_speaker_separation: true } },
@@ -59,8 +64,8 @@ const FLAGGED: Record<string, { option: string; change: Record<string, unknown> 
 
 /**
  * Creates the job; an accepted one is cancelled again. Asserts the answer agrees with `flag`:
- * 202 when true; when false 400 with profile_unavailable (model unavailable) or unsupported_option
- * naming `option`.
+ * 202 when true; when false 400 profile_unavailable (model unavailable) or a 422 of type
+ * unsupported_option naming `option`.
  */
 async function assertAgrees(model: Model, change: Record<string, unknown>, flag: boolean, option: string) {
   const body = { type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile: model.id, ...change };
@@ -74,10 +79,14 @@ async function assertAgrees(model: Model, change: Record<string, unknown>, flag:
     assert.equal(cancelled.status, 200, cancelled.text);
     return;
   }
-  assert.equal(res.status, 400, `${what}: ${res.text}`);
-  if (!model.available) return assert.equal(res.body.detail.code, 'profile_unavailable', what);
-  assert.equal(res.body.detail.code, 'unsupported_option', what);
-  assert.equal(res.body.detail.option, option, what);
+  if (!model.available) {
+    assert.equal(res.status, 400, `${what}: ${res.text}`);
+    return assert.equal(res.body.detail.code, 'profile_unavailable', what);
+  }
+  assert.equal(res.status, 422, `${what}: ${res.text}`);
+  const [issue] = res.body.detail;
+  assert.equal(issue.type, 'unsupported_option', what);
+  assert.deepEqual(issue.loc, option === 'type' ? ['body', 'type'] : ['body', 'options', option], what);
 }
 
 describe('GET /api/v1/models and POST /api/v1/jobs agree', () => {
@@ -109,10 +118,26 @@ describe('GET /api/v1/models and POST /api/v1/jobs agree', () => {
 
   it('accepts each flagged option exactly where its flag is true', async () => {
     for (const model of models) {
-      const flags = Object.keys(model.capabilities).filter((key) => key !== 'languages' && key !== 'word_timestamps');
+      const flags = Object.keys(model.capabilities).filter(
+        (key) => !['languages', 'word_timestamps', 'language_detection', 'translation_targets'].includes(key),
+      );
       assert.deepEqual(flags.sort(), Object.keys(FLAGGED).sort(), 'every flag that a job asks for is walked');
       for (const [flag, { option, change }] of Object.entries(FLAGGED)) {
         await assertAgrees(model, change, model.capabilities[flag] === true, option);
+      }
+    }
+  });
+
+  it('accepts each translation target exactly where the model lists it', async () => {
+    const translating = models.filter((m) => m.capabilities.translation);
+    assert.ok(
+      translating.some((m) => m.id === 'oracle'),
+      'the fleet translates with its default pairs',
+    );
+    for (const model of models) {
+      for (const target of ['es', 'ca', 'gl', 'eo', 'de', 'fr', 'en']) {
+        const listed = model.capabilities.translation_targets.includes(target);
+        await assertAgrees(model, { options: { target_language: target } }, listed, 'target_language');
       }
     }
   });

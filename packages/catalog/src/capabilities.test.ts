@@ -2,16 +2,19 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BUILT_STAGES,
+  DEFAULT_TRANSLATION_PAIRS,
   type EngineKind,
   findProfile,
   PROFILES,
   profileCapabilities,
   stageRefusal,
   STAGES,
+  translationRefusal,
 } from './index.ts';
 
-const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']) };
-const everyEngine = { engines: new Set<EngineKind>(['pocketsphinx', 'whisper']) };
+const translations = DEFAULT_TRANSLATION_PAIRS;
+const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']), translations };
+const everyEngine = { engines: new Set<EngineKind>(['pocketsphinx', 'whisper']), translations };
 
 describe('profile capabilities', () => {
   it('offer a profile whose engine is deployed, with its engine languages and word times', () => {
@@ -19,6 +22,8 @@ describe('profile capabilities', () => {
     assert.equal(oracle.available, true);
     assert.deepEqual(oracle.languages, ['en']);
     assert.equal(oracle.wordTimestamps, true);
+    assert.equal(oracle.languageDetection, false, 'pocketsphinx assumes its one language');
+    assert.deepEqual(oracle.translationTargets, ['ca', 'eo', 'es', 'gl']);
     assert.deepEqual(oracle.executionModes, ['cloud']);
   });
 
@@ -28,6 +33,8 @@ describe('profile capabilities', () => {
       available: false,
       languages: [],
       wordTimestamps: false,
+      languageDetection: false,
+      translationTargets: [],
       stages: { diarization: false, translation: false, channel_speaker_separation: false, caption_burn: false },
       executionModes: [],
     });
@@ -58,11 +65,23 @@ describe('profile capabilities', () => {
       stageRefusal(findProfile('base')!, 'translation', cpuOnly),
       'Translation (target_language) is not included in profile base.',
     );
-    if (!BUILT_STAGES.has('diarization'))
-      assert.equal(
-        stageRefusal(oracle, 'diarization', cpuOnly),
-        'Speaker diarization is not available in this deployment.',
-      );
+    assert.equal(stageRefusal(oracle, 'diarization', cpuOnly), undefined);
+    assert.match(
+      stageRefusal(oracle, 'translation', { ...cpuOnly, translations: [{ from: 'es', to: 'en' }] }) ?? '',
+      /^Translation \(target_language\) is not available in this deployment: its workers translate from none of en\.$/,
+    );
+  });
+
+  it('name the targets a translation may have, from the spoken language or any the engine may detect', () => {
+    const oracle = findProfile('oracle')!;
+    assert.equal(translationRefusal(oracle, cpuOnly, 'auto', 'es'), undefined);
+    assert.equal(translationRefusal(oracle, cpuOnly, 'en', 'eo'), undefined);
+    assert.equal(
+      translationRefusal(oracle, cpuOnly, 'en', 'de'),
+      'Profile oracle translates en into ca, eo, es, gl only; "de" is not supported.',
+    );
+    assert.match(translationRefusal(oracle, cpuOnly, 'en', 'en') ?? '', /already in en/);
+    assert.match(translationRefusal(findProfile('base')!, cpuOnly, 'en', 'es') ?? '', /not included in profile base/);
   });
 
   it('never offer an execution mode jobs does not run', () => {

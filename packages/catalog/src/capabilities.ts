@@ -6,10 +6,15 @@
  */
 import { ENGINES } from './engines.ts';
 import type { EngineKind, ExecutionMode, TranscriptionProfile } from './profiles.ts';
+import { type LanguagePair, targetsFrom } from './speakers-and-languages.ts';
 
-/** What a deployment runs: the engines of its worker pools (jobs' ENGINES, which the chart derives from them). */
+/**
+ * What a deployment runs: the engines of its worker pools (jobs' ENGINES, which the chart derives
+ * from them) and the language pairs its workers translate (jobs' TRANSLATION_PAIRS).
+ */
 export interface Deployment {
   engines: ReadonlySet<EngineKind>;
+  translations: readonly LanguagePair[];
 }
 
 /** The optional stages after recognition a job may ask for. */
@@ -17,10 +22,14 @@ export const STAGES = ['diarization', 'translation', 'channel_speaker_separation
 export type Stage = (typeof STAGES)[number];
 
 /**
- * The stages the worker runs. None is built yet: a stage joins this set with its implementation,
- * and from then on every profile whose tier includes it offers it, in `/models` and at creation.
+ * The stages the worker runs: a stage joins this set with its implementation, and from then on
+ * every profile whose tier includes it offers it, in `/models` and at creation.
  */
-export const BUILT_STAGES: ReadonlySet<Stage> = new Set<Stage>();
+export const BUILT_STAGES: ReadonlySet<Stage> = new Set<Stage>([
+  'diarization',
+  'translation',
+  'channel_speaker_separation',
+]);
 
 /** How jobs may run: jobs runs `cloud` jobs only (client_local is not built). */
 export const BUILT_EXECUTION_MODES: ReadonlySet<ExecutionMode> = new Set<ExecutionMode>(['cloud']);
@@ -32,6 +41,10 @@ export interface ProfileCapabilities {
   languages: readonly string[];
   /** The transcript has a start and end time for every word. */
   wordTimestamps: boolean;
+  /** `language: 'auto'` detects the language; false: the engine's one language is assumed. */
+  languageDetection: boolean;
+  /** What `options.target_language` may name; none when translation is not offered. */
+  translationTargets: readonly string[];
   stages: Readonly<Record<Stage, boolean>>;
   executionModes: readonly ExecutionMode[];
 }
@@ -59,6 +72,34 @@ export function stageRefusal(profile: TranscriptionProfile, stage: Stage, deploy
   if (!isProfileDeployed(profile, deployment)) return `Profile ${profile.codename} is not served by this deployment.`;
   if (!tierIncludes(profile, stage)) return `${STAGE_NAMES[stage]} is not included in profile ${profile.codename}.`;
   if (!BUILT_STAGES.has(stage)) return `${STAGE_NAMES[stage]} is not available in this deployment.`;
+  if (stage === 'translation' && translatableTargets(profile, deployment).length === 0)
+    return `${STAGE_NAMES[stage]} is not available in this deployment: its workers translate from none of ${ENGINES[profile.engine].languages.join(', ')}.`;
+  return undefined;
+}
+
+/** Targets the deployment translates to from a language the profile's engine transcribes. */
+function translatableTargets(profile: TranscriptionProfile, deployment: Deployment): string[] {
+  return targetsFrom(deployment.translations, ENGINES[profile.engine].languages);
+}
+
+/**
+ * Why a job of the profile cannot translate from `source` (`auto` or a code) to `target`; undefined
+ * when it can. With `auto`, any language the engine transcribes may turn out to be the source.
+ */
+export function translationRefusal(
+  profile: TranscriptionProfile,
+  deployment: Deployment,
+  source: string,
+  target: string,
+): string | undefined {
+  const stage = stageRefusal(profile, 'translation', deployment);
+  if (stage !== undefined) return stage;
+  const sources = source === 'auto' ? ENGINES[profile.engine].languages : [source];
+  if (sources.length === 1 && sources[0] === target)
+    return `The transcript is already in ${target}: target_language must differ from the spoken language.`;
+  const targets = targetsFrom(deployment.translations, sources);
+  if (!targets.includes(target))
+    return `Profile ${profile.codename} translates ${sources.join(', ')} into ${targets.join(', ')} only; ${JSON.stringify(target)} is not supported.`;
   return undefined;
 }
 
@@ -72,6 +113,8 @@ export function profileCapabilities(profile: TranscriptionProfile, deployment: D
     available,
     languages: available ? [...engine.languages] : [],
     wordTimestamps: available && engine.wordTimestamps,
+    languageDetection: available && engine.detectsLanguage,
+    translationTargets: stages.translation ? translatableTargets(profile, deployment) : [],
     stages,
     executionModes: available ? profile.executionModes.filter((mode) => BUILT_EXECUTION_MODES.has(mode)) : [],
   };

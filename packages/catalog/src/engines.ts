@@ -12,6 +12,11 @@ export interface EngineInfo {
   languages: readonly string[];
   /** Its recognitions time every word (start and end). */
   wordTimestamps: boolean;
+  /**
+   * It identifies the spoken language itself (`language: 'auto'`). An engine that does not
+   * transcribes its one language and reports that it assumed it, never a detection.
+   */
+  detectsLanguage: boolean;
   /** What an operator installs for it. */
   requirement: string;
 }
@@ -22,6 +27,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineInfo>> = {
     displayName: 'PocketSphinx (CPU)',
     languages: ['en'],
     wordTimestamps: true,
+    detectsLanguage: false,
     requirement: "Debian packages pocketsphinx and pocketsphinx-en-us on the worker's image",
   },
   whisper: {
@@ -29,6 +35,7 @@ export const ENGINES: Readonly<Record<EngineKind, EngineInfo>> = {
     displayName: 'Whisper (GPU)',
     languages: ['en'],
     wordTimestamps: true,
+    detectsLanguage: false,
     requirement: 'ggml weights mounted into a GPU worker pool',
   },
 };

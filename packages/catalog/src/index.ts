@@ -6,3 +6,4 @@ export * from './engines.ts';
 export * from './media-formats.ts';
 export * from './capabilities.ts';
 export * from './app-experience.ts';
+export * from './speakers-and-languages.ts';

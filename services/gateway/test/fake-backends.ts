@@ -6,6 +6,7 @@
 // clients. tests/e2e keeps the path through the real services.
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@tp/errors';
+import { DEFAULT_TRANSLATION_PAIRS } from '@tp/catalog';
 import {
   type AnyMethodAccess,
   type CallContext,
@@ -116,7 +117,7 @@ export async function startFakeBackends(log: Logger): Promise<FakeBackends> {
       getProfile: async ({ userId }) => BillingProfile.fromPartial({ principalId: userId, plan: 'standard' }),
     },
     // What `/models` asks: jobs' default deployment (the CPU engine).
-    jobs: { getDeployment: async () => ({ engines: ['pocketsphinx'] }) },
+    jobs: { getDeployment: async () => ({ engines: ['pocketsphinx'], translations: [...DEFAULT_TRANSLATION_PAIRS] }) },
   });
 
   const { publicKeys } = testServiceKeys();

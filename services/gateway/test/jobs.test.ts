@@ -121,7 +121,7 @@ describe('job routes: validation', () => {
     ]);
   });
 
-  it('leaves what the profile can do to jobs, and answers its refusal with the option named', async () => {
+  it('leaves what the profile can do to jobs, and answers its refusal with a 422 naming the option', async () => {
     gateway.backends.use({
       jobs: {
         createJob: async () => {
@@ -135,8 +135,15 @@ describe('job routes: validation', () => {
       token: write(),
       body: { input: { type: 'media_ref', media_id: 'med_1' }, type: 'caption_burn', options: { diarization: {} } },
     });
-    assertError(res, 400, 'unsupported_option', 'Speaker diarization is not available in this deployment.', {
-      option: 'diarization',
+    assert.equal(res.status, 422, res.text);
+    assert.deepEqual(res.body, {
+      detail: [
+        {
+          loc: ['body', 'options', 'diarization'],
+          msg: 'Speaker diarization is not available in this deployment.',
+          type: 'unsupported_option',
+        },
+      ],
     });
     const sent = gateway.backends.received('jobs', 'createJob').at(-1) as { type: string; optionsJson: string };
     assert.equal(sent.type, 'caption_burn');

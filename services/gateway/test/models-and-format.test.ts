@@ -1,5 +1,6 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { DEFAULT_TRANSLATION_PAIRS } from '@tp/catalog';
 import { exampleTranscript } from '@tp/transcript';
 import {
   assertError,
@@ -18,7 +19,11 @@ before(async () => {
 });
 after(() => gateway.stop());
 // What jobs answers unless a test says otherwise: a deployment of the CPU pool only.
-beforeEach(() => gateway.backends.use({ jobs: { getDeployment: async () => ({ engines: ['pocketsphinx'] }) } }));
+beforeEach(() =>
+  gateway.backends.use({
+    jobs: { getDeployment: async () => ({ engines: ['pocketsphinx'], translations: [...DEFAULT_TRANSLATION_PAIRS] }) },
+  }),
+);
 
 const codenames = (res: { body: { data: { id: string }[] } }) => res.body.data.map((m) => m.id);
 
@@ -48,8 +53,10 @@ describe('GET /api/v1/models: a credential is optional', () => {
 const NOTHING = {
   languages: [],
   word_timestamps: false,
+  language_detection: false,
   diarization: false,
   translation: false,
+  translation_targets: [],
   channel_speaker_separation: false,
   caption_burn: false,
 };
@@ -63,7 +70,15 @@ describe('GET /api/v1/models: what this deployment runs', () => {
     assert.equal(res.status, 200, res.text);
     const oracle = model(res, 'oracle');
     assert.equal(oracle.available, true);
-    assert.deepEqual(oracle.capabilities, { ...NOTHING, languages: ['en'], word_timestamps: true });
+    assert.deepEqual(oracle.capabilities, {
+      ...NOTHING,
+      languages: ['en'],
+      word_timestamps: true,
+      diarization: true,
+      translation: true,
+      translation_targets: ['ca', 'eo', 'es', 'gl'],
+      channel_speaker_separation: true,
+    });
     assert.deepEqual(oracle.execution_modes, ['cloud']);
     const base = model(res, 'base');
     assert.deepEqual(base.execution_modes, ['cloud'], 'client_local jobs are not run by this deployment');
@@ -75,11 +90,15 @@ describe('GET /api/v1/models: what this deployment runs', () => {
   });
 
   it('follows the deployment jobs names', async () => {
-    gateway.backends.use({ jobs: { getDeployment: async () => ({ engines: ['pocketsphinx', 'whisper', 'vosk'] }) } });
+    gateway.backends.use({
+      jobs: { getDeployment: async () => ({ engines: ['pocketsphinx', 'whisper', 'vosk'], translations: [] }) },
+    });
     const res = await gateway.call('GET', '/api/v1/models');
     assert.equal(res.status, 200, res.text);
     assert.equal(model(res, 'oracle-pro').available, true);
     assert.deepEqual((model(res, 'oracle-pro').capabilities as { languages: string[] }).languages, ['en']);
+    // No language pairs: no translation anywhere, whatever the tier.
+    assert.equal((model(res, 'oracle').capabilities as { translation: boolean }).translation, false);
   });
 
   itMapsBackendErrors(

@@ -1,4 +1,11 @@
-import { ENGINE_KINDS, isEngineKind, type EngineKind } from '@tp/catalog';
+import {
+  DEFAULT_TRANSLATION_PAIRS,
+  ENGINE_KINDS,
+  type EngineKind,
+  formatLanguagePairs,
+  isEngineKind,
+  parseLanguagePairs,
+} from '@tp/catalog';
 import {
   env,
   natsSettings,
@@ -49,6 +56,22 @@ export const JobsConfigSchema = z
           });
       })
       .transform((kinds) => kinds as EngineKind[]),
+    /**
+     * Language pairs this deployment's workers translate (`from:to`, comma-separated ISO 639-1 codes):
+     * the apertium pairs of the worker image. A job asking for a target outside them is refused at
+     * creation, naming the targets there are; empty: no translation.
+     */
+    TRANSLATION_PAIRS: z
+      .string()
+      .default(formatLanguagePairs(DEFAULT_TRANSLATION_PAIRS))
+      .transform((value, ctx) => {
+        try {
+          return parseLanguagePairs(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** How long an Idempotency-Key of CreateJob answers with its first job. */
     IDEMPOTENCY_TTL_HOURS: z.coerce
       .number()

@@ -93,6 +93,7 @@ export function startJobsService(
         now,
         nudgeOutbox: () => relay.nudge(),
         engines: new Set(config.ENGINES),
+        translations: config.TRANSLATION_PAIRS,
         maxBatchItems: config.MAX_BATCH_ITEMS,
         idempotencyTtlMs,
         reservationTimeoutMs,

@@ -63,6 +63,22 @@ before(async () => {
     ),
     ffmpeg('-f', 'lavfi', '-i', 'testsrc=duration=2:size=160x120:rate=10', '-pix_fmt', 'yuv420p', at('silent.mp4')),
     ffmpeg('-f', 'lavfi', '-i', 'sine=duration=600:sample_rate=16000', at('long.wav')),
+    // Stereo: a tone on the left, silence on the right.
+    ffmpeg(
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:duration=1:sample_rate=44100',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=channel_layout=mono:sample_rate=44100',
+      '-filter_complex',
+      '[0][1]amerge=inputs=2',
+      '-t',
+      '1',
+      at('left-only.wav'),
+    ),
     writeFile(at('corrupt.mp3'), Buffer.from('ID3\u0003 this is not an mp3 at all '.repeat(200))),
   ]);
   files = await serveFiles(dir.path);
@@ -119,6 +135,32 @@ describe('startDecoding: audio from files and URLs', () => {
     assert.ok(mp3.outcome.status === 'ok' && Math.abs(mp3.outcome.bytes - 64_000) <= 836, JSON.stringify(mp3.outcome));
     assert.ok(decodeArgs(files.url('tone.mp3')).includes('http,https,tcp,tls,crypto'));
     assert.deepEqual(decodeArgs(at('tone.mp3')).slice(3, 5), ['-protocol_whitelist', 'file']);
+  });
+});
+
+/** Root mean square of 16-bit PCM samples. */
+async function rmsOf(input: string, channel: number | undefined): Promise<number> {
+  const decoding = startDecoding(input, { ffmpegPath: 'ffmpeg', signal: new AbortController().signal, channel });
+  const chunks: Buffer[] = [];
+  for await (const chunk of decoding.pcm) chunks.push(chunk as Buffer);
+  assert.equal((await decoding.outcome).status, 'ok');
+  const pcm = Buffer.concat(chunks);
+  let sum = 0;
+  for (let i = 0; i + 1 < pcm.length; i += 2) sum += pcm.readInt16LE(i) ** 2;
+  return Math.sqrt(sum / (pcm.length / 2));
+}
+
+describe('startDecoding: one channel alone', () => {
+  it('decodes the channel asked for, and a mix of all without one', async () => {
+    const [left, right, mixed] = await Promise.all([
+      rmsOf(at('left-only.wav'), 0),
+      rmsOf(at('left-only.wav'), 1),
+      rmsOf(at('left-only.wav'), undefined),
+    ]);
+    assert.ok(left > 1000, `left ${left}`);
+    assert.ok(right < 10, `right ${right}`);
+    assert.ok(mixed > 100 && mixed < left, `mixed ${mixed}`);
+    assert.throws(() => decodeArgs(at('left-only.wav'), 1000, -1), RangeError);
   });
 });
 

@@ -13,6 +13,8 @@ export interface DecodeOptions {
   signal: AbortSignal;
   /** A network read that stalls this long fails (transient) instead of hanging the job. */
   readTimeoutMs?: number;
+  /** Decode this channel (0-based) of the audio alone instead of a mix of all of them. */
+  channel?: number;
 }
 
 export type DecodeOutcome =
@@ -36,7 +38,9 @@ export interface Decoding {
 export type DecodeInput = string | Buffer;
 
 /** The ffmpeg arguments that turn any input into the engines' PCM on stdout. */
-export function decodeArgs(input: DecodeInput, readTimeoutMs = 60_000): string[] {
+export function decodeArgs(input: DecodeInput, readTimeoutMs = 60_000, channel?: number): string[] {
+  if (channel !== undefined && !(Number.isInteger(channel) && channel >= 0 && channel < 64))
+    throw new RangeError(`channel must be an integer from 0 to 63, not ${channel}`);
   const piped = typeof input !== 'string';
   const remote = !piped && /^https?:\/\//i.test(input);
   return [
@@ -53,8 +57,8 @@ export function decodeArgs(input: DecodeInput, readTimeoutMs = 60_000): string[]
     '-vn',
     '-sn',
     '-dn',
-    '-ac',
-    '1',
+    // One channel alone (pan picks it; a channel the input lacks is silence), or all of them mixed.
+    ...(channel === undefined ? ['-ac', '1'] : ['-af', `pan=mono|c0=c${channel}`]),
     '-ar',
     String(PCM_SAMPLE_RATE),
     '-f',
@@ -82,7 +86,7 @@ class ByteCounter extends Transform {
 export function startDecoding(input: DecodeInput, options: DecodeOptions): Decoding {
   const counter = new ByteCounter();
   const piped = typeof input !== 'string';
-  const group = spawnInGroup(options.ffmpegPath, decodeArgs(input, options.readTimeoutMs), [
+  const group = spawnInGroup(options.ffmpegPath, decodeArgs(input, options.readTimeoutMs, options.channel), [
     piped ? 'pipe' : 'ignore',
     'pipe',
     'pipe',

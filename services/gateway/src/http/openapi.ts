@@ -17,6 +17,14 @@ const ValidationIssueSchema = z
     loc: z.array(z.union([z.string(), z.number()])),
     msg: z.string(),
     type: z.string(),
+    ctx: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({
+        description:
+          'What the client may choose instead, where there is a choice: e.g. `targets` of an `unsupported_option` ' +
+          'translation, `languages` of an unsupported language.',
+      }),
   })
   .meta({ id: 'ValidationError' });
 

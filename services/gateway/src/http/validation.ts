@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import { isAppError } from '@tp/errors';
 
 /** One entry of FastAPI's HTTPValidationError body, which the public API promises. */
 export interface ValidationIssue {
   loc: (string | number)[];
   msg: string;
   type: string;
+  /** What the client may choose instead (FastAPI's `ctx`), e.g. the `targets` a translation may have. */
+  ctx?: Record<string, unknown>;
 }
 
 export type RequestPart = 'path' | 'query' | 'body' | 'header';
@@ -73,4 +76,17 @@ export class RequestValidationError extends Error {
     this.name = 'RequestValidationError';
     this.issues = issues;
   }
+}
+
+/**
+ * Jobs refuses an option the profile cannot serve here (`unsupported_option`, naming the option):
+ * a 422 whose issue points at the request field (`locOf(option)`), of type `unsupported_option`,
+ * with the refusal's other details (the languages, targets, media) as `ctx`. Anything else as is.
+ */
+export function unsupportedOptionAsValidation(err: unknown, locOf: (option: string) => (string | number)[]): unknown {
+  if (!isAppError(err) || err.code !== 'unsupported_option') return err;
+  const { option, ...ctx } = err.details;
+  if (typeof option !== 'string') return err;
+  const issue: ValidationIssue = { loc: locOf(option), msg: err.message, type: 'unsupported_option' };
+  return new RequestValidationError([Object.keys(ctx).length > 0 ? { ...issue, ctx } : issue]);
 }

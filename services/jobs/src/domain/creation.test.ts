@@ -3,6 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  DEFAULT_TRANSLATION_PAIRS,
+  type Deployment,
   ENGINE_KINDS,
   type EngineKind,
   FEATURES,
@@ -19,6 +21,7 @@ import { createRequestHash } from './idempotency.ts';
 const everyFeature = Object.keys(FEATURES);
 const deployments = [['pocketsphinx'], ['whisper'], ['pocketsphinx', 'whisper']].map((kinds) => ({
   engines: new Set(kinds as EngineKind[]),
+  translations: DEFAULT_TRANSLATION_PAIRS,
 }));
 
 function request(profile: string, type: string, options: Record<string, unknown>): CreationRequest {
@@ -38,9 +41,9 @@ function request(profile: string, type: string, options: Record<string, unknown>
 }
 
 /** The stable code a refused creation answers with; undefined when it is accepted. */
-function outcome(engines: ReadonlySet<EngineKind>, req: CreationRequest): string | undefined {
+function outcome(deployment: Deployment, req: CreationRequest): string | undefined {
   try {
-    acceptCreation(req, { engines, maxBatchItems: 50 });
+    acceptCreation(req, { ...deployment, maxBatchItems: 50 });
     return undefined;
   } catch (err) {
     assert.ok(isAppError(err), String(err));
@@ -50,7 +53,7 @@ function outcome(engines: ReadonlySet<EngineKind>, req: CreationRequest): string
 
 const STAGE_REQUESTS: Readonly<Record<Stage, [type: string, options: Record<string, unknown>]>> = {
   diarization: ['transcription', { diarization: { mode: 'regular', num_speakers: null } }],
-  translation: ['transcription', { target_language: 'fr' }],
+  translation: ['transcription', { target_language: 'es' }],
   channel_speaker_separation: ['transcription', { channel_speaker_separation: true }],
   caption_burn: ['caption_burn', { caption_burn: { font_size: 32 } }],
 };
@@ -65,7 +68,7 @@ describe('job creation agrees with the capabilities GET /models shows', () => {
     it(`${name}: an unavailable profile is refused whatever is asked, an available one takes auto`, () => {
       for (const profile of PROFILES) {
         const caps = profileCapabilities(profile, deployment);
-        const code = outcome(deployment.engines, request(profile.codename, 'transcription', { language: 'auto' }));
+        const code = outcome(deployment, request(profile.codename, 'transcription', { language: 'auto' }));
         assert.equal(code, caps.available ? undefined : 'profile_unavailable', profile.codename);
       }
     });
@@ -74,7 +77,7 @@ describe('job creation agrees with the capabilities GET /models shows', () => {
       for (const profile of PROFILES.filter((p) => profileCapabilities(p, deployment).available)) {
         const { languages } = profileCapabilities(profile, deployment);
         for (const language of LANGUAGE_CODES) {
-          const code = outcome(deployment.engines, request(profile.codename, 'transcription', { language }));
+          const code = outcome(deployment, request(profile.codename, 'transcription', { language }));
           assert.equal(
             code,
             languages.includes(language) ? undefined : 'unsupported_option',
@@ -89,8 +92,22 @@ describe('job creation agrees with the capabilities GET /models shows', () => {
         const caps = profileCapabilities(profile, deployment);
         for (const stage of STAGES) {
           const [type, options] = STAGE_REQUESTS[stage];
-          const code = outcome(deployment.engines, request(profile.codename, type, options));
+          const code = outcome(deployment, request(profile.codename, type, options));
           assert.equal(code, caps.stages[stage] ? undefined : 'unsupported_option', `${profile.codename} ${stage}`);
+        }
+      }
+    });
+
+    it(`${name}: every translation target is accepted exactly where it is listed`, () => {
+      for (const profile of PROFILES.filter((p) => profileCapabilities(p, deployment).stages.translation)) {
+        const { translationTargets } = profileCapabilities(profile, deployment);
+        for (const target of LANGUAGE_CODES) {
+          const code = outcome(deployment, request(profile.codename, 'transcription', { target_language: target }));
+          assert.equal(
+            code,
+            translationTargets.includes(target) ? undefined : 'unsupported_option',
+            `${profile.codename} ${target}`,
+          );
         }
       }
     });
@@ -98,12 +115,16 @@ describe('job creation agrees with the capabilities GET /models shows', () => {
 });
 
 describe('job creation with a webhook and a request fingerprint', () => {
-  const cpu = { engines: new Set<EngineKind>(['pocketsphinx']), maxBatchItems: 50 };
+  const cpu = {
+    engines: new Set<EngineKind>(['pocketsphinx']),
+    translations: DEFAULT_TRANSLATION_PAIRS,
+    maxBatchItems: 50,
+  };
   const webhookId = 'whs_01jdq2v3w4x5y6z7a8b9c0d1e2';
   const base = { ...request('oracle', 'transcription', { language: 'auto' }), idempotencyKey: 'k-1' };
   const media = [
-    { mediaId: 'med_1', fileName: 'a.wav', durationSeconds: 5 },
-    { mediaId: 'med_2', fileName: 'b.wav', durationSeconds: 6 },
+    { mediaId: 'med_1', fileName: 'a.wav', durationSeconds: 5, streams: [] },
+    { mediaId: 'med_2', fileName: 'b.wav', durationSeconds: 6, streams: [] },
   ];
 
   it('keeps a whs_ webhook id on the job the request creates (a batch: the parent only)', () => {
@@ -129,7 +150,7 @@ describe('job creation with a webhook and a request fingerprint', () => {
       ' ',
       'x',
     ]) {
-      assert.equal(outcome(cpu.engines, { ...base, webhookId: bad }), 'validation_error', bad);
+      assert.equal(outcome(cpu, { ...base, webhookId: bad }), 'validation_error', bad);
     }
   });
 
@@ -143,7 +164,7 @@ describe('job creation with a webhook and a request fingerprint', () => {
     // Without a key there is no idempotency record, and a fingerprint changes nothing.
     assert.equal(acceptCreation({ ...base, idempotencyKey: '', requestFingerprint: 'abc' }, cpu).idempotency, null);
     for (const bad of ['has space', 'x'.repeat(129), 'é']) {
-      assert.equal(outcome(cpu.engines, { ...base, requestFingerprint: bad }), 'validation_error', bad);
+      assert.equal(outcome(cpu, { ...base, requestFingerprint: bad }), 'validation_error', bad);
     }
   });
 });

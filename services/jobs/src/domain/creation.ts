@@ -1,8 +1,8 @@
-import type { EngineKind, TranscriptionProfile } from '@tp/catalog';
+import type { EngineKind, LanguagePair, TranscriptionProfile } from '@tp/catalog';
 import { checkIdempotencyKey } from '@tp/idempotency';
 import { newId } from '@tp/ids';
 import { checkFingerprint, createRequestHash } from './idempotency.ts';
-import { type AcceptedOptions, checkOptions } from './job-options.ts';
+import { type AcceptedOptions, checkOptions, checkSeparableChannels } from './job-options.ts';
 import {
   checkJobType,
   checkMediaIds,
@@ -47,12 +47,12 @@ export interface AcceptedCreation {
 /** The checks of a CreateJob request, in the order their errors are reported. */
 export function acceptCreation(
   request: CreationRequest,
-  limits: { engines: ReadonlySet<EngineKind>; maxBatchItems: number },
+  limits: { engines: ReadonlySet<EngineKind>; translations: readonly LanguagePair[]; maxBatchItems: number },
 ): AcceptedCreation {
   const userId = checkUserId(request.userId);
   const type = checkJobType(request.type);
   const workspaceId = checkWorkspaceId(request.workspaceId);
-  const deployment = { engines: limits.engines };
+  const deployment = { engines: limits.engines, translations: limits.translations };
   const profile = resolveProfile(request.profile, new Set(request.features), deployment);
   const options = checkOptions(request.optionsJson, type, profile, deployment);
   const mediaIds = checkMediaIds(request.mediaIds, request.batch, limits.maxBatchItems);
@@ -102,11 +102,14 @@ export interface MediaFacts {
   mediaId: string;
   fileName: string;
   durationSeconds: number;
+  /** Its streams as verification found them (channel speaker separation needs several audio channels). */
+  streams: readonly { type: string; channels: number }[];
 }
 
 /** The rows of a creation: one job, or a batch parent and one item per media (in media order). */
 export function planCreation(creation: AcceptedCreation, medias: readonly MediaFacts[]): NewJob[] {
   const { profile } = creation;
+  if (creation.options.value.channel_speaker_separation === true) for (const m of medias) checkSeparableChannels(m);
   const common = {
     userId: creation.userId,
     workspaceId: creation.workspaceId,

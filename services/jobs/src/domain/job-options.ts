@@ -1,10 +1,12 @@
 import {
   type Deployment,
+  DIARIZATION_SPEAKERS,
   isLanguageCode,
   profileCapabilities,
   type Stage,
   stageRefusal,
   type TranscriptionProfile,
+  translationRefusal,
 } from '@tp/catalog';
 import { AppError } from '@tp/errors';
 import type { JobType } from './job-rules.ts';
@@ -64,8 +66,7 @@ function checkShapes(options: Record<string, unknown>, type: JobType): void {
   if (target !== null && (typeof target !== 'string' || !isLanguageCode(target)))
     throw new AppError('validation_error', 'options.target_language must be null or an ISO 639-1 code.');
   const diarization = options.diarization ?? null;
-  if (diarization !== null && (typeof diarization !== 'object' || Array.isArray(diarization)))
-    throw new AppError('validation_error', 'options.diarization must be null or an object.');
+  if (diarization !== null) checkDiarizationShape(diarization);
   const csp = options.channel_speaker_separation ?? false;
   if (typeof csp !== 'boolean')
     throw new AppError('validation_error', 'options.channel_speaker_separation must be a boolean.');
@@ -83,6 +84,29 @@ function checkShapes(options: Record<string, unknown>, type: JobType): void {
         option: 'output_format',
       },
     );
+}
+
+const DIARIZATION_KEYS = new Set(['mode', 'num_speakers', 'auto_speaker_names']);
+
+/** `{mode: 'regular', num_speakers: null | DIARIZATION_SPEAKERS, auto_speaker_names: boolean}`, each optional. */
+function checkDiarizationShape(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new AppError('validation_error', 'options.diarization must be null or an object.');
+  const d = value as Record<string, unknown>;
+  const unknown = Object.keys(d).filter((key) => !DIARIZATION_KEYS.has(key));
+  if (unknown.length > 0)
+    throw new AppError('validation_error', `Unknown diarization option: ${unknown.slice(0, 5).join(', ')}.`);
+  if ((d.mode ?? 'regular') !== 'regular')
+    throw new AppError('validation_error', "options.diarization.mode must be 'regular'.");
+  const count = d.num_speakers ?? null;
+  const { min, max } = DIARIZATION_SPEAKERS;
+  if (count !== null && (typeof count !== 'number' || !Number.isInteger(count) || count < min || count > max))
+    throw new AppError(
+      'validation_error',
+      `options.diarization.num_speakers must be null (estimate the count) or an integer from ${min} to ${max}.`,
+    );
+  if (typeof (d.auto_speaker_names ?? false) !== 'boolean')
+    throw new AppError('validation_error', 'options.diarization.auto_speaker_names must be a boolean.');
 }
 
 /** The stages a request asks for. */
@@ -129,5 +153,43 @@ export function checkOptions(
     const refusal = stageRefusal(profile, stage, deployment);
     if (refusal !== undefined) throw new AppError('unsupported_option', refusal, { option: STAGE_OPTION[stage] });
   }
+  const target = (options.target_language as string | null | undefined) ?? null;
+  if (target !== null) {
+    const refusal = translationRefusal(profile, deployment, language, target);
+    if (refusal !== undefined)
+      throw new AppError('unsupported_option', refusal, {
+        option: 'target_language',
+        targets: [...profileCapabilities(profile, deployment).translationTargets],
+      });
+  }
   return { language, value: options, json: JSON.stringify(options) };
+}
+
+/** The most channels channel speaker separation transcribes (one engine run each). */
+export const MAX_SEPARATED_CHANNELS = 8;
+
+/** Channels of the media's audio (its widest audio stream, the one the decoder picks); 0 without audio. */
+export function audioChannels(streams: readonly { type: string; channels: number }[]): number {
+  return streams.filter((s) => s.type === 'audio').reduce((most, s) => Math.max(most, s.channels), 0);
+}
+
+/**
+ * Channel speaker separation transcribes each channel as its own speaker: a media with one channel
+ * (or more than MAX_SEPARATED_CHANNELS) is refused by name, with why.
+ */
+export function checkSeparableChannels(media: {
+  mediaId: string;
+  streams: readonly { type: string; channels: number }[];
+}): void {
+  const channels = audioChannels(media.streams);
+  if (channels >= 2 && channels <= MAX_SEPARATED_CHANNELS) return;
+  const why =
+    channels < 2
+      ? `has ${channels === 1 ? 'one audio channel' : 'no audio channel'}: channel speaker separation transcribes each channel as its own speaker, so it needs a recording with one person per channel (for example a stereo call recording)`
+      : `has ${channels} audio channels: channel speaker separation takes 2 to ${MAX_SEPARATED_CHANNELS}`;
+  throw new AppError('unsupported_option', `The media ${media.mediaId} ${why}.`, {
+    option: 'channel_speaker_separation',
+    media_id: media.mediaId,
+    channels,
+  });
 }

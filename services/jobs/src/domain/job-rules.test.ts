@@ -17,8 +17,8 @@ import {
   resolveProfile,
 } from './job-rules.ts';
 
-const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']) };
-const everyEngine = { engines: new Set<EngineKind>(['pocketsphinx', 'whisper']) };
+const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']), translations: [] };
+const everyEngine = { engines: new Set<EngineKind>(['pocketsphinx', 'whisper']), translations: [] };
 
 function refusal(fn: () => unknown): AppError {
   try {
@@ -67,7 +67,8 @@ describe('profiles', () => {
       assert.match(err.message, /^Unknown profile/);
     }
     assert.equal(
-      resolveProfile('oracle-max', new Set(['profile.oracle-max']), { engines: new Set(['whisper']) }).codename,
+      resolveProfile('oracle-max', new Set(['profile.oracle-max']), { engines: new Set(['whisper']), translations: [] })
+        .codename,
       'oracle-max',
     );
   });

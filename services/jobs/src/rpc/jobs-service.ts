@@ -50,7 +50,10 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     reorderQueue: async (request) => toWireQueue(await reorderQueue(deps, request)),
     listItems: async (request) => toWirePage(await listItems(deps, request)),
     exportJob: (request) => exportJob(deps, request),
-    getDeployment: async () => ({ engines: [...getDeployment(deps).engines].sort() }),
+    getDeployment: async () => {
+      const deployment = getDeployment(deps);
+      return { engines: [...deployment.engines].sort(), translations: [...deployment.translations] };
+    },
 
     // --- worker surface -----------------------------------------------------------------------
     async claimJob(request) {

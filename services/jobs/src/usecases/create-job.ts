@@ -1,4 +1,4 @@
-import type { EngineKind } from '@tp/catalog';
+import type { EngineKind, LanguagePair } from '@tp/catalog';
 import { isUniqueViolation } from '@tp/db';
 import { AppError, isAppError, isErrorCode } from '@tp/errors';
 import type { Logger } from '@tp/logging';
@@ -31,6 +31,7 @@ export interface CreateJobDeps extends IdempotentReplayDeps {
   log: Logger;
   nudgeOutbox: () => void;
   engines: ReadonlySet<EngineKind>;
+  translations: readonly LanguagePair[];
   maxBatchItems: number;
   reservationTimeoutMs: number;
   /** Deadline of one billing call (a Reserve never outlives the reservation timeout). */

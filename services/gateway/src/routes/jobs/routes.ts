@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { unsupportedOptionAsValidation } from '../../http/validation.ts';
 import { presentJob } from './presenters.ts';
 import { getJobQueue, reorderJobQueue } from './queue-routes.ts';
 import { exportJob, listJobArtifacts, listJobItems } from './result-routes.ts';
@@ -55,7 +56,8 @@ const createJob = ({ jobs }: GatewayClients) =>
     description:
       'Reserves credits for the media duration at the profile rate (402 insufficient_credits when short; nothing is queued then) and queues the job. ' +
       'Poll `GET /api/v1/jobs/{job_id}` until it ends. A profile this deployment does not run is 400 profile_unavailable; ' +
-      'a language or option its `capabilities` (`GET /api/v1/models`) do not offer is 400 unsupported_option naming it, never ignored.',
+      'a language or option its `capabilities` (`GET /api/v1/models`) do not offer is a 422 of type `unsupported_option` ' +
+      'naming the option (`loc`), never ignored, with the choices there are in `ctx` (e.g. the translation `targets`).',
     tag: 'Jobs',
     access: { kind: 'scope', scope: 'jobs:write' },
     rateLimit: 'job_create',
@@ -63,28 +65,27 @@ const createJob = ({ jobs }: GatewayClients) =>
     body: CreateJobRequest,
     status: 202,
     response: JobSchema,
-    errors: [
-      'not_found',
-      'media_not_ready',
-      'insufficient_credits',
-      'idempotency_conflict',
-      'profile_unavailable',
-      'unsupported_option',
-    ],
+    errors: ['not_found', 'media_not_ready', 'insufficient_credits', 'idempotency_conflict', 'profile_unavailable'],
     handler: async ({ principal, headers, body }) => {
-      const res = await jobs.createJob({
-        userId: principal.userId,
-        workspaceId: body.workspace_id ?? '',
-        type: body.type,
-        mediaIds: body.input.type === 'batch' ? body.input.media_ids : [body.input.media_id],
-        batch: body.input.type === 'batch',
-        profile: body.profile,
-        optionsJson: JSON.stringify(body.options),
-        idempotencyKey: headers['idempotency-key'] ?? '',
-        features: [...principal.features],
-        webhookId: '',
-        requestFingerprint: '',
-      });
+      const res = await jobs
+        .createJob({
+          userId: principal.userId,
+          workspaceId: body.workspace_id ?? '',
+          type: body.type,
+          mediaIds: body.input.type === 'batch' ? body.input.media_ids : [body.input.media_id],
+          batch: body.input.type === 'batch',
+          profile: body.profile,
+          optionsJson: JSON.stringify(body.options),
+          idempotencyKey: headers['idempotency-key'] ?? '',
+          features: [...principal.features],
+          webhookId: '',
+          requestFingerprint: '',
+        })
+        .catch((err: unknown) => {
+          throw unsupportedOptionAsValidation(err, (option) =>
+            option === 'type' ? ['body', 'type'] : ['body', 'options', option],
+          );
+        });
       return presentJob(res.job!);
     },
   });

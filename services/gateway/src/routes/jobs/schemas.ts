@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isLanguageCode, PROFILES } from '@tp/catalog';
+import { DIARIZATION_SPEAKERS, isLanguageCode, PROFILES } from '@tp/catalog';
 import { credits, limitParam, resourceId as id, timestamp } from '../shared/schemas.ts';
 
 export const JOB_TYPES = ['transcription', 'caption_burn'] as const;
@@ -72,8 +72,24 @@ const JobOptions = z
     diarization: z
       .strictObject({
         mode: z.enum(['regular']).default('regular'),
-        num_speakers: z.number().int().min(1).max(32).nullable().default(null),
-        auto_speaker_names: z.boolean().default(false),
+        num_speakers: z
+          .number()
+          .int()
+          .min(DIARIZATION_SPEAKERS.min)
+          .max(DIARIZATION_SPEAKERS.max)
+          .nullable()
+          .default(null)
+          .meta({
+            description: `How many people speak (${DIARIZATION_SPEAKERS.min} to ${DIARIZATION_SPEAKERS.max}); null: the count is estimated.`,
+          }),
+        auto_speaker_names: z
+          .boolean()
+          .default(false)
+          .meta({
+            description:
+              'Name speakers from the transcript where they introduce themselves or are addressed ("my name is Dana", ' +
+              '"thanks, Dana"); the others are `Speaker 1`, `Speaker 2`, ….',
+          }),
       })
       .nullable()
       .default(null)

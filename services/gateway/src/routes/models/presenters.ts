@@ -17,8 +17,10 @@ export function presentModel(profile: TranscriptionProfile, deployment: Deployme
     capabilities: {
       languages: [...caps.languages],
       word_timestamps: caps.wordTimestamps,
+      language_detection: caps.languageDetection,
       diarization: caps.stages.diarization,
       translation: caps.stages.translation,
+      translation_targets: [...caps.translationTargets],
       channel_speaker_separation: caps.stages.channel_speaker_separation,
       caption_burn: caps.stages.caption_burn,
     },

@@ -21,9 +21,9 @@ export function modelRoutes({ jobs }: GatewayClients): AnyRoute[] {
       status: 200,
       response: z.array(ModelSchema),
       handler: async ({ principal }) => {
-        // Jobs holds the deployment (its ENGINES) and judges every CreateJob by it.
-        const { engines } = await jobs.getDeployment({});
-        const deployment = { engines: new Set(engines.filter(isEngineKind)) };
+        // Jobs holds the deployment (its ENGINES and TRANSLATION_PAIRS) and judges every CreateJob by it.
+        const { engines, translations } = await jobs.getDeployment({});
+        const deployment = { engines: new Set(engines.filter(isEngineKind)), translations };
         return availableProfiles(principal?.features ?? new Set()).map((p) => presentModel(p, deployment));
       },
     }),

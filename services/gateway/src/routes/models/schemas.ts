@@ -6,8 +6,18 @@ export const CapabilitiesSchema = z
       description: 'ISO 639-1 codes `options.language` may name besides `auto`; empty when the profile is unavailable.',
     }),
     word_timestamps: z.boolean().meta({ description: 'The transcript times every word (JSON export `words`).' }),
+    language_detection: z.boolean().meta({
+      description:
+        "`language: 'auto'` detects the spoken language. False: the engine transcribes its one language and the " +
+        'job reports it as assumed (`language_detected: false`), never as a detection.',
+    }),
     diarization: z.boolean().meta({ description: 'A job may ask for `options.diarization`.' }),
     translation: z.boolean().meta({ description: 'A job may ask for `options.target_language`.' }),
+    translation_targets: z.array(z.string()).meta({
+      description:
+        'ISO 639-1 codes `options.target_language` (and `translate_to` of `POST /transcribe`) may name; empty when ' +
+        '`translation` is false. Translation is included in the price.',
+    }),
     channel_speaker_separation: z
       .boolean()
       .meta({ description: 'A job may ask for `options.channel_speaker_separation`.' }),
@@ -17,7 +27,7 @@ export const CapabilitiesSchema = z
     id: 'TranscriptionModelCapabilities',
     description:
       'What a job of the profile may ask for in this deployment. `POST /api/v1/jobs` accepts exactly this: an option ' +
-      'whose flag is false, or a language not listed, is 400 `unsupported_option` naming the option.',
+      'whose flag is false, or a language or target not listed, is a 422 of type `unsupported_option` naming the option.',
   });
 
 export const ModelSchema = z

@@ -6,7 +6,7 @@ import { validateTranscriptJson } from '@tp/transcript';
 import { productJob, TRANSCRIPT_EXPORT } from '@tp/webhooks';
 import type { JobsClient, MediaClient, WebhooksClient } from '../../clients.ts';
 import { deadlineForWait } from '../../http/prefer.ts';
-import { RequestValidationError } from '../../http/validation.ts';
+import { unsupportedOptionAsValidation } from '../../http/validation.ts';
 import type { TranscribeBody } from './schemas.ts';
 
 // POST /transcribe and GET /transcribe/{jobId}: a facade over media, jobs and the webhook
@@ -97,17 +97,9 @@ async function earlierJob(jobs: JobsClient, userId: string, key: string, fingerp
   }
 }
 
-/**
- * Jobs names the option it cannot serve (400 unsupported_option on the main interface); this
- * interface answers a 422 naming the /transcribe field, as the validation body does, with the
- * stable code as the issue's type.
- */
+/** Jobs names the option it cannot serve: a 422 naming the /transcribe field, as the validation body does. */
 function unservedOption(err: unknown): unknown {
-  if (!isAppError(err) || err.code !== 'unsupported_option') return err;
-  const option = err.details.option;
-  if (typeof option !== 'string') return err;
-  const field = FIELD_OF_OPTION[option] ?? option;
-  return new RequestValidationError([{ loc: ['body', field], msg: err.message, type: 'unsupported_option' }]);
+  return unsupportedOptionAsValidation(err, (option) => ['body', FIELD_OF_OPTION[option] ?? option]);
 }
 
 /**
