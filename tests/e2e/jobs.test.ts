@@ -66,6 +66,7 @@ it('runs to succeeded with the sentence recognised, words timed, and credits set
   assert.equal(job.progress, 100);
   assert.equal(job.queue_position, null);
   assert.equal(job.language, 'en');
+  assert.equal(job.language_detected, false, 'pocketsphinx assumes English; it detects nothing');
   assert.equal(job.error, null);
   assert.equal(job.artifact_ids.length, 1);
   assert.ok(job.started_at && job.finished_at && job.finished_at >= job.started_at);

@@ -1,4 +1,4 @@
-// jobs: its ports, secrets, the backends it dials and the engines it accepts.
+// jobs: its ports, secrets, the backends it dials, the engines and language pairs it accepts.
 import assert from 'node:assert/strict';
 import { find } from './manifests.ts';
 import { container, envOf, secretKeysOf, testRendered, workerContainer, workerPools } from './support.ts';
@@ -77,5 +77,9 @@ testRendered({
       ),
     );
     assert.deepEqual((envOf(container(manifests, 'jobs'), 'ENGINES').value ?? '').split(','), [...served].sort());
+  },
+
+  'jobs offers the apertium pairs the worker image installs (TRANSLATION_PAIRS)': (manifests) => {
+    assert.equal(envOf(container(manifests, 'jobs'), 'TRANSLATION_PAIRS').value, 'en:es,en:ca,en:gl,en:eo');
   },
 });

@@ -1,8 +1,17 @@
 import type { z } from 'zod';
-import { toCredits } from '@tp/catalog';
+import { ENGINES, isEngineKind, toCredits } from '@tp/catalog';
 import type { Job } from '@tp/proto';
 import { iso } from '../shared/presenters.ts';
 import type { JOB_STATUSES, JOB_TYPES, JobQueueSchema, JobSchema, QUEUE_REASONS } from './schemas.ts';
+
+/**
+ * Whether the job's language was detected: only where it asked for `auto` and its engine detects
+ * languages; an engine of one language assumes it, and a language given is not detected.
+ */
+function languageDetected(j: Job): boolean {
+  const asked = (JSON.parse(j.optionsJson || '{}') as { language?: unknown }).language ?? 'auto';
+  return asked === 'auto' && isEngineKind(j.engine) && ENGINES[j.engine].detectsLanguage;
+}
 
 export function presentJob(j: Job): z.infer<typeof JobSchema> {
   const succeeded = j.status === 'succeeded';
@@ -22,6 +31,7 @@ export function presentJob(j: Job): z.infer<typeof JobSchema> {
     options: j.optionsJson ? (JSON.parse(j.optionsJson) as Record<string, unknown>) : {},
     error: j.errorCode ? { code: j.errorCode, message: j.errorMessage } : null,
     language: j.language || null,
+    language_detected: succeeded && j.language ? languageDetected(j) : null,
     media_duration_seconds: j.mediaDurationSeconds,
     billed_seconds: succeeded ? j.billedSeconds : null,
     credits_reserved: toCredits(j.reservedMicro),

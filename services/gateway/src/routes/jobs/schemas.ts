@@ -42,7 +42,18 @@ export const JobSchema = z
       .object({ code: z.string(), message: z.string() })
       .nullable()
       .meta({ description: 'Why the job failed (or was cancelled by the service).' }),
-    language: z.string().nullable().meta({ description: 'Detected language, once succeeded.' }),
+    language: z
+      .string()
+      .nullable()
+      .meta({ description: 'The language of the transcript, once succeeded: the one asked for, detected or assumed.' }),
+    language_detected: z
+      .boolean()
+      .nullable()
+      .meta({
+        description:
+          "Once succeeded: true when `language` was detected (`language: 'auto'` on an engine that detects it); false " +
+          'when it was given, or assumed by an engine that transcribes one language (`capabilities.language_detection`).',
+      }),
     media_duration_seconds: z.number().meta({ description: 'What the credit hold was computed from.' }),
     billed_seconds: z
       .number()
