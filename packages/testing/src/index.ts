@@ -22,6 +22,13 @@ export {
   type ConcatSpeechOptions,
   type SpeechClip,
 } from './speech.ts';
+export {
+  synthesizeConversation,
+  trimSilence,
+  type Conversation,
+  type ConversationSpec,
+  type ConversationTurn,
+} from './conversation.ts';
 export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';
 export { eventually } from './eventually.ts';
 export { startPrivateNats, type PrivateNats } from './nats-server.ts';

@@ -80,7 +80,7 @@ async function encodePcm(pcmFile: string, durationSeconds: number, out: string, 
 }
 
 /** flite → 16 kHz mono s16le PCM bytes of one sentence. */
-async function synthesizePcm(text: string, voice: string, work: string): Promise<Buffer> {
+export async function synthesizePcm(text: string, voice: string, work: string): Promise<Buffer> {
   const wav = join(work, `${randomBytes(4).toString('hex')}.wav`);
   const raw = `${wav}.raw`;
   await run('flite', ['-voice', voice, '-t', text, '-o', wav]);
@@ -88,7 +88,7 @@ async function synthesizePcm(text: string, voice: string, work: string): Promise
   return readFile(raw);
 }
 
-async function withWorkDir<T>(fn: (work: string) => Promise<T>): Promise<T> {
+export async function withWorkDir<T>(fn: (work: string) => Promise<T>): Promise<T> {
   const work = await mkdtemp(join(tmpdir(), 'tp-speech-work-'));
   try {
     return await fn(work);
