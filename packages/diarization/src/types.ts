@@ -1,3 +1,5 @@
+import { DIARIZATION_SPEAKERS } from '@tp/catalog';
+
 /** A stretch of time in seconds. */
 export interface SpeechSpan {
   start: number;
@@ -33,5 +35,5 @@ export interface Diarizer {
   finish(options: DiarizationOptions): DiarizationResult;
 }
 
-/** The speaker counts the classic method supports, fixed or estimated. */
-export const NUM_SPEAKERS: { readonly min: number; readonly max: number } = Object.freeze({ min: 1, max: 10 });
+/** The speaker counts the classic method supports, fixed or estimated: the range jobs accept (@tp/catalog). */
+export const NUM_SPEAKERS: { readonly min: number; readonly max: number } = DIARIZATION_SPEAKERS;
