@@ -17,6 +17,7 @@ describe('apertium batches', () => {
   it('splits the output back into as many paragraphs, or says the alignment is lost', () => {
     assert.deepEqual(splitApertiumOutput('Uno.\n\nDos\nlíneas\n\nTres\n', 3), ['Uno.', 'Dos\nlíneas', 'Tres']);
     assert.deepEqual(splitApertiumOutput('Uno.\n \nDos\n\n', 2), ['Uno.', 'Dos']);
+    assert.deepEqual(splitApertiumOutput('Uno.\n\n\n\nDos\n\n\nTres', 3), ['Uno.', 'Dos', 'Tres']);
     assert.equal(splitApertiumOutput('Uno.\n\nDos\n', 3), undefined);
     assert.equal(splitApertiumOutput('', 1), undefined);
   });
@@ -27,6 +28,7 @@ describe('cleanApertiumText', () => {
     assert.equal(cleanApertiumText('Hola, mi nombre es Dana .', ''), 'Hola, mi nombre es Dana.');
     assert.equal(cleanApertiumText('¿ Qué es esto ? ¡ Sí ! ( nota ) 50 %', ''), '¿Qué es esto? ¡Sí! (nota) 50%');
     assert.equal(cleanApertiumText(' dijo  que   sí \nsegunda  línea ', ''), 'dijo que sí\nsegunda línea');
+    assert.equal(cleanApertiumText('\nT1678:\n', ''), 'T1678:');
   });
 
   it('drops the marks of untranslated words unless the source had them', () => {

@@ -37,7 +37,8 @@ export function toApertiumBatch(texts: readonly string[]): ApertiumBatch {
 /** apertium's output as paragraphs; undefined when their number is not `count` (the alignment is lost). */
 export function splitApertiumOutput(output: string, count: number): string[] | undefined {
   const trimmed = output.replace(/^\s*\n/, '').replace(/\s+$/, '');
-  const paragraphs = trimmed ? trimmed.split(/\n[ \t]*\n/) : [];
+  // A text holds no blank line, so any run of blank lines (some pairs emit more than one) separates two.
+  const paragraphs = trimmed ? trimmed.split(/\n[ \t]*\n(?:[ \t]*\n)*/) : [];
   return paragraphs.length === count ? paragraphs : undefined;
 }
 
@@ -62,5 +63,6 @@ export function cleanApertiumText(translated: string, source: string): string {
         )
         .trim(),
     )
-    .join('\n');
+    .join('\n')
+    .trim();
 }

@@ -81,6 +81,29 @@ describe('apertium translator: alignment', () => {
     assert.match(outputs[10]!, /manzanas/);
   });
 
+  it('keeps random mixes of symbols, scripts and line breaks in place, in every installed pair', async () => {
+    const pieces = ['the cat', '.', '?!', '"', "'", '\\', '[', ']', '{', '}', '^', '$', '<', '>', '/', '@', '#', '*'];
+    pieces.push('\t', '\n', '\r\n', '\n\n', ' ', '😀', '漢字', 'مرحبا', '3.14', '–', '…', '&amp;', '%', ':', '\u00a0');
+    let seed = 7;
+    const pick = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return pieces[seed % pieces.length]!;
+    };
+    const texts = Array.from({ length: 300 }, (_, i) => `T${i} ${Array.from({ length: 8 }, pick).join('')}`);
+    for (const { from, to } of apertium.pairs()) {
+      const outputs = await translate(texts, from, to);
+      for (const [i, output] of outputs.entries())
+        assert.match(output, new RegExp(`^T${i}\\b`), `${from}→${to} ${i}: ${output}`);
+    }
+  });
+
+  it('keeps texts apart when a pair moves a newline onto the blank line between two (en→gl drops "Mr." so)', async () => {
+    const outputs = await translate(['Before', 'T1 Mr.\nHello', 'After'], 'en', 'gl');
+    assert.equal(outputs.length, 3);
+    assert.match(outputs[1]!, /^T1\b/);
+    assert.match(outputs[2]!, /^Despois\b/, 'no newline carried over');
+  });
+
   it('translates a very long text with its neighbours in place', async () => {
     const long = Array.from({ length: 400 }, () => 'The weather is nice today.').join(' ');
     const outputs = await translate(['Good morning.', long, 'Good night.'], 'en', 'es');
