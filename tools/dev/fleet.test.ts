@@ -3,6 +3,7 @@
 import { createPublicKey } from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { APERTIUM_MODE_FILES, APERTIUM_OS_PACKAGES } from '../../packages/translation/src/os-packages.ts';
 import { fleet, gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
 import { platformFrom } from './platform.ts';
@@ -262,9 +263,10 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
   assert.deepEqual(storage(services[2]!.env), storage(services[3]!.env), 'artifacts and media share the local bucket');
   assert.deepEqual(
     services[5]!.osNeeds?.flatMap((n) => n.packages),
-    ['pocketsphinx', 'pocketsphinx-en-us'],
-    'make up installs the CPU engine',
+    ['pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
+    'make up installs the CPU engine and apertium with its pairs',
   );
+  assert.deepEqual(services[5]!.osNeeds?.at(-1)?.files, APERTIUM_MODE_FILES, 'checked by their mode files');
 });
 
 test('every service gets its own private key and the public keys of all, from .run/secrets.env', () => {

@@ -199,6 +199,12 @@ function workerService(
         files: ['/usr/share/pocketsphinx/model/en-us/en-us/mdef', '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin'],
         packages: ['pocketsphinx', 'pocketsphinx-en-us'],
       },
+      {
+        // Offline translation (@tp/translation): apertium and one mode file of each pair package.
+        commands: ['apertium'],
+        files: ['eng-spa', 'eng-cat', 'en-gl', 'en-eo'].map((mode) => `/usr/share/apertium/modes/${mode}.mode`),
+        packages: ['apertium', 'apertium-eng-spa', 'apertium-eng-cat', 'apertium-en-gl', 'apertium-eo-en'],
+      },
     ],
   };
 }

@@ -34,8 +34,22 @@ export const IMAGES: readonly ImageBuild[] = [
     packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
   },
   // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
-  // weights are mounted into their pools, never part of the image.
-  { image: 'transcription-worker', service: 'worker', packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'] },
+  // weights are mounted into their pools, never part of the image. It translates transcripts offline
+  // with apertium and its English pairs (Spanish, Catalan, Galician, Esperanto).
+  {
+    image: 'transcription-worker',
+    service: 'worker',
+    packages: [
+      'ffmpeg',
+      'pocketsphinx',
+      'pocketsphinx-en-us',
+      'apertium',
+      'apertium-eng-spa',
+      'apertium-eng-cat',
+      'apertium-en-gl',
+      'apertium-eo-en',
+    ],
+  },
   { image: 'transcription-migrations', target: 'migrations', packages: [] },
 ];
 

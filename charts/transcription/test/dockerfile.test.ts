@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { repoRoot } from '../../../tools/dev/helm.ts';
 import { ENGINE_OS_PACKAGES } from '../../../packages/engines/src/settings.ts';
+import { APERTIUM_OS_PACKAGES } from '../../../packages/translation/src/os-packages.ts';
 import { dockerBuildArgs, IMAGES, releaseCommands } from '../../../tools/dev/images.ts';
 import { imagedServices } from './support.ts';
 
@@ -84,17 +85,18 @@ test('the default target is the service image; --target migrations is the migrat
   ]);
 });
 
-test('install the OS packages each service runs: ffprobe for media, ffmpeg and the CPU engine for the worker and ai-proxy, nothing for the others', async () => {
+test('install the OS packages each service runs: ffprobe for media, ffmpeg and the CPU engine for the worker and ai-proxy, apertium for the worker, nothing for the others', async () => {
   const services = imagedServices();
   for (const service of ['accounts', 'gateway', 'media', 'shares', 'worker'])
     assert.ok(services.includes(service), service);
   // The only services with OS packages, named here; every other one (billing, jobs, shares, …) installs
   // nothing beyond the base image. The worker decodes with ffmpeg and runs PocketSphinx with its
   // US English model (the GPU engine's weights are mounted, never in the image); ai-proxy runs the
-  // same engine for fast transcription (ADR 0021).
+  // same engine for fast transcription (ADR 0021). The worker also translates offline with apertium
+  // and its English pairs (@tp/translation).
   const packages: Record<string, string[]> = {
     media: ['ffmpeg'],
-    worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
+    worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
     'ai-proxy': ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
   };
   for (const build of IMAGES) assert.deepEqual(build.packages, packages[build.service ?? ''] ?? [], build.image);
@@ -105,17 +107,29 @@ test('install the OS packages each service runs: ffprobe for media, ffmpeg and t
   assert.match(service, /apt-get install -y --no-install-recommends \$\{SERVICE_PACKAGES\}/);
 });
 
+/** The dependencies in services/<service>/package.json. */
+async function serviceDependencies(service: string): Promise<Record<string, string>> {
+  const manifest = JSON.parse(await readFile(join(repoRoot, 'services', service, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  return manifest.dependencies ?? {};
+}
+
 test('a service that runs @tp/engines installs the decoder and engines they run', async () => {
   let users = 0;
   for (const build of IMAGES.filter((b) => b.service)) {
-    const manifest = JSON.parse(await readFile(join(repoRoot, 'services', build.service!, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    if (!manifest.dependencies?.['@tp/engines']) continue;
+    if (!(await serviceDependencies(build.service!))['@tp/engines']) continue;
     users += 1;
     for (const needed of ENGINE_OS_PACKAGES) assert.ok(build.packages.includes(needed), `${build.image}: ${needed}`);
   }
   assert.ok(users >= 1, 'the worker at least');
+});
+
+test('a service that translates with @tp/translation installs apertium and its language pairs', async () => {
+  for (const build of IMAGES.filter((b) => b.service)) {
+    if (!(await serviceDependencies(build.service!))['@tp/translation'] && build.service !== 'worker') continue;
+    for (const needed of APERTIUM_OS_PACKAGES) assert.ok(build.packages.includes(needed), `${build.image}: ${needed}`);
+  }
 });
 
 test('several OS packages are one build argument, one shell word in the printed commands', async () => {
@@ -124,7 +138,7 @@ test('several OS packages are one build argument, one shell word in the printed 
   const args = dockerBuildArgs(worker, 'r/transcription-worker:1');
   assert.deepEqual(
     args.filter((arg) => arg.startsWith('SERVICE_PACKAGES=')),
-    ['SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us'],
+    [`SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us ${APERTIUM_OS_PACKAGES.join(' ')}`],
   );
   // What a shell makes of each printed build command is exactly the arguments of its image.
   const builds = releaseCommands('reg.example/tp', '1.2.3').filter((line) => line.startsWith('docker build'));

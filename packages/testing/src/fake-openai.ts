@@ -17,6 +17,8 @@ export interface FakeBehaviour {
   usageInLastChunk?: boolean;
   /** Streams: after the first chunk, wait for this before sending the rest. */
   holdAfterFirstChunk?: Promise<void>;
+  /** Chat answers (not streamed): the assistant message's content for this request body, instead of the fixed words. */
+  chatContent?: (body: Record<string, unknown>) => string;
 }
 
 export interface FakeRequest {
@@ -77,7 +79,13 @@ function chatAnswer(req: FakeRequest, b: FakeBehaviour) {
     object: 'chat.completion',
     created: 1,
     model: req.body.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: WORDS.join('') }, finish_reason: 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: b.chatContent?.(req.body) ?? WORDS.join('') },
+        finish_reason: 'stop',
+      },
+    ],
     ...(b.omitUsage ? {} : { usage: { ...CHAT_USAGE, total_tokens: 23 } }),
   };
 }
