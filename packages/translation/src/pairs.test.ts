@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { tempDir } from '@tp/testing';
-import { apertiumModes, apertiumPairs, parsePairs } from './pairs.ts';
+import { apertiumModes, apertiumPairs } from './pairs.ts';
 
 const keys = (pairs: { from: string; to: string }[]) => pairs.map((p) => `${p.from}:${p.to}`).sort();
 
@@ -42,21 +42,5 @@ describe('apertiumPairs', () => {
 
   it('gives no pairs when the folder is missing', () => {
     assert.deepEqual(apertiumPairs('/nonexistent/apertium/modes'), []);
-  });
-});
-
-describe('parsePairs', () => {
-  it('reads a comma-separated list, ignoring blanks and repeats', () => {
-    assert.deepEqual(parsePairs(' en:es, en:ca,,EN:ES '), [
-      { from: 'en', to: 'es' },
-      { from: 'en', to: 'ca' },
-    ]);
-    assert.deepEqual(parsePairs(''), []);
-  });
-
-  it('refuses a malformed entry, naming it', () => {
-    assert.throws(() => parsePairs('en:es,english:spanish'), /bad language pair "english:spanish"/);
-    assert.throws(() => parsePairs('en-es'), /bad language pair "en-es"/);
-    assert.throws(() => parsePairs('en:en'), /bad language pair "en:en"/);
   });
 });

@@ -94,20 +94,3 @@ function parsePairKey(key: string): LanguagePair {
   const [from = '', to = ''] = key.split(':');
   return { from, to };
 }
-
-/**
- * The pair list of a setting like "en:es,en:ca" (for services that validate targets without
- * apertium installed). Blanks are ignored, repeats kept once; a malformed entry throws.
- */
-export function parsePairs(setting: string): LanguagePair[] {
-  const keys = new Set<string>();
-  for (const raw of setting.split(',')) {
-    const entry = raw.trim().toLowerCase();
-    if (!entry) continue;
-    const match = /^([a-z]{2}):([a-z]{2})$/.exec(entry);
-    if (!match || match[1] === match[2])
-      throw new Error(`bad language pair "${raw.trim()}": expected from:to in ISO 639-1 codes, e.g. en:es`);
-    keys.add(entry);
-  }
-  return [...keys].map(parsePairKey);
-}

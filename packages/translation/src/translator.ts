@@ -1,8 +1,7 @@
-/** A translation direction, in ISO 639-1 codes (en, es, ca, gl, eo …). */
-export interface LanguagePair {
-  from: string;
-  to: string;
-}
+import type { LanguagePair } from '@tp/catalog';
+
+/** A translation direction, in ISO 639-1 codes (en, es, ca, gl, eo …): @tp/catalog's, which jobs' TRANSLATION_PAIRS lists. */
+export type { LanguagePair };
 
 export interface TranslateOptions {
   from: string;
