@@ -37,6 +37,14 @@ export { canonicalTranscript, contentHash, hashTranscript } from './canonical.ts
 export { TRANSCRIPT_JSON_SCHEMA, TRANSCRIPT_SCHEMA_ID, renderTranscriptJsonSchema } from './json-schema.ts';
 export { emptyTranscript, transcriptText, type TranscriptTextOptions } from './text.ts';
 export { exampleTranscript } from './examples.ts';
+export {
+  findSpeakerNames,
+  type FindSpeakerNamesOptions,
+  type FoundNameSource,
+  type FoundSpeakerName,
+  type SpokenText,
+} from './speaker-names/find-names.ts';
+export { nameSpeakers } from './speaker-names/name-speakers.ts';
 export { roundConfidence, roundTime, toMillis } from './time.ts';
 export { seededRandom, syntheticTranscript, type SyntheticTranscriptOptions } from './synthetic.ts';
 export {
