@@ -51,11 +51,14 @@ export {
   DEFAULT_EXPORT_OPTIONS,
   EXPORT_FORMATS,
   EXPORT_LIMITS,
+  EXPORT_TEXTS,
   ExportOptionsError,
   isHighlightColor,
   type ExportFormat,
   type ExportOptions,
+  type ExportText,
 } from './export/options.ts';
+export { translatedTranscript } from './export/translation.ts';
 export { exportTranscript, type ExportResult } from './export/index.ts';
 export { EXPORT_FILE_TYPES, exportFileName } from './export/filename.ts';
 export { MAX_LINE_CHARS, buildCues, type Cue, type CueWord } from './export/cues.ts';
