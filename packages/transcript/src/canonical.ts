@@ -4,7 +4,8 @@ import { roundConfidence, roundTime } from './time.ts';
 
 /**
  * The canonical serialization: only the model's keys, each object's keys in sorted order, times rounded to the
- * millisecond, confidences to 3 decimals, no -0, no whitespace. Equal transcripts give equal bytes, whatever
+ * millisecond, confidences to 3 decimals, no -0, no whitespace; a speaker's optional `name_source` only when set
+ * (absent and null are the same). Equal transcripts give equal bytes, whatever
  * order their keys came in and whatever noise their times carry below a millisecond.
  *
  * Meant for a transcript that `validateTranscript` accepted (whose strings are already trimmed and normalized);
@@ -47,7 +48,13 @@ export function canonicalValue(t: Transcript, options: { words?: boolean } = {})
       media_id: t.source.media_id ?? null,
       profile: t.source.profile ?? null,
     },
-    speakers: t.speakers.map((s) => ({ id: s.id, label: s.label, name: s.name ?? null })),
+    speakers: t.speakers.map((s) => {
+      const name = s.name ?? null;
+      // name_source is written only when set, so a transcript stored before it existed keeps its bytes and hash.
+      return s.name_source == null
+        ? { id: s.id, label: s.label, name }
+        : { id: s.id, label: s.label, name, name_source: s.name_source };
+    }),
     translation: t.translation
       ? { language: t.translation.language, segments: t.translation.segments.map((s) => ({ id: s.id, text: s.text })) }
       : null,

@@ -6,7 +6,7 @@ type Report = (path: Path, message: string) => void;
 
 interface Checked {
   duration: number;
-  speakers: { id: string }[];
+  speakers: { id: string; name: string | null; name_source?: string | null | undefined }[];
   segments: CheckedSegment[];
   translation: { segments: { id: string }[] } | null;
 }
@@ -50,6 +50,8 @@ export function checkTranscriptConsistency(t: Checked, report: Report): void {
   t.speakers.forEach((speaker, i) => {
     if (speakerIds.has(speaker.id)) once(['speakers', i, 'id'], `Duplicate speaker id "${speaker.id}"`);
     speakerIds.add(speaker.id);
+    if (speaker.name === null && speaker.name_source != null)
+      once(['speakers', i, 'name_source'], `A name_source ("${speaker.name_source}") needs a name; the name is null`);
   });
   const checkSpeaker = (path: Path, speaker: string | null) => {
     if (speaker !== null && !speakerIds.has(speaker))

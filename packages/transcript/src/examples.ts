@@ -7,7 +7,7 @@ export function exampleTranscript(): Transcript {
     language: 'en',
     duration: 5.2,
     speakers: [
-      { id: 'S1', label: 'Speaker 1', name: 'Ada' },
+      { id: 'S1', label: 'Speaker 1', name: 'Ada', name_source: 'user' },
       { id: 'S2', label: 'Speaker 2', name: null },
     ],
     segments: [

@@ -52,11 +52,28 @@ const speakerRef = z
 const sourceId = (description: string) =>
   z.string().min(1).max(L.maxSourceIdLength).regex(ID_PATTERN).nullable().meta({ description });
 
+/** How a speaker's name was found: said by the speaker, said to the speaker, or typed by a user. */
+export const SPEAKER_NAME_SOURCES = ['self_introduction', 'addressed', 'user'] as const;
+export type SpeakerNameSource = (typeof SPEAKER_NAME_SOURCES)[number];
+
 export const TranscriptSpeakerSchema = z
   .strictObject({
     id: id('Speaker id, e.g. `S1`'),
     label: text(L.maxLabelLength).meta({ description: 'Display label given by diarization, e.g. `Speaker 1`.' }),
-    name: text(L.maxLabelLength).nullable().meta({ description: 'Real name set by a user, or null.' }),
+    name: text(L.maxLabelLength)
+      .nullable()
+      .meta({ description: 'Real name, set by a user or found in the speech (see name_source), or null.' }),
+    // Optional, so every transcript stored before it existed still validates (and hashes the same).
+    name_source: z
+      .enum(SPEAKER_NAME_SOURCES)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          'How the name was found: `self_introduction` (the speaker said "my name is Dana"), `addressed` (another ' +
+          'speaker said "thanks, Dana"), `user` (set by a user). Absent or null when there is no name, or for a ' +
+          "name set before sources were recorded (a user's).",
+      }),
   })
   .meta({ id: 'TranscriptSpeaker' });
 
@@ -128,6 +145,7 @@ export const TRANSCRIPT_RULES = [
   'No time exceeds duration by more than 1 ms.',
   'Speaker ids are unique; segment ids are unique.',
   'A segment or word speaker is null or the id of a declared speaker.',
+  'A speaker has a name_source only when it has a name.',
   'Translation segment ids are unique, name existing segments, and follow the order of the segments.',
   'Text is trimmed and NFC-normalized; empty text is refused.',
 ] as const;

@@ -9,6 +9,7 @@ import { type ProductStatus, productStatus } from './status.ts';
  */
 export const TRANSCRIPT_EXPORT = Object.freeze({
   format: 'json',
+  text: 'source',
   includeSpeakers: true,
   includeTimestamps: true,
   includeWordTimestamps: true,

@@ -60,6 +60,13 @@ describe('ExportJob', () => {
     assert.equal(json.speakers[0]!.name, 'Grace');
     assert.match((await h.jobs.exportJob(exportRequest(userId, job.jobId, 'vtt'))).content, /^WEBVTT/);
     assert.match((await h.jobs.exportJob(exportRequest(userId, job.jobId, 'srt'))).content, /^1\r?\n00:00:/);
+    // The translation (the example has one, in Spanish), speakers included; '' on the wire is the source.
+    const translated = await h.jobs.exportJob(exportRequest(userId, job.jobId, 'text', { text: 'translation' }));
+    assert.equal(translated.content, 'Grace: Hola.\n\nSpeaker 2: ¡Hola!\n');
+    assert.match((await h.jobs.exportJob(exportRequest(userId, job.jobId, 'text', { text: '' }))).content, /Hello/);
+    const unknownText = await errorOf(h.jobs.exportJob(exportRequest(userId, job.jobId, 'text', { text: 'german' })));
+    assert.equal(unknownText.code, 'validation_error');
+    assert.equal(unknownText.details.option, 'text');
 
     assert.equal(await codeOf(h.jobs.exportJob(exportRequest(userId, job.jobId, 'docx'))), 'validation_error');
     const narrow = await errorOf(h.jobs.exportJob(exportRequest(userId, job.jobId, 'srt', { maxCharsPerEntry: 5 })));

@@ -17,6 +17,7 @@ describe('export options', () => {
   it('has the documented formats, defaults and limits', () => {
     assert.deepEqual([...EXPORT_FORMATS], ['text', 'json', 'srt', 'vtt']);
     assert.deepEqual(DEFAULT_EXPORT_OPTIONS, {
+      text: 'source',
       includeSpeakers: true,
       includeTimestamps: false,
       includeWordTimestamps: true,

@@ -4,8 +4,18 @@ import { CSS_NAMED_COLORS } from './colors.ts';
 export const EXPORT_FORMATS = ['text', 'json', 'srt', 'vtt'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** Which text an export shows: the transcript's own, or its translation. */
+export const EXPORT_TEXTS = ['source', 'translation'] as const;
+export type ExportText = (typeof EXPORT_TEXTS)[number];
+
 export interface ExportOptions {
   format: ExportFormat;
+  /**
+   * Every format: `translation` shows the translation's text where a segment has one (the others keep their own),
+   * in the translation's language and without word timings; the transcript must have a translation. Not with
+   * `highlightWords` in srt and vtt (karaoke needs the words' timings, which a translation has not).
+   */
+  text: ExportText;
   /** text, srt, vtt: prefix `Name: ` (the speaker's name, else its label) where the segment has a speaker. */
   includeSpeakers: boolean;
   /** text: prefix each paragraph with `[HH:MM:SS] ` (the segment's start). */
@@ -23,6 +33,7 @@ export interface ExportOptions {
 }
 
 export const DEFAULT_EXPORT_OPTIONS: Omit<ExportOptions, 'format'> = Object.freeze({
+  text: 'source',
   includeSpeakers: true,
   includeTimestamps: false,
   includeWordTimestamps: true,
@@ -103,6 +114,21 @@ export function resolveExportOptions(options: Partial<ExportOptions> & { format:
     }
     resolved.maxCharsPerEntry = max;
   }
+  const text: unknown = options.text;
+  if (text !== undefined) {
+    if (!(EXPORT_TEXTS as readonly unknown[]).includes(text))
+      throw new ExportOptionsError('text', `text must be one of ${EXPORT_TEXTS.join(', ')}`);
+    resolved.text = text as ExportText;
+  }
+  if (
+    resolved.text === 'translation' &&
+    resolved.highlightWords &&
+    (resolved.format === 'srt' || resolved.format === 'vtt')
+  )
+    throw new ExportOptionsError(
+      'highlightWords',
+      'highlightWords cannot be combined with text translation: a translation has no word timings to highlight',
+    );
   const color: unknown = options.highlightColor;
   if (color !== undefined) {
     if (typeof color !== 'string' || !isHighlightColor(color)) {

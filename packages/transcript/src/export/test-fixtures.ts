@@ -95,7 +95,26 @@ export function parseSrt(content: string): ParsedCue[] {
   });
 }
 
-/** Reads a WebVTT file strictly (`WEBVTT` header, `HH:MM:SS.mmm`, a blank line after each cue); times in ms. */
+/** The visible prefix as the voice annotation writes it: look-alikes instead of references. */
+const asVoice = (prefix: string) =>
+  prefix.replaceAll('&lt;', '\u2039').replaceAll('&gt;', '\u203a').replaceAll('&amp;', '\uff06');
+
+/**
+ * A cue's text without its voice span, checked: a span wraps the whole cue, and its name is the one the visible
+ * `Name: ` prefix shows (WebVTT players do not show voices, so both are written).
+ */
+function unvoiced(text: string, cue: number): string {
+  const m = /^<v ([^>]*)>([\s\S]*)<\/v>$/.exec(text);
+  assert.ok(m || !text.includes('<v '), `cue ${cue}: a voice span wraps the whole cue: ${text}`);
+  if (!m) return text;
+  assert.ok(asVoice(m[2]!).startsWith(`${m[1]}: `), `cue ${cue}: voice = prefix: ${text}`);
+  return m[2]!;
+}
+
+/**
+ * Reads a WebVTT file strictly (`WEBVTT` header, `HH:MM:SS.mmm`, a blank line after each cue); times in ms. The text
+ * is returned without its voice span (`unvoiced`), so it compares with SRT's.
+ */
 export function parseVtt(content: string): ParsedCue[] {
   assert.ok(content.startsWith('WEBVTT\n\n'), 'a WebVTT file starts with WEBVTT and a blank line');
   assert.ok(!content.includes('\r'));
@@ -116,7 +135,8 @@ export function parseVtt(content: string): ParsedCue[] {
       );
       assert.ok(!text.some((l) => l.includes('-->')), 'no --> in WebVTT cue text');
       assert.ok(!/&(?!amp;|lt;|gt;)/.test(text.join('\n')), 'every & in WebVTT text is a reference');
-      return { start: msOf(m[1]!, m[2]!, m[3]!, m[4]!), end: msOf(m[5]!, m[6]!, m[7]!, m[8]!), text: text.join('\n') };
+      const shown = unvoiced(text.join('\n'), i + 1);
+      return { start: msOf(m[1]!, m[2]!, m[3]!, m[4]!), end: msOf(m[5]!, m[6]!, m[7]!, m[8]!), text: shown };
     });
 }
 

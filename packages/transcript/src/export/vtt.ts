@@ -38,14 +38,29 @@ export function vttColorClass(color: string): string {
 
 const plain = (unit: CueUnit) => vttEscape(unit.text);
 
+const VOICE_LOOKALIKES: Record<string, string> = { '&': '\uff06', '<': '\u2039', '>': '\u203a' };
+
+/**
+ * A speaker's name as a voice annotation (`<v Ada Lovelace>`). ffmpeg decodes character references there into
+ * cue text (so `&lt;b&gt;` would come out as markup), so nothing is escaped: `&` `<` `>` become look-alikes
+ * (`＆` `‹` `›`) and a `\` is followed by a WORD JOINER, as in the text.
+ */
+export function vttVoice(name: string): string {
+  return name.replace(/[&<>]/g, (c) => VOICE_LOOKALIKES[c]!).replace(/\\/g, '\\\u2060');
+}
+
+/** The cue text in its speaker's voice span, when it has a speaker. */
+const voiced = (cue: CueLayout, text: string) =>
+  cue.speaker === null ? text : `<v ${vttVoice(cue.speaker)}>${text}</v>`;
+
 function block(out: string[], start: number, end: number, text: string): void {
   out.push(`${clockTime(start, '.')} --> ${clockTime(end, '.')}\n${text}\n\n`);
 }
 
 /**
- * WebVTT: `WEBVTT`, a blank line, then cues with `HH:MM:SS.mmm` times and escaped text. The speaker is the same
- * visible `Name: ` prefix as in SRT, not a `<v Name>` voice span: browsers do not display voice names, and
- * ffmpeg (so mpv) garbles an escaped annotation. Karaoke writes one cue per word with the whole cue shown and the
+ * WebVTT: `WEBVTT`, a blank line, then cues with `HH:MM:SS.mmm` times and escaped text. A cue with a speaker is a
+ * `<v Name>` voice span (for screen readers and `::cue(v[voice="Name"])` styles) that also starts with the same
+ * visible `Name: ` prefix as in SRT: browsers do not display voice names, and ffmpeg (so mpv) drops them. Karaoke writes one cue per word with the whole cue shown and the
  * current word as `<c.yellow><b>word</b></c>`: browsers colour the default classes (white, lime, cyan, red,
  * yellow, magenta, blue, black) by themselves, and bold shows in ffmpeg-based players, which drop classes. No
  * STYLE block: ffmpeg 5 reads a file with one as empty.
@@ -59,7 +74,7 @@ export function writeVtt(
   const cues: CueLayout[] = layoutCues(t, options);
   const out: string[] = ['WEBVTT\n\n'];
   if (!options.highlightWords) {
-    for (const cue of cues) block(out, cue.start, cue.end, cueText(cue, plain, vttEscape));
+    for (const cue of cues) block(out, cue.start, cue.end, voiced(cue, cueText(cue, plain, vttEscape)));
     return out.join('');
   }
   const open = `<c.${vttColorClass(options.highlightColor)}><b>`;
@@ -72,7 +87,7 @@ export function writeVtt(
         (_, i) => (i === span.index ? `${open}${words[i]}</b></c>` : words[i]!),
         () => prefix,
       );
-      block(out, span.start, span.end, text);
+      block(out, span.start, span.end, voiced(cue, text));
     }
   }
   return out.join('');

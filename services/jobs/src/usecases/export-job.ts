@@ -5,6 +5,7 @@ import {
   ExportOptionsError,
   type ExportFormat,
   type ExportOptions,
+  type ExportText,
   exportFileName,
   exportTranscript,
   type Transcript,
@@ -22,10 +23,13 @@ export interface ExportJobDeps {
 }
 
 /**
- * Proto3 cannot tell "unset" from zero: format '' is json, max_chars_per_entry 0 and
+ * Proto3 cannot tell "unset" from zero: format '' is json, text '' is source, max_chars_per_entry 0 and
  * highlight_color '' are the defaults; booleans are taken as sent (the gateway sends them all).
  */
-export type ExportJobInput = { userId: string; jobId: string; format: string } & Omit<ExportOptions, 'format'>;
+export type ExportJobInput = { userId: string; jobId: string; format: string; text: string } & Omit<
+  ExportOptions,
+  'format' | 'text'
+>;
 
 export interface ExportedFile {
   content: string;
@@ -36,6 +40,7 @@ export interface ExportedFile {
 /** Option names as the API spells them, for validation errors. */
 const OPTION_NAMES: Record<string, string> = {
   format: 'format',
+  text: 'text',
   includeSpeakers: 'include_speakers',
   includeTimestamps: 'include_timestamps',
   includeWordTimestamps: 'include_word_timestamps',
@@ -83,6 +88,8 @@ export async function exportJob(deps: ExportJobDeps, input: ExportJobInput): Pro
   try {
     const file = exportTranscript(transcript, {
       format,
+      // An unknown value reaches the exporter, which refuses it (option text).
+      ...(input.text === '' ? {} : { text: input.text as ExportText }),
       includeSpeakers: input.includeSpeakers,
       includeTimestamps: input.includeTimestamps,
       includeWordTimestamps: input.includeWordTimestamps,

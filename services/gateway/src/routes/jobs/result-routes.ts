@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isAppError } from '@tp/errors';
 import type { GatewayClients } from '../../clients.ts';
 import { defineRoute, FileResponse } from '../../http/route.ts';
+import { RequestValidationError } from '../../http/validation.ts';
 import { EXPORT_CONTENT_TYPES, ExportQuery, toExportOptions } from '../shared/export-options.ts';
 import { presentArtifact } from '../shared/presenters.ts';
 import { ArtifactSchema, limitParam } from '../shared/schemas.ts';
@@ -9,6 +10,15 @@ import { presentJob } from './presenters.ts';
 import { JobParams, JobSchema } from './schemas.ts';
 
 /** What a job produced: its artifacts, its batch items, its transcript as a file. */
+
+/**
+ * An option jobs refused once it saw the transcript (`text=translation` of a transcript without one) is a 422 naming
+ * the query parameter, like the options the query schema refuses.
+ */
+function optionIssue(err: unknown): unknown {
+  if (!isAppError(err) || err.code !== 'validation_error' || typeof err.details.option !== 'string') return err;
+  return new RequestValidationError([{ loc: ['query', err.details.option], msg: err.message, type: 'value_error' }]);
+}
 
 export const listJobArtifacts = ({ jobs, artifacts }: GatewayClients) =>
   defineRoute({
@@ -75,18 +85,23 @@ export const exportJob = ({ jobs }: GatewayClients) =>
     errors: ['not_found', 'job_not_completed', 'job_is_batch'],
     handler: async ({ principal, params, query }) => {
       const options = toExportOptions(query);
-      const file = await jobs.exportJob({
-        userId: principal.userId,
-        jobId: params.job_id,
-        format: options.format,
-        includeSpeakers: options.includeSpeakers,
-        includeTimestamps: options.includeTimestamps,
-        includeWordTimestamps: options.includeWordTimestamps,
-        pretty: options.pretty,
-        maxCharsPerEntry: options.maxCharsPerEntry,
-        highlightWords: options.highlightWords,
-        highlightColor: options.highlightColor,
-      });
+      const file = await jobs
+        .exportJob({
+          userId: principal.userId,
+          jobId: params.job_id,
+          format: options.format,
+          text: options.text,
+          includeSpeakers: options.includeSpeakers,
+          includeTimestamps: options.includeTimestamps,
+          includeWordTimestamps: options.includeWordTimestamps,
+          pretty: options.pretty,
+          maxCharsPerEntry: options.maxCharsPerEntry,
+          highlightWords: options.highlightWords,
+          highlightColor: options.highlightColor,
+        })
+        .catch((err: unknown) => {
+          throw optionIssue(err);
+        });
       return new FileResponse({ content: file.content, contentType: file.contentType, fileName: file.fileName });
     },
   });

@@ -3,6 +3,7 @@ import {
   DEFAULT_EXPORT_OPTIONS,
   EXPORT_FORMATS,
   EXPORT_LIMITS,
+  EXPORT_TEXTS,
   isHighlightColor,
   type ExportOptions,
 } from '@tp/transcript';
@@ -33,6 +34,35 @@ const color = z
   .default(d.highlightColor)
   .meta({ description: 'Colour of the highlighted word in karaoke mode (srt, vtt).' });
 
+const text = z
+  .enum(EXPORT_TEXTS)
+  .default(d.text)
+  .meta({
+    description:
+      'Which text the file shows (all formats): `source`, the transcript as spoken, or `translation`, the ' +
+      'translation (of a job created with `options.target_language`) wherever a segment has one, speakers ' +
+      'included; segments the translation leaves out keep their source text. In json the translated segments ' +
+      'have no word timings, `language` is the translation’s and `translation` holds the replaced source text. ' +
+      '`translation` of a transcript without a translation is 422, and so is `translation` with ' +
+      '`highlight_words` in srt and vtt (a translation has no word timings to highlight).',
+  });
+
+/** Cross-field checks run once every field is valid (never over a half-parsed value). */
+export const ONCE_VALID = { when: (payload: { issues: unknown[] }) => payload.issues.length === 0 };
+
+/** Karaoke highlights words as they were timed; a translation has no words, so the two do not combine. */
+export function checkExportCombination(
+  o: { format: string; text: string; highlight_words: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  if (o.text === 'translation' && o.highlight_words && (o.format === 'srt' || o.format === 'vtt'))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['highlight_words'],
+      message: 'highlight_words cannot be combined with text=translation: a translation has no word timings',
+    });
+}
+
 const describe = {
   include_speakers: 'Speaker names before the text (text, srt, vtt).',
   include_timestamps: 'Start time before each paragraph (text).',
@@ -41,22 +71,26 @@ const describe = {
   highlight_words: 'Karaoke: one subtitle per word, the current word highlighted (srt, vtt).',
 } as const;
 
-export const ExportQuery = z.object({
-  format: format.default('json'),
-  include_speakers: queryBoolean(d.includeSpeakers).meta({ description: describe.include_speakers }),
-  include_timestamps: queryBoolean(d.includeTimestamps).meta({ description: describe.include_timestamps }),
-  include_word_timestamps: queryBoolean(d.includeWordTimestamps).meta({
-    description: describe.include_word_timestamps,
-  }),
-  pretty: queryBoolean(d.pretty).meta({ description: describe.pretty }),
-  max_chars_per_entry: maxChars(z.coerce.number()),
-  highlight_words: queryBoolean(d.highlightWords).meta({ description: describe.highlight_words }),
-  highlight_color: color,
-});
+export const ExportQuery = z
+  .object({
+    format: format.default('json'),
+    text,
+    include_speakers: queryBoolean(d.includeSpeakers).meta({ description: describe.include_speakers }),
+    include_timestamps: queryBoolean(d.includeTimestamps).meta({ description: describe.include_timestamps }),
+    include_word_timestamps: queryBoolean(d.includeWordTimestamps).meta({
+      description: describe.include_word_timestamps,
+    }),
+    pretty: queryBoolean(d.pretty).meta({ description: describe.pretty }),
+    max_chars_per_entry: maxChars(z.coerce.number()),
+    highlight_words: queryBoolean(d.highlightWords).meta({ description: describe.highlight_words }),
+    highlight_color: color,
+  })
+  .superRefine(checkExportCombination, ONCE_VALID);
 
 /** The same options in a JSON body (`POST /format`), as JSON booleans and numbers. */
 export const exportBodyFields = {
   format: format,
+  text,
   include_speakers: z.boolean().default(d.includeSpeakers).meta({ description: describe.include_speakers }),
   include_timestamps: z.boolean().default(d.includeTimestamps).meta({ description: describe.include_timestamps }),
   include_word_timestamps: z
@@ -74,6 +108,7 @@ type Parsed = z.infer<typeof ExportQuery>;
 export function toExportOptions(q: Parsed): ExportOptions {
   return {
     format: q.format,
+    text: q.text,
     includeSpeakers: q.include_speakers,
     includeTimestamps: q.include_timestamps,
     includeWordTimestamps: q.include_word_timestamps,
