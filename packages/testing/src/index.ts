@@ -29,6 +29,13 @@ export {
   type ConversationSpec,
   type ConversationTurn,
 } from './conversation.ts';
+export {
+  INTRODUCTIONS,
+  synthesizeDialogue,
+  type Dialogue,
+  type DialogueOptions,
+  type DialogueTurn,
+} from './dialogue.ts';
 export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';
 export { eventually } from './eventually.ts';
 export { startPrivateNats, type PrivateNats } from './nats-server.ts';

@@ -175,6 +175,7 @@ describe('job routes: presenting', () => {
       options: { language: 'auto' },
       error: null,
       language: null,
+      language_detected: null,
       media_duration_seconds: 90,
       billed_seconds: null,
       credits_reserved: 1.5,

@@ -52,6 +52,14 @@ export const WorkerConfigSchema = z
       .int()
       .min(1000)
       .default(4 * 60 * 60 * 1000),
+    /** Longest the translation of one job's transcript may take; longer fails the job. */
+    TRANSLATION_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(10 * 60 * 1000),
+    /** The apertium command (Debian's `apertium`, with the language-pair packages of TRANSLATION_PAIRS). */
+    APERTIUM_BIN: z.string().min(1).default('apertium'),
     /** Lifetime of the presigned URL ffmpeg reads the media from (it must outlast the decode). */
     READ_URL_TTL_SECONDS: z.coerce
       .number()

@@ -1,7 +1,9 @@
 import { openBus, STREAMS } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
 import { checkFfmpeg, createEngines, killAllGroups, type SpeechEngine } from '@tp/engines';
+import { createClassicDiarizer } from '@tp/diarization';
 import type { Logger } from '@tp/logging';
+import { createApertiumTranslator, type Translator } from '@tp/translation';
 import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
 import { closeWorkerClients, createWorkerClients, type WorkerClients } from './clients.ts';
 import type { WorkerConfig } from './config.ts';
@@ -38,7 +40,12 @@ async function checkedEngines(config: WorkerConfig, log: Logger): Promise<Map<En
 function ticketDeps(
   config: WorkerConfig,
   log: Logger,
-  parts: { clients: WorkerClients; engines: ReadonlyMap<EngineKind, SpeechEngine>; shutdownSignal: AbortSignal },
+  parts: {
+    clients: WorkerClients;
+    engines: ReadonlyMap<EngineKind, SpeechEngine>;
+    translator: Translator;
+    shutdownSignal: AbortSignal;
+  },
   options: WorkerServiceOptions,
 ): ProcessTicketDeps {
   return {
@@ -54,6 +61,9 @@ function ticketDeps(
     jobTimeoutMs: config.JOB_TIMEOUT_MS,
     readUrlTtlSeconds: config.READ_URL_TTL_SECONDS,
     ffmpegPath: config.FFMPEG_BIN,
+    createDiarizer: () => createClassicDiarizer(),
+    translator: parts.translator,
+    translationTimeoutMs: config.TRANSLATION_TIMEOUT_MS,
     retryDelaysMs: options.retryDelaysMs ?? [500, 2_000, 5_000],
     claimRetryDelaysMs: options.retryDelaysMs ?? [1_000, 2_000, 5_000, 10_000],
   };
@@ -81,7 +91,9 @@ export function startWorkerService(
     });
 
     const shutdown = new AbortController();
-    const deps = ticketDeps(config, log, { clients, engines, shutdownSignal: shutdown.signal }, options);
+    const translator = createApertiumTranslator({ command: config.APERTIUM_BIN });
+    log.info({ pairs: translator.pairs().map((p) => `${p.from}:${p.to}`) }, 'translation pairs installed');
+    const deps = ticketDeps(config, log, { clients, engines, translator, shutdownSignal: shutdown.signal }, options);
     await life.open(
       'work',
       () =>

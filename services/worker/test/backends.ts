@@ -53,7 +53,8 @@ export interface Backends extends JobProbes, Omit<MediaFixtures, 'close'> {
   restart(name: 'jobs' | 'artifacts'): Promise<void>;
   /** Stops every worker started with `startWorker` that still runs. */
   stopWorkers(): Promise<void>;
-  createJob(mediaId: string): Promise<Job>;
+  /** An oracle job of the media (options: the job's options, default `{language: 'en'}`). */
+  createJob(mediaId: string, options?: Record<string, unknown>): Promise<Job>;
   /** No ticket of the pool is waiting or being worked on. */
   queueDrained(): Promise<boolean>;
   dispose(): Promise<void>;
@@ -127,7 +128,12 @@ function workerEnvOf(fleet: Fleet): Backends['workerEnv'] {
   });
 }
 
-async function createOracleJob(jobs: JobsClient, userId: string, mediaId: string): Promise<Job> {
+async function createOracleJob(
+  jobs: JobsClient,
+  userId: string,
+  mediaId: string,
+  options: Record<string, unknown> = { language: 'en' },
+): Promise<Job> {
   const { job } = await jobs.createJob({
     userId,
     workspaceId: '',
@@ -135,7 +141,7 @@ async function createOracleJob(jobs: JobsClient, userId: string, mediaId: string
     mediaIds: [mediaId],
     batch: false,
     profile: 'oracle',
-    optionsJson: '{"language":"en"}',
+    optionsJson: JSON.stringify(options),
     idempotencyKey: '',
     features: [],
     webhookId: '',
@@ -202,7 +208,7 @@ export async function startBackends(options: { jobsEnv?: Record<string, string> 
       upload: stored.upload,
       putObject: stored.putObject,
       deleteObject: stored.deleteObject,
-      createJob: (mediaId) => createOracleJob(clients.jobs, userId, mediaId),
+      createJob: (mediaId, options) => createOracleJob(clients.jobs, userId, mediaId, options),
       ...jobProbes(clients, userId),
       async queueDrained() {
         const info = await bus.manager.consumers.info(bus.streamName('WORK'), workDurable(POOL));

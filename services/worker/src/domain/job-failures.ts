@@ -68,6 +68,14 @@ export function invalidTranscript(issue: { loc: readonly (string | number)[]; ms
   };
 }
 
+/** The translation stage failed (its tool's output goes to the worker's log only). */
+export function translationFailed(target: string): JobFailure {
+  return {
+    errorCode: 'processing_failed',
+    errorMessage: `The transcript could not be translated into ${target}; nothing was charged. Try again, or leave target_language out.`,
+  };
+}
+
 export function transcriptRefused(code: string | undefined, detail: string): JobFailure {
   return { errorCode: 'processing_failed', errorMessage: `The transcript could not be stored (${code}: ${detail}).` };
 }

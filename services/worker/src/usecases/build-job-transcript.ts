@@ -6,26 +6,33 @@ import { parseJobOptions } from '../domain/job-options.ts';
 import { decodedSeconds } from '../domain/progress.ts';
 import { buildTranscript } from '../domain/transcript-builder.ts';
 import type { SpeechEngine } from '@tp/engines';
-import type { MediaTranscription } from './transcribe-media.ts';
+import type { JobRecognition } from './transcribe-job.ts';
 
 export type JobTranscript = { transcript: Transcript; billedSeconds: number } | { invalid: JobFailure };
 
 /**
- * The job's canonical transcript from the engine's recognition, validated, and the seconds billed
- * for it (the audio decoded). An invalid one is a bug of the builder: its evidence is logged.
+ * The job's canonical transcript from what its recognition stages found, validated, and the seconds
+ * billed for it (the audio decoded, once however many channels were transcribed). An invalid one
+ * is a bug of the builder: its evidence is logged.
  */
 export function buildJobTranscript(
   deps: { log: Logger },
-  { job, engine, transcription }: { job: Job; engine: SpeechEngine; transcription: MediaTranscription },
+  { job, engine, recognition }: { job: Job; engine: SpeechEngine; recognition: JobRecognition },
 ): JobTranscript {
-  const billedSeconds = decodedSeconds(transcription.decodedBytes);
+  const billedSeconds = decodedSeconds(recognition.decodedBytes);
   const built = buildTranscript({
-    recognition: transcription.recognition,
+    utterances: recognition.utterances,
+    recognizedLanguage: recognition.language,
     durationSeconds: billedSeconds,
     requestedLanguage: parseJobOptions(job.optionsJson).language,
     source: { mediaId: job.mediaId, jobId: job.jobId, profile: job.profile, engine: engine.kind },
   });
-  const valid = validateTranscript(built);
+  return checked(deps, job, built, billedSeconds);
+}
+
+/** The transcript if it keeps every rule; else the job's failure, with the evidence logged. */
+export function checked(deps: { log: Logger }, job: Job, transcript: Transcript, billedSeconds: number): JobTranscript {
+  const valid = validateTranscript(transcript);
   if (valid.ok) return { transcript: valid.value, billedSeconds };
   deps.log.error({ jobId: job.jobId, issues: valid.issues.slice(0, 10) }, 'built transcript is invalid');
   return { invalid: invalidTranscript(valid.issues[0]) };

@@ -3,18 +3,21 @@ import type { Job } from '@tp/proto';
 import { engineNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
 import { JOB_TYPE } from '../domain/transcription-job.ts';
 import type { SpeechEngine } from '@tp/engines';
-import { buildJobTranscript } from './build-job-transcript.ts';
+import { audioChannels } from '../domain/media-streams.ts';
+import { buildJobTranscript, checked } from './build-job-transcript.ts';
 import { completeJob } from './complete-job.ts';
 import { failJob } from './fail-job.ts';
+import { startHeartbeat } from './heartbeat.ts';
 import { type ReadMediaUrlDeps, readMediaUrl } from './read-media-url.ts';
 import { settleTranscriptionFailure } from './settle-transcription-failure.ts';
+import { type FinishTranscriptDeps, finishTranscript } from './finish-transcript.ts';
 import { type StoreTranscriptDeps, storeTranscript } from './store-transcript.ts';
 import type { TicketHandle } from './ticket.ts';
-import { type TranscribeJobDeps, transcribeJob } from './transcribe-job.ts';
-import type { MediaTranscription } from './transcribe-media.ts';
+import { type JobRecognition, type TranscribeJobDeps, transcribeJob } from './transcribe-job.ts';
 
 export type RunJobDeps = ReadMediaUrlDeps &
   TranscribeJobDeps &
+  FinishTranscriptDeps &
   StoreTranscriptDeps & {
     engines: ReadonlyMap<EngineKind, SpeechEngine>;
   };
@@ -34,16 +37,28 @@ export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: Ticket
   if ('unavailable' in read) return failJob(deps, { job, ticket, failure: read.unavailable });
   const durationSeconds = read.media?.durationSeconds || job.mediaDurationSeconds;
 
-  let transcription: MediaTranscription;
+  const channels = audioChannels(read.media?.streams ?? []);
+  let recognition: JobRecognition;
   try {
-    transcription = await transcribeJob(deps, { ticket, job, engine, url: read.url, durationSeconds });
+    recognition = await transcribeJob(deps, { ticket, job, engine, url: read.url, durationSeconds, channels });
   } catch (err) {
     return settleTranscriptionFailure(deps, { err, job, ticket, engine });
   }
 
-  const made = buildJobTranscript(deps, { job, engine, transcription });
+  const made = buildJobTranscript(deps, { job, engine, recognition });
   if ('invalid' in made) return failJob(deps, { job, ticket, failure: made.invalid });
-  const { transcript, billedSeconds } = made;
+  // Naming and translation keep the ticket alive as decode and recognition did.
+  const keepAlive = startHeartbeat(deps.progressIntervalMs, async () => ticket.working());
+  let finished: Awaited<ReturnType<typeof finishTranscript>>;
+  try {
+    finished = await finishTranscript(deps, { job, transcript: made.transcript });
+  } finally {
+    keepAlive.stop();
+  }
+  if ('failure' in finished) return failJob(deps, { job, ticket, failure: finished.failure });
+  const final = checked(deps, job, finished.transcript, made.billedSeconds);
+  if ('invalid' in final) return failJob(deps, { job, ticket, failure: final.invalid });
+  const { transcript, billedSeconds } = final;
   const artifactId = await storeTranscript(deps, { job, ticket, transcript, fileName: read.media?.fileName });
   if (artifactId === undefined) return;
   await completeJob(deps, { job, ticket, artifactId, billedSeconds, language: transcript.language });

@@ -1,8 +1,16 @@
 import { performance } from 'node:perf_hooks';
+import { assignWordSpeakers, type Diarizer } from '@tp/diarization';
+import type { Recognition, SpeechEngine } from '@tp/engines';
 import type { Job } from '@tp/proto';
-import { parseJobOptions } from '../domain/job-options.ts';
+import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
 import { decodedSeconds } from '../domain/progress.ts';
-import type { SpeechEngine } from '@tp/engines';
+import {
+  mergeChannels,
+  type SpeakerUtterance,
+  splitBySpeaker,
+  unattributed,
+  wordsOf,
+} from '../domain/speaker-utterances.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { startJobStop } from './job-stop.ts';
 import { progressReporter, type ReportProgressDeps } from './report-progress.ts';
@@ -15,6 +23,8 @@ export interface TranscribeJobDeps extends ReportProgressDeps {
   jobTimeoutMs: number;
   /** Aborted when the worker shuts down: running jobs stop and their tickets are redelivered. */
   shutdownSignal: AbortSignal;
+  /** A new diarizer for a job that asks who spoke when. */
+  createDiarizer: () => Diarizer;
 }
 
 export interface TranscribeJobInput {
@@ -24,58 +34,127 @@ export interface TranscribeJobInput {
   /** The presigned URL of the job's media. */
   url: string;
   durationSeconds: number;
+  /** Audio channels of the media (channel speaker separation transcribes each). */
+  channels: number;
+}
+
+/** What a job's recognition stages found: who said what, when. */
+export interface JobRecognition {
+  utterances: SpeakerUtterance[];
+  /** The language the engine transcribed. */
+  language: string;
+  /** PCM bytes of the media's length (one channel's when channels are separated). */
+  decodedBytes: number;
 }
 
 /**
- * Decode and recognition of a job's media, stopped by its cancellation, timeout or the worker's
- * shutdown (rejecting with a JobStopped), with a heartbeat that reports progress and extends the
- * ticket's ack wait. Logs the benchmark line of a transcription that ran to its end.
+ * Decode and recognition of a job's media (each channel on its own where the job separates them;
+ * the diarizer fed the same PCM on its way to the engine where it asks who spoke), stopped by its
+ * cancellation, timeout or the worker's shutdown (rejecting with a JobStopped), with a heartbeat
+ * that reports progress and extends the ticket's ack wait. Logs the benchmark line of a
+ * transcription that ran to its end.
  */
-export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJobInput): Promise<MediaTranscription> {
-  const { ticket, job, engine } = input;
+export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJobInput): Promise<JobRecognition> {
+  const { ticket, job } = input;
+  const options = parseJobOptions(job.optionsJson);
   const stop = startJobStop(deps.shutdownSignal, deps.jobTimeoutMs);
   const started = performance.now();
-  let transcription: MediaTranscription;
   try {
-    const running = transcribeMedia({
-      input: input.url,
-      engine,
-      language: parseJobOptions(job.optionsJson).language,
-      ffmpegPath: deps.ffmpegPath,
-      signal: stop.signal,
-    });
+    const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
+    const channels = options.channelSeparation ? Array.from({ length: input.channels }, (_, c) => c) : [undefined];
+    const runs = channels.map((channel) =>
+      transcribeMedia({
+        input: input.url,
+        engine: input.engine,
+        language: options.language,
+        ffmpegPath: deps.ffmpegPath,
+        signal: stop.signal,
+        channel,
+        onPcm: diarizer === undefined ? undefined : (chunk) => diarizer.push(chunk),
+      }),
+    );
     const heartbeat = startHeartbeat(
       deps.progressIntervalMs,
       progressReporter(deps, {
         ticket,
         job,
         durationSeconds: input.durationSeconds,
-        decodedBytes: running.decodedBytes,
+        decodedBytes: () => runs.reduce((sum, run) => sum + run.decodedBytes(), 0) / runs.length,
         stop,
       }),
     );
+    let transcriptions: MediaTranscription[];
     try {
-      transcription = await running.result;
+      transcriptions = await Promise.all(runs.map((run) => run.result));
     } finally {
       heartbeat.stop();
     }
+    const recognized = whoSaidWhat(deps, { job, options, transcriptions, diarizer });
+    logTranscribed(deps, { job, engine: input.engine, transcriptions, started, diarizeMs: recognized.diarizeMs });
+    return recognized.recognition;
   } finally {
     stop.release();
   }
+}
 
-  const audioSeconds = decodedSeconds(transcription.decodedBytes);
-  const engineMs = Math.round(transcription.engineMs);
+/** The utterances with their speakers: by channel, by the diarizer's turns, or nobody's. */
+function whoSaidWhat(
+  deps: { log: TranscribeJobDeps['log'] },
+  input: {
+    job: Job;
+    options: TranscriptionOptions;
+    transcriptions: MediaTranscription[];
+    diarizer: Diarizer | undefined;
+  },
+): { recognition: JobRecognition; diarizeMs: number | null } {
+  const recognitions: Recognition[] = input.transcriptions.map((t) => t.recognition);
+  const first = input.transcriptions[0]!;
+  const base = { language: first.recognition.language, decodedBytes: first.decodedBytes };
+  if (input.options.channelSeparation)
+    return { recognition: { ...base, utterances: mergeChannels(recognitions) }, diarizeMs: null };
+  if (input.diarizer === undefined || input.options.diarization === null)
+    return { recognition: { ...base, utterances: unattributed(first.recognition) }, diarizeMs: null };
+  const started = performance.now();
+  const words = wordsOf(first.recognition);
+  const result = input.diarizer.finish({
+    numSpeakers: input.options.diarization.numSpeakers,
+    speech: words.map((w) => ({ start: w.start, end: w.end })),
+  });
+  const utterances = splitBySpeaker(first.recognition, assignWordSpeakers(result.turns, words));
+  deps.log.info(
+    { jobId: input.job.jobId, method: result.method, speakers: result.speakerCount, turns: result.turns.length },
+    'job diarized',
+  );
+  return { recognition: { ...base, utterances }, diarizeMs: performance.now() - started };
+}
+
+function logTranscribed(
+  deps: { log: TranscribeJobDeps['log'] },
+  input: {
+    job: Job;
+    engine: SpeechEngine;
+    transcriptions: MediaTranscription[];
+    started: number;
+    diarizeMs: number | null;
+  },
+): void {
+  const audioSeconds = decodedSeconds(input.transcriptions[0]!.decodedBytes);
+  const engineMs = Math.round(input.transcriptions.reduce((sum, t) => sum + t.engineMs, 0));
   deps.log.info(
     {
-      jobId: job.jobId,
-      engine: engine.kind,
+      jobId: input.job.jobId,
+      engine: input.engine.kind,
+      channels: input.transcriptions.length,
       audioSeconds,
       engineMs,
-      wallMs: Math.round(performance.now() - started),
+      diarizeMs: input.diarizeMs === null ? null : Math.round(input.diarizeMs),
+      wallMs: Math.round(performance.now() - input.started),
       rtf: audioSeconds > 0 ? Number((engineMs / (audioSeconds * 1000)).toFixed(3)) : null,
-      words: transcription.recognition.utterances.reduce((n, u) => n + u.words.length, 0),
+      words: input.transcriptions.reduce(
+        (n, t) => n + t.recognition.utterances.reduce((m, u) => m + u.words.length, 0),
+        0,
+      ),
     },
     'job transcribed',
   );
-  return transcription;
 }

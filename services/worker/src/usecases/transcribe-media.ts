@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { Transform } from 'node:stream';
 import { DecodeError, EngineError, type Recognition, type SpeechEngine, startDecoding } from '@tp/engines';
 
 export interface TranscribeMediaInput {
@@ -9,6 +10,10 @@ export interface TranscribeMediaInput {
   ffmpegPath: string;
   /** Cancellation, timeout and shutdown: aborting kills ffmpeg and the engine; the call rejects with the reason. */
   signal: AbortSignal;
+  /** Transcribe this audio channel (0-based) alone; undefined: all channels mixed. */
+  channel?: number;
+  /** Sees the PCM on its way into the engine (a later stage's features), chunk by chunk. */
+  onPcm?: (chunk: Buffer) => void;
 }
 
 export interface MediaTranscription {
@@ -36,18 +41,21 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
   if (options.signal.aborted) stop();
   else options.signal.addEventListener('abort', stop, { once: true });
 
-  const decoding = startDecoding(options.input, { ffmpegPath: options.ffmpegPath, signal: local.signal });
+  const decoding = startDecoding(options.input, {
+    ffmpegPath: options.ffmpegPath,
+    signal: local.signal,
+    channel: options.channel,
+  });
+  const pcm = options.onPcm === undefined ? decoding.pcm : decoding.pcm.pipe(tap(options.onPcm));
   const started = performance.now();
-  const recognizing = options.engine
-    .transcribe(decoding.pcm, { language: options.language, signal: local.signal })
-    .then(
-      (recognition) => ({ recognition, engineMs: performance.now() - started }),
-      (err: unknown) => {
-        // The engine is gone: nothing reads ffmpeg's output any more, so stop it too.
-        if (!local.signal.aborted) local.abort(err);
-        throw err;
-      },
-    );
+  const recognizing = options.engine.transcribe(pcm, { language: options.language, signal: local.signal }).then(
+    (recognition) => ({ recognition, engineMs: performance.now() - started }),
+    (err: unknown) => {
+      // The engine is gone: nothing reads ffmpeg's output any more, so stop it too.
+      if (!local.signal.aborted) local.abort(err);
+      throw err;
+    },
+  );
 
   const result = (async (): Promise<MediaTranscription> => {
     try {
@@ -74,4 +82,18 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
     }
   })();
   return { decodedBytes: decoding.bytes, result };
+}
+
+/** Passes PCM through unchanged, showing each chunk to `see` first (a throw fails the stream, and so the job). */
+function tap(see: (chunk: Buffer) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        see(chunk);
+        callback(null, chunk);
+      } catch (err) {
+        callback(err as Error);
+      }
+    },
+  });
 }
