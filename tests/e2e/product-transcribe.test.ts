@@ -75,11 +75,11 @@ describe('POST /transcribe, the body', () => {
     );
   });
 
-  it('refuses options it cannot serve yet with 422 naming the /transcribe field, of type unsupported_option', async () => {
+  it('refuses options the model or the file cannot have with 422 naming the /transcribe field, of type unsupported_option', async () => {
     for (const [change, field] of [
-      [{ include_diarization: true }, 'include_diarization'],
-      [{ translate_to: 'fr' }, 'translate_to'],
-      [{ channel_speaker_separation: true }, 'channel_speaker_separation'],
+      [{ include_diarization: true }, 'include_diarization'], // not in base's tier
+      [{ model: 'oracle', translate_to: 'fr' }, 'translate_to'], // no en → fr pair here
+      [{ channel_speaker_separation: true }, 'channel_speaker_separation'], // a mono file
     ] as const) {
       const res = await transcribe(ada, body(change));
       assert.equal(res.status, 422, `${field}: ${res.text}`);
