@@ -96,14 +96,16 @@ describe('fast transcription through the real openai client', () => {
     const raw = await post(token, { model: 'svc-fast', response_format: 'srt' });
     assert.equal(raw.status, 200);
     assert.match(raw.type, /^text\/plain/);
-    assert.match(raw.timing, /^guard;dur=[\d.]+, decode;dur=[\d.]+, engine;dur=[\d.]+$/);
+    assert.match(raw.timing, /^guard;dur=[\d.]+, decode;dur=[\d.]+, engine;dur=[\d.]+, translate;dur=0$/);
 
     assert.equal((await world.engineRuns()) - runsBefore, 6);
     const price = fastPrice(seconds, json.text);
     assert.ok(price > 0);
     assert.deepEqual(await fastCharges(world, token), Array(6).fill(price));
   });
+});
 
+describe('fast transcription: live and translated', () => {
   it('purpose=live adds source_text, language and the billing block; want_words the words', async () => {
     const { token } = await world.newUser(1);
     const live = await post(token, { model: 'oracle', purpose: 'live', want_words: 'true' });
@@ -125,6 +127,24 @@ describe('fast transcription through the real openai client', () => {
     assert.equal(plain.body.words, undefined, 'no words without want_words');
     assert.equal(plain.body.billing.model, 'svc-fast');
     assert.deepEqual(await fastCharges(world, token), [price, price]);
+  });
+
+  it('target_language answers the translation as text and what was said as source_text, at the same price', async () => {
+    const { token } = await world.newUser(1);
+    const res = await post(token, { model: 'svc-fast', target_language: 'es', response_format: 'verbose_json' });
+    assert.equal(res.status, 200, res.text);
+    const b = res.body;
+    assert.ok(wordErrorRate(SPOKEN, b.source_text).wer <= 0.25, b.source_text);
+    assert.notEqual(b.text, b.source_text);
+    assert.match(b.text, /\b(el|la|los|las|de|y|por)\b/, `Spanish words in ${b.text}`);
+    assert.equal(b.segments.map((s: { text: string }) => s.text).join(' '), b.text, 'the segments are translated');
+    assert.equal(b.language, 'en', 'the language spoken');
+    assert.match(res.timing, /translate;dur=[1-9]/);
+    assert.deepEqual(
+      await fastCharges(world, token),
+      [fastPrice(seconds, b.source_text)],
+      'the translation is included',
+    );
   });
 });
 
@@ -162,7 +182,7 @@ describe('fast transcription refusals: clear errors, no engine run, no charge', 
       assert.ok(res.body.detail, res.text);
     }
     const translation = await post(token, { model: 'svc-fast', target_language: 'fr' });
-    assert.match(translation.body.error.message, /not available yet/);
+    assert.match(translation.body.error.message, /Translation from en goes to ca, eo, es, gl; "fr" is not supported/);
     const missing = await post(token, { model: 'svc-fast' }, null);
     assert.equal(missing.status, 422);
     assert.equal(missing.body.error.param, 'file');

@@ -17,6 +17,11 @@ export interface ImageBuild {
   packages: string[];
 }
 
+/** The decoder and the CPU engine with its US English model. */
+const SPEECH_PACKAGES = ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'];
+/** Offline translation: apertium and its English pairs (Spanish, Catalan, Galician, Esperanto). */
+const APERTIUM_PACKAGES = ['apertium', 'apertium-eng-spa', 'apertium-eng-cat', 'apertium-en-gl', 'apertium-eo-en'];
+
 export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-gateway', service: 'gateway', packages: [] },
   { image: 'transcription-accounts', service: 'accounts', packages: [] },
@@ -27,11 +32,12 @@ export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-jobs', service: 'jobs', packages: [] },
   { image: 'transcription-shares', service: 'shares', packages: [] },
   { image: 'transcription-webhook-dispatcher', service: 'webhook-dispatcher', packages: [] },
-  // ai-proxy runs fast transcription itself (ADR 0021): the same decoder and CPU engine as the worker.
+  // ai-proxy runs fast transcription itself (ADR 0021): the same decoder, CPU engine and
+  // translator as the worker.
   {
     image: 'transcription-ai-proxy',
     service: 'ai-proxy',
-    packages: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
+    packages: [...SPEECH_PACKAGES, ...APERTIUM_PACKAGES],
   },
   // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
   // weights are mounted into their pools, never part of the image. It translates transcripts offline
@@ -39,16 +45,7 @@ export const IMAGES: readonly ImageBuild[] = [
   {
     image: 'transcription-worker',
     service: 'worker',
-    packages: [
-      'ffmpeg',
-      'pocketsphinx',
-      'pocketsphinx-en-us',
-      'apertium',
-      'apertium-eng-spa',
-      'apertium-eng-cat',
-      'apertium-en-gl',
-      'apertium-eo-en',
-    ],
+    packages: [...SPEECH_PACKAGES, ...APERTIUM_PACKAGES],
   },
   { image: 'transcription-migrations', target: 'migrations', packages: [] },
 ];

@@ -85,19 +85,19 @@ test('the default target is the service image; --target migrations is the migrat
   ]);
 });
 
-test('install the OS packages each service runs: ffprobe for media, ffmpeg and the CPU engine for the worker and ai-proxy, apertium for the worker, nothing for the others', async () => {
+test('install the OS packages each service runs: ffprobe for media, ffmpeg, the CPU engine and apertium for the worker and ai-proxy, nothing for the others', async () => {
   const services = imagedServices();
   for (const service of ['accounts', 'gateway', 'media', 'shares', 'worker'])
     assert.ok(services.includes(service), service);
   // The only services with OS packages, named here; every other one (billing, jobs, shares, …) installs
   // nothing beyond the base image. The worker decodes with ffmpeg and runs PocketSphinx with its
   // US English model (the GPU engine's weights are mounted, never in the image); ai-proxy runs the
-  // same engine for fast transcription (ADR 0021). The worker also translates offline with apertium
-  // and its English pairs (@tp/translation).
+  // same engine for fast transcription (ADR 0021). Both translate offline with apertium and its
+  // English pairs (@tp/translation; ADR 0022).
   const packages: Record<string, string[]> = {
     media: ['ffmpeg'],
     worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
-    'ai-proxy': ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'],
+    'ai-proxy': ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
   };
   for (const build of IMAGES) assert.deepEqual(build.packages, packages[build.service ?? ''] ?? [], build.image);
   const text = await dockerfile();

@@ -208,6 +208,12 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.INTERNAL,
     message: 'The speech engine failed while transcribing the clip; nothing was charged.',
   },
+  // Fast transcription with target_language (ADR 0022): the translator failed on the text; nothing charged.
+  translation_failed: {
+    http: 502,
+    grpc: GrpcStatus.INTERNAL,
+    message: 'The translation of the clip failed; nothing was charged. Retry, or leave target_language out.',
+  },
   // Managed AI (ADR 0020): the upstream provider failed (an error answer, a refused connection).
   upstream_error: {
     http: 502,

@@ -1,5 +1,6 @@
 import { env, runtimeSettings, serverSettings, signingKeySettings, trustedKeySettings, z } from '@tp/config';
 import { engineToolSettings } from '@tp/engines';
+import { translationToolSettings } from '@tp/translation';
 import { ModelRoutesSchema, upstreamBaseUrl } from './domain/routes.ts';
 
 export const AiProxyConfigSchema = z.object({
@@ -9,6 +10,8 @@ export const AiProxyConfigSchema = z.object({
   ...trustedKeySettings(),
   // Fast transcription's engine and decoder (ADR 0021; the same settings as the worker's).
   ...engineToolSettings(),
+  // Its translation (target_language): apertium, as the worker's.
+  ...translationToolSettings(),
   BILLING_GRPC_ADDR: env.address('127.0.0.1:50053'),
   /** Deadline of one call to billing (hold, settle, release). */
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

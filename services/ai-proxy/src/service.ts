@@ -6,6 +6,7 @@ import { createEngines, killAllGroups } from '@tp/engines';
 import { AiProxyServiceService, FastTranscriptionServiceService } from '@tp/proto';
 import { createSpeechGuard } from '@tp/speech-guard';
 import { httpTimeouts, type Running, serve, startService } from '@tp/runtime';
+import { createApertiumTranslator } from '@tp/translation';
 import { encode } from 'gpt-tokenizer';
 import { createAiProxyClients } from './clients.ts';
 import type { AiProxyConfig } from './config.ts';
@@ -83,6 +84,7 @@ export function startAiProxyService(
         guard,
         engines,
         ffmpegPath: config.FFMPEG_BIN,
+        translator: createApertiumTranslator({ command: config.APERTIUM_BIN }),
         countTokens: (text) => encode(text).length,
         log,
       }),

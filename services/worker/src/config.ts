@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
 import { engineListSetting, engineToolSettings } from '@tp/engines';
+import { translationToolSettings } from '@tp/translation';
 
 /** A pod's hostname plus the pid: unique per process, readable in the jobs table. */
 export function defaultWorkerId(): string {
@@ -58,8 +59,7 @@ export const WorkerConfigSchema = z
       .int()
       .min(1000)
       .default(10 * 60 * 1000),
-    /** The apertium command (Debian's `apertium`, with the language-pair packages of TRANSLATION_PAIRS). */
-    APERTIUM_BIN: z.string().min(1).default('apertium'),
+    ...translationToolSettings(),
     /** Lifetime of the presigned URL ffmpeg reads the media from (it must outlast the decode). */
     READ_URL_TTL_SECONDS: z.coerce
       .number()

@@ -1,4 +1,4 @@
-import { audioTokensFor, type EngineKind, FAST_TRANSCRIPTION } from '@tp/catalog';
+import { audioTokensFor, type EngineKind, FAST_TRANSCRIPTION, targetsFrom } from '@tp/catalog';
 import {
   ClipTooLongError,
   type ClipTranscription,
@@ -11,6 +11,7 @@ import {
 import { AppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import type { TranscribeAnswer, TranscribeRequest } from '@tp/proto';
+import type { Translator } from '@tp/translation';
 import { looksLikeWav, type SpeechGuard, WavDecodeError } from '@tp/speech-guard';
 import type { BillingClient } from '../clients.ts';
 import { resolveFastModel } from './fast-model.ts';
@@ -20,6 +21,8 @@ export interface FastTranscribeDeps {
   guard: SpeechGuard;
   engines: ReadonlyMap<EngineKind, SpeechEngine>;
   ffmpegPath: string;
+  /** Translates the text where the caller names a target_language. */
+  translator: Translator;
   countTokens: (text: string) => number;
   log: Logger;
 }
@@ -45,6 +48,7 @@ export async function fastTranscribe(
       `The language "${request.language.slice(0, 16)}" is not transcribed here; use ${engine.languages.join(', ')} or leave it out.`,
       { param: 'language' },
     );
+  checkTarget(deps.translator, request.language || engine.languages[0]!, request.targetLanguage);
   const audio = Buffer.from(request.audio);
   if (audio.length === 0) throw new AppError('media_empty', 'The file is empty.', { param: 'file' });
   if (audio.length > FAST_TRANSCRIPTION.maxBytes)
@@ -66,6 +70,8 @@ export async function fastTranscribe(
     guardMs: 0,
     decodeMs: 0,
     engineMs: 0,
+    sourceText: '',
+    translateMs: 0,
     ...fields,
   });
 
@@ -107,14 +113,18 @@ export async function fastTranscribe(
     deps.log.warn({ err, reference, output: (err as { output?: string }).output }, 'fast transcription: engine failed');
     throw new AppError('engine_failed');
   }
+  const translated = await translateClip(deps, request, result, signal);
+  // Charged for what the engine produced; the translation is included (it uses no provider tokens).
   const outputTokens = deps.countTokens(result.text);
   const settled = await deps.billing.settleUsage({ reference, inputTokens, outputTokens, estimated: false });
   return answer({
-    text: result.text,
+    text: translated?.text ?? result.text,
+    sourceText: translated === undefined ? '' : result.text,
+    translateMs: round(translated?.ms ?? 0),
     language: result.language,
     durationSeconds: result.durationSeconds,
     words: result.words.map((w) => ({ word: w.word, start: w.start, end: w.end })),
-    segments: result.segments,
+    segments: translated?.segments ?? result.segments,
     inputTokens,
     outputTokens,
     chargedMicroCredits: settled.chargedMicro,
@@ -139,5 +149,47 @@ async function decode(audio: Buffer, ffmpegPath: string, signal: AbortSignal): P
     if (err instanceof DecodeError)
       throw new AppError('media_unplayable', 'The file is not playable audio.', { param: 'file' });
     throw err;
+  }
+}
+
+/** A target the translator serves from the clip's language, else unsupported_option naming the targets there are. */
+function checkTarget(translator: Translator, source: string, target: string): void {
+  if (target === '') return;
+  const targets = targetsFrom(translator.pairs(), [source]);
+  if (targets.includes(target)) return;
+  throw new AppError(
+    'unsupported_option',
+    `Translation from ${source} goes to ${targets.join(', ') || 'no language here'}; "${target.slice(0, 16)}" is not supported.`,
+    { option: 'target_language', targets },
+  );
+}
+
+/**
+ * The clip's segments translated into the target (spec 4.2 rule 6: `text` is the translation), in
+ * one call; undefined without a target. A failure releases the hold: nothing is charged.
+ */
+async function translateClip(
+  deps: FastTranscribeDeps,
+  request: TranscribeRequest,
+  result: ClipTranscription,
+  signal: AbortSignal,
+): Promise<{ text: string; segments: ClipTranscription['segments']; ms: number } | undefined> {
+  if (request.targetLanguage === '' || result.segments.length === 0) return undefined;
+  const started = performance.now();
+  try {
+    const texts = await deps.translator.translate(
+      result.segments.map((s) => s.text),
+      { from: result.language, to: request.targetLanguage, signal },
+    );
+    const segments = result.segments.map((s, i) => ({ ...s, text: texts[i]?.trim() || s.text }));
+    return { text: segments.map((s) => s.text).join(' '), segments, ms: performance.now() - started };
+  } catch (err) {
+    await deps.billing.release({ reference: request.reference });
+    if (signal.aborted) throw err;
+    deps.log.warn(
+      { err, reference: request.reference, output: (err as { output?: string }).output },
+      'fast transcription: translation failed',
+    );
+    throw new AppError('translation_failed');
   }
 }

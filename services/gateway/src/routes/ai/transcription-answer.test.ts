@@ -26,6 +26,8 @@ const answer: TranscribeAnswer = {
   guardMs: 20,
   decodeMs: 30,
   engineMs: 400,
+  sourceText: '',
+  translateMs: 0,
 };
 
 const form = (fields: Record<string, string | string[]>) =>
@@ -63,6 +65,17 @@ describe('fast transcription answers', () => {
     });
     assert.equal(live.words_estimated, false);
     assert.equal(transcriptionJson(answer, form({ purpose: 'live' })).words, undefined);
+  });
+
+  it('with target_language, text is the translation and source_text what was said, live or not', () => {
+    const spanish = { ...answer, text: 'hola mundo adiós', sourceText: 'hello world good bye', translateMs: 12 };
+    assert.deepEqual(transcriptionJson(spanish, form({ target_language: 'es' })), {
+      text: 'hola mundo adiós',
+      source_text: 'hello world good bye',
+    });
+    const live = transcriptionJson(spanish, form({ target_language: 'es', purpose: 'live' }));
+    assert.equal(live.text, 'hola mundo adiós');
+    assert.equal(live.source_text, 'hello world good bye');
   });
 
   it('the speech guard answer says noSpeech and speech_guard', () => {

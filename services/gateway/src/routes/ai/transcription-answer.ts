@@ -16,6 +16,9 @@ export function transcriptionJson(
   form: FastTranscriptionFieldValues,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { text: answer.text };
+  // With target_language, text is the translation and source_text what was said (spec 4.2 rule 6).
+  const sourceText = form.target_language === undefined ? answer.text : answer.sourceText;
+  if (form.target_language !== undefined) body.source_text = sourceText;
   if (answer.noSpeech) Object.assign(body, { evidence: 'noSpeech', reason: 'speech_guard' });
   const words = answer.words.map((w) => ({ word: w.word, start: seconds(w.start), end: seconds(w.end) }));
   if (form.response_format === 'verbose_json') {
@@ -29,7 +32,7 @@ export function transcriptionJson(
   }
   if (form.purpose === 'live') {
     Object.assign(body, {
-      source_text: answer.text,
+      source_text: sourceText,
       language: answer.language,
       billing: {
         credits_charged: toCredits(answer.chargedMicroCredits),

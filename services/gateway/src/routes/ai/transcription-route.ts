@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FAST_TRANSCRIPTION } from '@tp/catalog';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute, FileResponse } from '../../http/route.ts';
-import { RequestValidationError, toValidationIssues } from '../../http/validation.ts';
+import { RequestValidationError, toValidationIssues, unsupportedOptionAsValidation } from '../../http/validation.ts';
 import { readClipForm } from '../../uploads/clip-form.ts';
 import { COMPAT_PREFIX } from './compat-errors.ts';
 import { usageReference } from './relay.ts';
@@ -37,7 +37,8 @@ export function transcriptionRoute({ fastTranscription }: GatewayClients): AnyRo
       contentTypes: ['application/json', 'text/plain'],
       description:
         'json: `{text}` (with `evidence`, `reason` when the guard answered); verbose_json adds `task`, `language`, ' +
-        '`duration`, `segments` and, with timestamp_granularities[]=word, `words`; purpose=live adds `source_text`, ' +
+        '`duration`, `segments` and, with timestamp_granularities[]=word, `words`; target_language adds `source_text` ' +
+        '(`text` is then the translation); purpose=live adds `source_text`, ' +
         '`language`, `billing {credits_charged, model, seconds, basis, pending, input_tokens, output_tokens}` and, with ' +
         'want_words, `words` and `words_estimated`. text, srt, vtt: text/plain.',
     },
@@ -52,6 +53,7 @@ export function transcriptionRoute({ fastTranscription }: GatewayClients): AnyRo
       'insufficient_credits',
       'conflict',
       'engine_failed',
+      'translation_failed',
     ],
     handler: async ({ principal, requestId, req }) => {
       const form = await readClipForm(req, { maxBytes: FAST_TRANSCRIPTION.maxBytes, maxFieldBytes: 8 * 1024 });
@@ -60,27 +62,24 @@ export function transcriptionRoute({ fastTranscription }: GatewayClients): AnyRo
       const fields = parsed.data;
       if (!form.file)
         throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]);
-      if (fields.target_language !== undefined)
-        throw new RequestValidationError([
-          {
-            loc: ['body', 'target_language'],
-            msg: 'Translation is not available yet: leave target_language out to get the transcription.',
-            type: 'value_error',
-          },
-        ]);
       const idempotencyKey = req.get('idempotency-key')?.slice(0, 256);
-      const answer = await fastTranscription.transcribe({
-        userId: principal.userId,
-        reference: usageReference(principal.userId, idempotencyKey, requestId, sha256),
-        audio: form.file,
-        model: fields.model,
-        language: fields.language ?? '',
-        features: [...principal.features],
-      });
+      const answer = await fastTranscription
+        .transcribe({
+          userId: principal.userId,
+          reference: usageReference(principal.userId, idempotencyKey, requestId, sha256),
+          audio: form.file,
+          model: fields.model,
+          language: fields.language ?? '',
+          targetLanguage: fields.target_language ?? '',
+          features: [...principal.features],
+        })
+        .catch((err: unknown) => {
+          throw unsupportedOptionAsValidation(err, (option) => ['body', option]);
+        });
       const format = fields.response_format;
       // Where the time went (ms): the speech guard, decoding, the engine (the benchmark reads it).
       const headers = {
-        'Server-Timing': `guard;dur=${answer.guardMs}, decode;dur=${answer.decodeMs}, engine;dur=${answer.engineMs}`,
+        'Server-Timing': `guard;dur=${answer.guardMs}, decode;dur=${answer.decodeMs}, engine;dur=${answer.engineMs}, translate;dur=${answer.translateMs}`,
       };
       if (format === 'json' || format === 'verbose_json')
         return new FileResponse({

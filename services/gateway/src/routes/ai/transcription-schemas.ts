@@ -23,9 +23,14 @@ export const FastTranscriptionFields = z.strictObject({
     .meta({ description: '`live` adds source_text, language and the billing block (and words with want_words).' }),
   target_language: z
     .string()
-    .max(16)
+    .regex(/^[a-z]{2}$/, 'An ISO 639-1 code (e.g. es)')
     .optional()
-    .meta({ description: 'Translation of the clip: not available yet (422 naming this field).' }),
+    .meta({
+      description:
+        'Translate the clip into this language (ISO 639-1): `text` (and the segments) are the translation, `source_text` ' +
+        "what was said. Targets: the worker's pairs (English to es, ca, gl, eo); another is a 422 of type " +
+        '`unsupported_option` naming them (`ctx.targets`). Included in the price.',
+    }),
   want_words: flag.optional().meta({ description: 'With purpose=live: also the words with their times.' }),
   language: z
     .string()
