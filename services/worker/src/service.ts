@@ -92,7 +92,13 @@ export function startWorkerService(
 
     const shutdown = new AbortController();
     const translator = createApertiumTranslator({ command: config.APERTIUM_BIN });
-    log.info({ pairs: translator.pairs().map((p) => `${p.from}:${p.to}`) }, 'translation pairs installed');
+    const pairs = translator.pairs().map((p) => `${p.from}:${p.to}`);
+    if (pairs.length > 0) log.info({ pairs }, 'translation pairs installed');
+    else
+      log.warn(
+        { apertium: config.APERTIUM_BIN },
+        'no apertium pairs installed: jobs asking for a translation will fail',
+      );
     const deps = ticketDeps(config, log, { clients, engines, translator, shutdownSignal: shutdown.signal }, options);
     await life.open(
       'work',

@@ -61,14 +61,20 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
   const started = performance.now();
   try {
     const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
-    const channels = options.channelSeparation ? Array.from({ length: input.channels }, (_, c) => c) : [undefined];
+    // (Jobs refused separation for a media of fewer than two channels; one that lacks them here is one speaker.)
+    const channels = options.channelSeparation
+      ? Array.from({ length: Math.max(1, input.channels) }, (_, c) => c)
+      : [undefined];
+    // One channel failing stops the others: their result is of no use without it.
+    const failed = new AbortController();
+    const signal = AbortSignal.any([stop.signal, failed.signal]);
     const runs = channels.map((channel) =>
       transcribeMedia({
         input: input.url,
         engine: input.engine,
         language: options.language,
         ffmpegPath: deps.ffmpegPath,
-        signal: stop.signal,
+        signal,
         channel,
         onPcm: diarizer === undefined ? undefined : (chunk) => diarizer.push(chunk),
       }),
@@ -86,6 +92,10 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
     let transcriptions: MediaTranscription[];
     try {
       transcriptions = await Promise.all(runs.map((run) => run.result));
+    } catch (err) {
+      failed.abort(err);
+      await Promise.allSettled(runs.map((run) => run.result));
+      throw stop.signal.aborted ? stop.signal.reason : err;
     } finally {
       heartbeat.stop();
     }
