@@ -4,3 +4,4 @@ export { createClassicDiarizer, CLASSIC_METHOD } from './classic.ts';
 export { assignWordSpeakers } from './words.ts';
 export { diarizationErrorRate, type DiarizationError } from './der.ts';
 export { bestAssignment } from './assignment.ts';
+export { createThreadedDiarizer, type ThreadedDiarizer } from './thread.ts';

@@ -1,7 +1,7 @@
 import { openBus, STREAMS } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
 import { checkFfmpeg, createEngines, killAllGroups, type SpeechEngine } from '@tp/engines';
-import { createClassicDiarizer } from '@tp/diarization';
+import { createThreadedDiarizer } from '@tp/diarization';
 import type { Logger } from '@tp/logging';
 import { createApertiumTranslator, type Translator } from '@tp/translation';
 import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
@@ -61,7 +61,7 @@ function ticketDeps(
     jobTimeoutMs: config.JOB_TIMEOUT_MS,
     readUrlTtlSeconds: config.READ_URL_TTL_SECONDS,
     ffmpegPath: config.FFMPEG_BIN,
-    createDiarizer: () => createClassicDiarizer(),
+    createDiarizer: () => createThreadedDiarizer(),
     translator: parts.translator,
     translationTimeoutMs: config.TRANSLATION_TIMEOUT_MS,
     retryDelaysMs: options.retryDelaysMs ?? [500, 2_000, 5_000],

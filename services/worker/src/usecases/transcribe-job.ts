@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { assignWordSpeakers, type Diarizer } from '@tp/diarization';
+import { assignWordSpeakers, type ThreadedDiarizer } from '@tp/diarization';
 import type { Recognition, SpeechEngine } from '@tp/engines';
 import type { Job } from '@tp/proto';
 import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
@@ -23,8 +23,8 @@ export interface TranscribeJobDeps extends ReportProgressDeps {
   jobTimeoutMs: number;
   /** Aborted when the worker shuts down: running jobs stop and their tickets are redelivered. */
   shutdownSignal: AbortSignal;
-  /** A new diarizer for a job that asks who spoke when. */
-  createDiarizer: () => Diarizer;
+  /** A new diarizer for a job that asks who spoke when (its work off this event loop). */
+  createDiarizer: () => ThreadedDiarizer;
 }
 
 export interface TranscribeJobInput {
@@ -59,8 +59,8 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
   const options = parseJobOptions(job.optionsJson);
   const stop = startJobStop(deps.shutdownSignal, deps.jobTimeoutMs);
   const started = performance.now();
+  const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
   try {
-    const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
     // (Jobs refused separation for a media of fewer than two channels; one that lacks them here is one speaker.)
     const channels = options.channelSeparation
       ? Array.from({ length: Math.max(1, input.channels) }, (_, c) => c)
@@ -89,34 +89,52 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
         stop,
       }),
     );
-    let transcriptions: MediaTranscription[];
+    // The heartbeat beats on while the diarizer finishes (in its thread): progress stays where
+    // decoding left it, and a cancellation or the timeout still stops the job.
     try {
-      transcriptions = await Promise.all(runs.map((run) => run.result));
-    } catch (err) {
-      failed.abort(err);
-      await Promise.allSettled(runs.map((run) => run.result));
-      throw stop.signal.aborted ? stop.signal.reason : err;
+      let transcriptions: MediaTranscription[];
+      try {
+        transcriptions = await Promise.all(runs.map((run) => run.result));
+      } catch (err) {
+        failed.abort(err);
+        await Promise.allSettled(runs.map((run) => run.result));
+        throw stop.signal.aborted ? stop.signal.reason : err;
+      }
+      const recognized = await untilStopped(whoSaidWhat(deps, { job, options, transcriptions, diarizer }), stop.signal);
+      logTranscribed(deps, { job, engine: input.engine, transcriptions, started, diarizeMs: recognized.diarizeMs });
+      return recognized.recognition;
     } finally {
       heartbeat.stop();
     }
-    const recognized = whoSaidWhat(deps, { job, options, transcriptions, diarizer });
-    logTranscribed(deps, { job, engine: input.engine, transcriptions, started, diarizeMs: recognized.diarizeMs });
-    return recognized.recognition;
   } finally {
     stop.release();
+    await diarizer?.close();
   }
 }
 
+/** `work`'s answer, or the signal's reason as soon as it aborts (what `work` then does is ignored). */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** The utterances with their speakers: by channel, by the diarizer's turns, or nobody's. */
-function whoSaidWhat(
+async function whoSaidWhat(
   deps: { log: TranscribeJobDeps['log'] },
   input: {
     job: Job;
     options: TranscriptionOptions;
     transcriptions: MediaTranscription[];
-    diarizer: Diarizer | undefined;
+    diarizer: ThreadedDiarizer | undefined;
   },
-): { recognition: JobRecognition; diarizeMs: number | null } {
+): Promise<{ recognition: JobRecognition; diarizeMs: number | null }> {
   const recognitions: Recognition[] = input.transcriptions.map((t) => t.recognition);
   const first = input.transcriptions[0]!;
   const base = { language: first.recognition.language, decodedBytes: first.decodedBytes };
@@ -126,7 +144,7 @@ function whoSaidWhat(
     return { recognition: { ...base, utterances: unattributed(first.recognition) }, diarizeMs: null };
   const started = performance.now();
   const words = wordsOf(first.recognition);
-  const result = input.diarizer.finish({
+  const result = await input.diarizer.finish({
     numSpeakers: input.options.diarization.numSpeakers,
     speech: words.map((w) => ({ start: w.start, end: w.end })),
   });
