@@ -1,7 +1,7 @@
 // The classic diarizer on conversations of flite voices with known turns (synthesized once, cached).
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { type Conversation, synthesizeConversation } from '@tp/testing';
+import { type Conversation, repeatConversation, synthesizeConversation } from '@tp/testing';
 import {
   createClassicDiarizer,
   type DiarizationOptions,
@@ -103,6 +103,30 @@ describe('classic diarizer on three flite voices', () => {
       if (numSpeakers !== null) assert.equal(result.speakerCount, 3);
       const { der } = diarizationErrorRate(conversation.turns, result.turns);
       assert.ok(der <= 0.25, `DER ${(der * 100).toFixed(1)}%`);
+    });
+  }
+});
+
+describe('classic diarizer on five-minute recordings of two flite voices', () => {
+  const conversations = new Map<string, Conversation>();
+  before(async () => {
+    conversations.set('60 turns', await synthesizeConversation({ voices: ['rms', 'slt'], turns: 60 }));
+    // The plain BIC split this one into 9 speakers: a speaker's clusters grow with the recording.
+    conversations.set(
+      '12 turns said 5 times',
+      repeatConversation(await synthesizeConversation({ voices: ['rms', 'slt'] }), 5),
+    );
+  });
+
+  for (const name of ['60 turns', '12 turns said 5 times']) {
+    it(`${name}: two speakers estimated, DER ≤ 10%`, () => {
+      const conversation = conversations.get(name)!;
+      assert.ok(conversation.durationSeconds > 290, `${conversation.durationSeconds} s`);
+      const result = diarize(conversation.pcm, { numSpeakers: null });
+      checkTurns(result);
+      assert.equal(result.speakerCount, 2);
+      const { der } = diarizationErrorRate(conversation.turns, result.turns);
+      assert.ok(der <= 0.1, `DER ${(der * 100).toFixed(1)}%`);
     });
   }
 });

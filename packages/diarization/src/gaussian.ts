@@ -35,21 +35,35 @@ export class GaussianStats {
   }
 
   /** log |Σ| of the maximum-likelihood covariance, with a small ridge so short segments stay finite. */
-  logDeterminant(ridge = 1e-3): number {
-    const d = this.dimension;
-    const n = Math.max(1, this.count);
-    const cov = new Float64Array(d * d);
-    let k = 0;
-    for (let i = 0; i < d; i++) {
-      for (let j = i; j < d; j++) {
-        const c = this.outer[k++]! / n - (this.sum[i]! / n) * (this.sum[j]! / n);
-        cov[i * d + j] = c;
-        cov[j * d + i] = c;
-      }
-      cov[i * d + i]! += ridge;
-    }
-    return choleskyLogDet(cov, d);
+  logDeterminant(): number {
+    return pooledLogDeterminant(this);
   }
+}
+
+const RIDGE = 1e-3;
+let scratch = new Float64Array(0);
+
+/**
+ * log |Σ| of the frames of `a` and `b` together (of `a` alone without `b`), built in a reused
+ * buffer: clustering asks it for every pair of segments.
+ */
+export function pooledLogDeterminant(a: GaussianStats, b?: GaussianStats): number {
+  const d = a.dimension;
+  if (scratch.length < d * d) scratch = new Float64Array(d * d);
+  const cov = scratch;
+  const n = Math.max(1, a.count + (b?.count ?? 0));
+  let k = 0;
+  for (let i = 0; i < d; i++) {
+    const mi = (a.sum[i]! + (b?.sum[i] ?? 0)) / n;
+    for (let j = i; j < d; j++, k++) {
+      const mj = (a.sum[j]! + (b?.sum[j] ?? 0)) / n;
+      const c = (a.outer[k]! + (b?.outer[k] ?? 0)) / n - mi * mj;
+      cov[i * d + j] = c;
+      cov[j * d + i] = c;
+    }
+    cov[i * d + i]! += RIDGE;
+  }
+  return choleskyLogDet(cov, d);
 }
 
 /** log det of a symmetric positive-definite matrix (destroys `a`). */
@@ -70,24 +84,37 @@ function choleskyLogDet(a: Float64Array, d: number): number {
   return logDet;
 }
 
+export interface BicPenalty {
+  /** Weight of the model-size penalty. */
+  lambda: number;
+  /**
+   * Least gain per effective frame (na·nb / (na + nb), the size of a two-sample comparison) that
+   * keeps two large sets apart (0: the plain BIC). Speech frames are neither independent nor
+   * Gaussian, so two sets of one speaker's frames differ by an amount that grows with their size;
+   * the plain BIC, whose penalty grows only with log n, splits a speaker more finely the longer
+   * the recording.
+   */
+  perFrame: number;
+}
+
+/** What merging `a` and `b` must gain (in log-likelihood) to be refused. */
+export function bicPenalty(dimension: number, a: number, b: number, penalty: BicPenalty): number {
+  const d = dimension;
+  const bic = 0.5 * penalty.lambda * (d + (d * (d + 1)) / 2) * Math.log(a + b);
+  return Math.max(bic, (penalty.perFrame * a * b) / (a + b));
+}
+
 /**
  * ΔBIC of merging two sets of frames (full covariance): negative when one Gaussian explains them
- * better than two, i.e. they are likely one speaker. `lambda` weighs the model-size penalty.
+ * better than two, i.e. they are likely one speaker.
  */
 export function deltaBic(
   a: GaussianStats,
   b: GaussianStats,
-  lambda: number,
-  merged: GaussianStats = a.merged(b),
-  logDets?: { a: number; b: number },
+  penalty: BicPenalty,
+  logDets: { a: number; b: number } = { a: a.logDeterminant(), b: b.logDeterminant() },
 ): number {
-  const d = a.dimension;
-  const n = merged.count;
-  const gain =
-    0.5 *
-    (n * merged.logDeterminant() -
-      a.count * (logDets?.a ?? a.logDeterminant()) -
-      b.count * (logDets?.b ?? b.logDeterminant()));
-  const penalty = 0.5 * lambda * (d + (d * (d + 1)) / 2) * Math.log(n);
-  return gain - penalty;
+  const n = a.count + b.count;
+  const gain = 0.5 * (n * pooledLogDeterminant(a, b) - a.count * logDets.a - b.count * logDets.b);
+  return gain - bicPenalty(a.dimension, a.count, b.count, penalty);
 }

@@ -2,7 +2,7 @@
 // pass over each speech run (a penalty for every change of speaker) and a minimum turn length;
 // repeated a few times so the models and the labels settle together.
 import type { FeatureStore } from './feature-store.ts';
-import { type Gmm, logLikelihood, trainGmm } from './gmm.ts';
+import { type Gmm, rangeFeatures, scoreFrames, trainGmm } from './gmm.ts';
 import type { FrameRange } from './speech.ts';
 
 export interface ResegmentSettings {
@@ -107,13 +107,12 @@ export function resegment(
     if (live.length === 0) return;
     for (const run of runs) {
       const n = run.end - run.start;
-      const scores = live.map(() => new Float64Array(n));
-      for (let t = 0; t < n; t++) {
-        const frame = store.frame(run.start + t);
-        live.forEach((c, i) => {
-          scores[i]![t] = logLikelihood(models[c]!, frame);
-        });
-      }
+      const data = rangeFeatures(store, run.start, run.end);
+      const scores = live.map((c) => {
+        const out = new Float64Array(n);
+        scoreFrames(models[c]!, data, out);
+        return out;
+      });
       const path = viterbi(scores, settings.switchPenalty);
       enforceMinTurn(path, scores, settings.minTurn);
       for (let t = 0; t < n; t++) labels[run.start + t] = live[path[t]!]!;

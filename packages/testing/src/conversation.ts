@@ -122,3 +122,16 @@ export async function synthesizeConversation(spec: ConversationSpec): Promise<Co
   await rename(turnsFile + suffix, turnsFile);
   return conversation;
 }
+
+/** The conversation said `times` times over, its turns shifted to match: a long recording from a cached short one. */
+export function repeatConversation(conversation: Conversation, times: number): Conversation {
+  const turns = Array.from({ length: times }, (_, i) =>
+    conversation.turns.map((t) => ({
+      ...t,
+      start: t.start + i * conversation.durationSeconds,
+      end: t.end + i * conversation.durationSeconds,
+    })),
+  ).flat();
+  const pcm = Buffer.concat(Array.from({ length: times }, () => conversation.pcm));
+  return { pcm, turns, durationSeconds: conversation.durationSeconds * times };
+}

@@ -23,6 +23,7 @@ export {
   type SpeechClip,
 } from './speech.ts';
 export {
+  repeatConversation,
   synthesizeConversation,
   trimSilence,
   type Conversation,

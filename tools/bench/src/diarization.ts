@@ -2,7 +2,8 @@
  * Speaker diarization (@tp/diarization's classic method) on conversations of flite voices with known
  * turns: DER with the count given and estimated (collar 0.25 s, and 0), the speaker count found,
  * word-speaker accuracy against the real pocketsphinx engine's words, and the diarization stage's
- * time against the recognition time of the same run (the PCM goes to both as it streams, as in the worker).
+ * time against the recognition time of the same run (the PCM goes to both as it streams, as in the worker);
+ * then long recordings (5 minutes and more, diarization alone): DER, speakers found and finish time per minute.
  *
  *   make bench            (or: node tools/bench/src/diarization.ts)
  */
@@ -18,13 +19,19 @@ import {
   type SpeechSpan,
 } from '@tp/diarization';
 import { createPocketsphinxEngine, DEFAULT_POCKETSPHINX_MODEL_DIR, type RecognizedWord } from '@tp/engines';
-import { type Conversation, synthesizeConversation } from '@tp/testing';
+import { type Conversation, repeatConversation, synthesizeConversation } from '@tp/testing';
 import { fmt } from './load.ts';
 
 const CASES: { voices: string[]; turns: number }[] = [
   { voices: ['rms', 'slt'], turns: 12 },
   { voices: ['awb', 'slt'], turns: 12 },
   { voices: ['rms', 'slt', 'awb'], turns: 15 },
+];
+const LONG_CASES: { voices: string[]; turns: number; times: number }[] = [
+  { voices: ['rms', 'slt'], turns: 60, times: 1 },
+  { voices: ['rms', 'slt'], turns: 12, times: 5 },
+  { voices: ['rms', 'slt', 'awb'], turns: 60, times: 1 },
+  { voices: ['rms', 'slt'], turns: 12, times: 15 },
 ];
 const CHUNK = 64 * 1024;
 
@@ -120,4 +127,26 @@ console.log(
 );
 for (const { voices, turns } of CASES) {
   await runCase(await synthesizeConversation({ voices, turns }), voices);
+}
+
+console.log('\nlong recordings (diarization alone; finish time per minute of audio)');
+for (const { voices, turns, times } of LONG_CASES) {
+  const conversation = repeatConversation(await synthesizeConversation({ voices, turns }), times);
+  const minutes = conversation.durationSeconds / 60;
+  const label = `${voices.join('+')}, ${turns} turns${times > 1 ? ` said ${times} times` : ''}`;
+  console.log(`${label}: ${fmt(minutes, 1)} min`);
+  for (const numSpeakers of [voices.length, null]) {
+    const diarizer = createClassicDiarizer();
+    for (let offset = 0; offset < conversation.pcm.length; offset += CHUNK) {
+      diarizer.push(conversation.pcm.subarray(offset, offset + CHUNK));
+    }
+    const t0 = performance.now();
+    const result = diarizer.finish({ numSpeakers });
+    const ms = performance.now() - t0;
+    const { der } = diarizationErrorRate(conversation.turns, result.turns);
+    console.log(
+      `  ${(numSpeakers === null ? 'count estimated' : `count ${numSpeakers}`).padEnd(27)} speakers ${result.speakerCount}  ` +
+        `DER ${pct(der)}  finish ${fmt(ms, 0).padStart(5)} ms = ${fmt(ms / minutes, 0).padStart(4)} ms per minute`,
+    );
+  }
 }
