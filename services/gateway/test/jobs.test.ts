@@ -83,6 +83,21 @@ describe('job routes: validation', () => {
     assert.equal(gateway.backends.received('jobs', 'listItems').length, before);
   });
 
+  it('refuses a queue offset past what the wire carries (int32), and passes the largest one on', async () => {
+    const read = gateway.backends.pat(['jobs:read']);
+    const past = await gateway.call('GET', '/api/v1/jobs/queue?offset=2147483648', { token: read });
+    assertValidation(past, [
+      {
+        loc: ['query', 'offset'],
+        msg: 'Input should be less than or equal to 2147483647',
+        type: 'less_than_equal',
+      },
+    ]);
+    const largest = await gateway.call('GET', '/api/v1/jobs/queue?offset=2147483647', { token: read });
+    assert.equal(largest.status, 200, largest.text);
+    assert.equal((gateway.backends.received('jobs', 'getQueue').at(-1) as { offset: number }).offset, 2_147_483_647);
+  });
+
   it('names missing and unknown body fields', async () => {
     const res = await gateway.call('POST', '/api/v1/jobs', {
       token: write(),

@@ -196,7 +196,8 @@ export const ListJobsQuery = z.object({
 export const JobQueueQuery = z.object({
   job_type: z.enum(JOB_TYPES).default('transcription'),
   limit: limitParam,
-  offset: z.coerce.number().int().min(0).default(0),
+  // The wire carries it as an int32: a larger one is a 422, never an encoding error (a fuzzed 2^31 was a 500).
+  offset: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
 });
 
 export const IdempotencyHeaders = z.object({
