@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ALLOWED_DEMUXERS } from './media-formats.ts';
+import { ALLOWED_DEMUXERS, audioChannels } from './media-formats.ts';
 
 describe('ALLOWED_DEMUXERS', () => {
   it('opens the common audio and video containers', () => {
@@ -14,5 +14,14 @@ describe('ALLOWED_DEMUXERS', () => {
       assert.ok(!(ALLOWED_DEMUXERS as readonly string[]).includes(demuxer), demuxer);
     }
     assert.equal(new Set(ALLOWED_DEMUXERS).size, ALLOWED_DEMUXERS.length, 'no demuxer twice');
+  });
+});
+
+describe('audioChannels', () => {
+  it('counts the widest audio stream, ignoring video, and 0 without audio', () => {
+    const stream = (type: string, channels: number) => ({ type, channels });
+    assert.equal(audioChannels([stream('video', 0), stream('audio', 1), stream('audio', 6)]), 6);
+    assert.equal(audioChannels([stream('video', 0)]), 0);
+    assert.equal(audioChannels([]), 0);
   });
 });

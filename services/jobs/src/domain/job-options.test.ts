@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_TRANSLATION_PAIRS, findProfile, type EngineKind } from '@tp/catalog';
+import { audioChannels, DEFAULT_TRANSLATION_PAIRS, findProfile, type EngineKind } from '@tp/catalog';
 import { AppError } from '@tp/errors';
-import { audioChannels, checkOptions, checkSeparableChannels } from './job-options.ts';
+import { checkOptions, checkSeparableChannels } from './job-options.ts';
 
 const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']), translations: DEFAULT_TRANSLATION_PAIRS };
 const oracle = findProfile('oracle')!;

@@ -1,4 +1,5 @@
 import {
+  audioChannels,
   type Deployment,
   DIARIZATION_SPEAKERS,
   isLanguageCode,
@@ -167,11 +168,6 @@ export function checkOptions(
 
 /** The most channels channel speaker separation transcribes (one engine run each). */
 export const MAX_SEPARATED_CHANNELS = 8;
-
-/** Channels of the media's audio (its widest audio stream, the one the decoder picks); 0 without audio. */
-export function audioChannels(streams: readonly { type: string; channels: number }[]): number {
-  return streams.filter((s) => s.type === 'audio').reduce((most, s) => Math.max(most, s.channels), 0);
-}
 
 /**
  * Channel speaker separation transcribes each channel as its own speaker: a media with one channel

@@ -1,9 +1,8 @@
-import type { EngineKind } from '@tp/catalog';
+import { audioChannels, type EngineKind } from '@tp/catalog';
 import type { Job } from '@tp/proto';
 import { engineNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
 import { JOB_TYPE } from '../domain/transcription-job.ts';
 import type { SpeechEngine } from '@tp/engines';
-import { audioChannels } from '../domain/media-streams.ts';
 import { buildJobTranscript, checked } from './build-job-transcript.ts';
 import { completeJob } from './complete-job.ts';
 import { failJob } from './fail-job.ts';
