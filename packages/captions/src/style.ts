@@ -66,14 +66,9 @@ export const CaptionBurnOptionsSchema = z
     bold: z.boolean().default(false).meta({ description: 'Bold text.' }),
     primary_color: color('#FFFFFF', 'The text colour.'),
     outline_color: color('#000000', 'The colour of the outline around the letters.'),
-    outline_width: z
-      .number()
-      .min(0)
-      .max(20)
-      .default(3)
-      .meta({
-        description: 'Outline width in pixels (0: none); with background_color, the padding of the box instead.',
-      }),
+    outline_width: z.number().min(0).max(20).default(3).meta({
+      description: 'Outline width in pixels (0: none); with background_color, the padding of the box instead.',
+    }),
     background_color: z
       .string()
       .regex(COLOR_PATTERN)
