@@ -46,7 +46,7 @@ const color = (fallback: string, description: string) =>
     .regex(COLOR_PATTERN)
     .toUpperCase()
     .default(fallback)
-    .meta({ description: `${description} ${RULES.color}.` });
+    .meta({ description: `${description} Given as ${RULES.color}.` });
 
 const int = (min: number, max: number, fallback: number, description: string) =>
   z.number().int().min(min).max(max).default(fallback).meta({ description });
@@ -75,7 +75,7 @@ export const CaptionBurnOptionsSchema = z
       .toUpperCase()
       .nullable()
       .default(null)
-      .meta({ description: `A box behind each line, or null for none. ${RULES.color}; e.g. \`#00000080\`.` }),
+      .meta({ description: `A box behind each line, or null for none. Given as ${RULES.color}; e.g. \`#00000080\`.` }),
     alignment: z
       .enum(CAPTION_ALIGNMENTS)
       .default('bottom_center')
