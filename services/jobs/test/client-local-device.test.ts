@@ -123,6 +123,7 @@ describe('a delivered transcript', () => {
     assert.deepEqual([await statusOf(userId, job.jobId), (await jobRow(h, job.jobId))!.artifact_ids], ['running', []]);
 
     assert.equal(await codeOf(deliver(h, await newUser(h, '0'), job.jobId)), 'not_found');
+    assert.equal(await codeOf(deliver(h, userId, 'job_01JNOSUCHJOB0000000000000')), 'not_found');
     const cloud = await createOne(h, userId, media[1]!.mediaId);
     assert.equal(await codeOf(deliver(h, userId, cloud.jobId)), 'not_client_local');
   });
