@@ -82,4 +82,8 @@ testRendered({
   'jobs offers the apertium pairs the worker image installs (TRANSLATION_PAIRS)': (manifests) => {
     assert.equal(envOf(container(manifests, 'jobs'), 'TRANSLATION_PAIRS').value, 'en:es,en:ca,en:gl,en:eo');
   },
+
+  'jobs fails a client-local job whose device stays silent 15 minutes (CLIENT_LOCAL_IDLE_TIMEOUT_MS)': (manifests) => {
+    assert.equal(envOf(container(manifests, 'jobs'), 'CLIENT_LOCAL_IDLE_TIMEOUT_MS').value, '900000');
+  },
 });

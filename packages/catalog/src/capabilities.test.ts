@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  BUILT_EXECUTION_MODES,
   BUILT_STAGES,
   DEFAULT_TRANSLATION_PAIRS,
   type EngineKind,
@@ -84,9 +85,16 @@ describe('profile capabilities', () => {
     assert.match(translationRefusal(findProfile('base')!, cpuOnly, 'en', 'es') ?? '', /not included in profile base/);
   });
 
-  it('never offer an execution mode jobs does not run', () => {
-    const base = profileCapabilities(findProfile('base')!, cpuOnly);
-    assert.deepEqual(findProfile('base')!.executionModes, ['cloud', 'client_local']);
-    assert.deepEqual(base.executionModes, ['cloud']);
+  it('offer the execution modes of the profile that jobs runs, none where the profile is not served', () => {
+    for (const profile of PROFILES) {
+      const caps = profileCapabilities(profile, cpuOnly);
+      assert.deepEqual(caps.executionModes, caps.available ? profile.executionModes : [], profile.codename);
+      for (const mode of caps.executionModes) assert.ok(BUILT_EXECUTION_MODES.has(mode), mode);
+    }
+    assert.deepEqual(profileCapabilities(findProfile('base')!, cpuOnly).executionModes, ['cloud', 'client_local']);
+    assert.deepEqual(profileCapabilities(findProfile('base-whisper')!, everyEngine).executionModes, [
+      'cloud',
+      'client_local',
+    ]);
   });
 });

@@ -31,8 +31,12 @@ export const BUILT_STAGES: ReadonlySet<Stage> = new Set<Stage>([
   'channel_speaker_separation',
 ]);
 
-/** How jobs may run: jobs runs `cloud` jobs only (client_local is not built). */
-export const BUILT_EXECUTION_MODES: ReadonlySet<ExecutionMode> = new Set<ExecutionMode>(['cloud']);
+/**
+ * How jobs may run: `cloud` (a worker of the profile's pool) and `client_local` (the user's own
+ * device runs the model and delivers the transcript; ADR 0023). A profile offers the modes of its
+ * catalog entry that are built here.
+ */
+export const BUILT_EXECUTION_MODES: ReadonlySet<ExecutionMode> = new Set<ExecutionMode>(['cloud', 'client_local']);
 
 export interface ProfileCapabilities {
   /** The deployment runs the profile's engine: jobs of the profile are accepted. */

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { AI_MODELS, PROFILES, toCredits } from './index.ts';
+import { AI_MODELS, CLIENT_LOCAL_MICRO_CREDITS_PER_HOUR, microCreditsToUsd, PROFILES, toCredits } from './index.ts';
 
 // docs/pricing.md is for people; this keeps it equal to the catalog that charges.
 const doc = readFileSync(new URL('../../../docs/pricing.md', import.meta.url), 'utf8');
@@ -25,5 +25,14 @@ describe('docs/pricing.md', () => {
         m.alias,
       );
     }
+  });
+
+  it('shows the client-local rate and the profiles that offer it', () => {
+    const profiles = PROFILES.filter((p) => p.executionModes.includes('client_local'))
+      .map((p) => `\`${p.codename}\``)
+      .join(', ');
+    const credits = toCredits(CLIENT_LOCAL_MICRO_CREDITS_PER_HOUR).toFixed(2);
+    const usd = microCreditsToUsd(CLIENT_LOCAL_MICRO_CREDITS_PER_HOUR).toFixed(2);
+    assert.ok(doc.includes(`| \`client_local\` | ${credits} | ${usd} | ${profiles} |`), profiles);
   });
 });

@@ -72,6 +72,12 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.RESOURCE_EXHAUSTED,
     message: 'The storage quota is used up; delete media to make room.',
   },
+  // A feature the user has not been granted (detail.feature_key names it), e.g. jobs.client_local.
+  feature_required: {
+    http: 403,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'Your account has not been granted the feature this request needs.',
+  },
   admin_required: {
     http: 403,
     grpc: GrpcStatus.PERMISSION_DENIED,
@@ -119,6 +125,17 @@ export const ERROR_CODES = {
     http: 409,
     grpc: GrpcStatus.FAILED_PRECONDITION,
     message: 'Only queued jobs can be moved in the queue.',
+  },
+  // Client-local jobs (ADR 0023): a device reports progress or delivers a transcript.
+  not_client_local: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The job runs in the cloud; only a client-local job takes progress and transcripts from a device.',
+  },
+  job_not_running: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'The job has already ended; it takes no more progress or transcripts.',
   },
   job_is_batch: {
     http: 409,

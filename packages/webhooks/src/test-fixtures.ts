@@ -32,6 +32,7 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     title: 'interview.wav',
     queueReason: '',
     webhookId: 'whs_01JABCDEFGHJKMNPQRSTVWXYZ0',
+    executionMode: 'cloud',
     ...overrides,
   };
 }

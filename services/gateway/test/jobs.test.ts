@@ -183,6 +183,7 @@ describe('job routes: presenting', () => {
       queue_reason: 'concurrency_limit',
       profile: 'oracle',
       engine: 'whisper',
+      execution_mode: 'cloud',
       input: { type: 'media_ref', media_id: 'med_1' },
       parent_job_id: null,
       workspace_id: null,
@@ -231,6 +232,7 @@ describe('job routes: presenting', () => {
       features: ['profile.sage'],
       webhookId: '',
       requestFingerprint: '',
+      executionMode: 'cloud',
     });
   });
 

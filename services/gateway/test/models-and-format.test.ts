@@ -81,7 +81,7 @@ describe('GET /api/v1/models: what this deployment runs', () => {
     });
     assert.deepEqual(oracle.execution_modes, ['cloud']);
     const base = model(res, 'base');
-    assert.deepEqual(base.execution_modes, ['cloud'], 'client_local jobs are not run by this deployment');
+    assert.deepEqual(base.execution_modes, ['cloud'], 'client_local only for users with the feature jobs.client_local');
     const pro = model(res, 'oracle-pro');
     assert.equal(pro.available, false, 'listed, as every public profile, but not served');
     assert.deepEqual(pro.capabilities, NOTHING);

@@ -66,6 +66,7 @@ describe('POST /transcribe', () => {
         features: [],
         webhookId: 'whs_1',
         requestFingerprint: '',
+        executionMode: 'cloud',
       },
     );
   });

@@ -13,8 +13,8 @@ export type BillingClient = Pick<
 >;
 /** The media a job transcribes. */
 export type MediaClient = Pick<GrpcClient<typeof MediaServiceService>, 'getMedia'>;
-/** The transcripts jobs export. */
-export type ArtifactsClient = Pick<GrpcClient<typeof ArtifactsServiceService>, 'getCurrentPayload'>;
+/** The transcripts jobs export, and those client-local jobs deliver (ADR 0023). */
+export type ArtifactsClient = Pick<GrpcClient<typeof ArtifactsServiceService>, 'getCurrentPayload' | 'createArtifact'>;
 
 export interface JobsClients {
   billing: BillingClient;

@@ -35,6 +35,7 @@ describe('jobs configuration', () => {
       [24, 50, 60_000],
     );
     assert.equal(config.GRPC_MAX_MESSAGE_BYTES, 64 * 1024 * 1024);
+    assert.equal(config.CLIENT_LOCAL_IDLE_TIMEOUT_MS, 15 * 60_000);
     assert.equal(config.NATS_PREFIX, '');
   });
 
@@ -53,6 +54,7 @@ describe('jobs configuration', () => {
       'BILLING_GRPC_ADDR',
       'MAX_BATCH_ITEMS',
     ]);
+    assert.deepEqual(problems({ ...required, CLIENT_LOCAL_IDLE_TIMEOUT_MS: '999' }), ['CLIENT_LOCAL_IDLE_TIMEOUT_MS']);
     assert.deepEqual(problems({ ...required, RESERVATION_TIMEOUT_MS: '15000', BACKEND_DEADLINE_MS: '5000' }), [
       'RESERVATION_TIMEOUT_MS',
     ]);

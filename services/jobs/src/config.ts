@@ -100,6 +100,16 @@ export const JobsConfigSchema = z
       .int()
       .min(60_000)
       .default(30 * 60_000),
+    /**
+     * A client-local job (run by the user's device, ADR 0023) that hears nothing from the device (no
+     * progress report, no transcript) for this long since its creation or the last report fails
+     * `device_timeout`. The reconciler checks every RECONCILE_INTERVAL_MS.
+     */
+    CLIENT_LOCAL_IDLE_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .default(15 * 60_000),
     /** How often the reconciler runs. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
     /** Deadline of one call to billing or media. */

@@ -74,6 +74,7 @@ export function startJobsService(
           reservationTimeoutMs,
           idempotencyTtlMs,
           staleRunningMs: config.STALE_RUNNING_MS,
+          clientLocalIdleTimeoutMs: config.CLIENT_LOCAL_IDLE_TIMEOUT_MS,
         });
         started.start(config.RECONCILE_INTERVAL_MS);
         return started;

@@ -26,6 +26,7 @@ export const createRequest = (
   features: [],
   webhookId: '',
   requestFingerprint: '',
+  executionMode: '',
   ...overrides,
 });
 

@@ -146,6 +146,7 @@ async function createOracleJob(
     features: [],
     webhookId: '',
     requestFingerprint: '',
+    executionMode: '',
   });
   assert.ok(job, 'CreateJob answers the job');
   assert.equal(job.status, 'queued');

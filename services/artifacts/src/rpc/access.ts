@@ -2,12 +2,13 @@ import { defineAccess } from '@tp/grpc';
 import { ArtifactsServiceService } from '@tp/proto';
 
 /**
- * Who may call ArtifactsService (ADR 0011): the worker stores a job's transcript; the gateway
+ * Who may call ArtifactsService (ADR 0011): the worker stores a job's transcript, and jobs the one a
+ * user's device delivers for a client-local job (ADR 0023); the gateway
  * reads and edits for the user the request names; jobs reads a payload to export it; shares
  * reads what a share shows, as itself.
  */
 export const ARTIFACTS_ACCESS = defineAccess(ArtifactsServiceService, {
-  createArtifact: { worker: 'service' },
+  createArtifact: { worker: 'service', jobs: 'service' },
   addVersion: { gateway: 'user' },
   restoreVersion: { gateway: 'user' },
   getArtifact: { gateway: 'user', shares: 'service' },

@@ -8,6 +8,7 @@ import { artifactRoutes } from './artifacts/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { deviceRoutes } from './devices/routes.ts';
 import { formatRoutes } from './format/routes.ts';
+import { deviceJobRoutes } from './jobs/device-routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { modelRoutes } from './models/routes.ts';
@@ -51,6 +52,7 @@ export function allRoutes(
     ...billingRoutes(clients),
     ...artifactRoutes(clients, limits),
     ...jobRoutes(clients),
+    ...deviceJobRoutes(clients, limits),
     ...formatRoutes(limits),
     ...shareRoutes(clients, limits),
     ...productRoutes(clients, log, limits.product),

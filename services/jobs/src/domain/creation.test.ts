@@ -37,6 +37,7 @@ function request(profile: string, type: string, options: Record<string, unknown>
     features: everyFeature,
     webhookId: '',
     requestFingerprint: '',
+    executionMode: '',
   };
 }
 

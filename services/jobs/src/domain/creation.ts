@@ -1,6 +1,7 @@
-import type { EngineKind, LanguagePair, TranscriptionProfile } from '@tp/catalog';
+import type { EngineKind, ExecutionMode, LanguagePair, TranscriptionProfile } from '@tp/catalog';
 import { checkIdempotencyKey } from '@tp/idempotency';
 import { newId } from '@tp/ids';
+import { checkExecutionMode } from './client-local.ts';
 import { checkFingerprint, createRequestHash } from './idempotency.ts';
 import { type AcceptedOptions, checkOptions, checkSeparableChannels } from './job-options.ts';
 import {
@@ -29,6 +30,8 @@ export interface CreationRequest {
   webhookId: string;
   /** With an idempotency key: what the idempotency record stores instead of the request hash; '' for none. */
   requestFingerprint: string;
+  /** 'cloud' ('' too) or 'client_local' (ADR 0023). */
+  executionMode: string;
 }
 
 /** A creation request that passed every check that needs no I/O. */
@@ -42,6 +45,7 @@ export interface AcceptedCreation {
   batch: boolean;
   webhookId: string | null;
   idempotency: { key: string; requestHash: string } | null;
+  executionMode: ExecutionMode;
 }
 
 /** The checks of a CreateJob request, in the order their errors are reported. */
@@ -53,7 +57,9 @@ export function acceptCreation(
   const type = checkJobType(request.type);
   const workspaceId = checkWorkspaceId(request.workspaceId);
   const deployment = { engines: limits.engines, translations: limits.translations };
-  const profile = resolveProfile(request.profile, new Set(request.features), deployment);
+  const features = new Set(request.features);
+  const profile = resolveProfile(request.profile, features, deployment);
+  const executionMode = checkExecutionMode({ ...request, type, features }, profile, deployment);
   const options = checkOptions(request.optionsJson, type, profile, deployment);
   const mediaIds = checkMediaIds(request.mediaIds, request.batch, limits.maxBatchItems);
   const webhookId = checkWebhookId(request.webhookId);
@@ -73,9 +79,21 @@ export function acceptCreation(
               options: options.value,
               workspaceId,
               webhookId,
+              executionMode,
             }),
         };
-  return { userId, workspaceId, type, profile, options, mediaIds, batch: request.batch, webhookId, idempotency };
+  return {
+    userId,
+    workspaceId,
+    type,
+    profile,
+    options,
+    mediaIds,
+    batch: request.batch,
+    webhookId,
+    idempotency,
+    executionMode,
+  };
 }
 
 /** A row of a creation: a single job, or a batch parent followed by its items. */
@@ -95,6 +113,8 @@ export interface NewJob {
   mediaDurationSeconds: number;
   /** On the job the request created (a batch: its parent, not its items). */
   webhookId: string | null;
+  /** Absent: cloud. */
+  executionMode?: ExecutionMode;
 }
 
 /** What a creation reads of a verified media. */
@@ -118,6 +138,7 @@ export function planCreation(creation: AcceptedCreation, medias: readonly MediaF
     engine: profile.engine,
     pool: profile.pool,
     optionsJson: creation.options.json,
+    executionMode: creation.executionMode,
   };
   const runnable = (m: MediaFacts, parentJobId: string | null): NewJob => ({
     ...common,

@@ -11,6 +11,8 @@ export interface CreateRequestFacts {
   workspaceId: string | null;
   /** The webhook subscription; null (none) leaves the hash as it was before webhooks existed. */
   webhookId?: string | null;
+  /** 'cloud' (or absent) leaves the hash as it was before client-local jobs existed. */
+  executionMode?: string;
 }
 
 /** SHA-256 (hex) of what a CreateJob asks for: the same request with the same key replays its job. */
@@ -24,6 +26,7 @@ export function createRequestHash(facts: CreateRequestFacts): string {
     workspace_id: facts.workspaceId,
     // Absent when null: keys stored before webhooks existed keep matching their requests.
     webhook_id: facts.webhookId ?? undefined,
+    execution_mode: facts.executionMode === 'cloud' ? undefined : facts.executionMode,
   });
 }
 

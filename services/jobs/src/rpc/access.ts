@@ -20,6 +20,8 @@ export const JOBS_ACCESS = defineAccess(JobsServiceService, {
   listItems: { gateway: 'user' },
   exportJob: { gateway: 'user', 'webhook-dispatcher': 'user' },
   getDeployment: { gateway: 'service' },
+  reportDeviceProgress: { gateway: 'user' },
+  deliverTranscript: { gateway: 'user' },
   claimJob: { worker: 'service' },
   reportProgress: { worker: 'service' },
   completeJob: { worker: 'service' },

@@ -4,6 +4,7 @@ import { type CancelJobDeps, cancelJob } from '../usecases/cancel-job.ts';
 import { type ClaimJobDeps, claimJob } from '../usecases/claim-job.ts';
 import { type CompleteJobDeps, completeJob } from '../usecases/complete-job.ts';
 import { type CreateJobDeps, createJob } from '../usecases/create-job.ts';
+import { type DeliverTranscriptDeps, deliverTranscript } from '../usecases/deliver-transcript.ts';
 import { type ExportJobDeps, exportJob } from '../usecases/export-job.ts';
 import { type FailJobDeps, failJob } from '../usecases/fail-job.ts';
 import { type FindIdempotentJobDeps, findIdempotentJob } from '../usecases/find-idempotent-job.ts';
@@ -13,6 +14,7 @@ import { type GetQueueDeps, getQueue } from '../usecases/get-queue.ts';
 import { type ListItemsDeps, listItems } from '../usecases/list-items.ts';
 import { type ListJobsDeps, listJobs } from '../usecases/list-jobs.ts';
 import { type ReorderQueueDeps, reorderQueue } from '../usecases/reorder-queue.ts';
+import { type ReportDeviceProgressDeps, reportDeviceProgress } from '../usecases/report-device-progress.ts';
 import { type ReportProgressDeps, reportProgress } from '../usecases/report-progress.ts';
 import { toWire, toWirePage, toWireQueue } from './wire.ts';
 
@@ -27,6 +29,8 @@ export type JobsServiceDeps = CreateJobDeps &
   ListItemsDeps &
   ExportJobDeps &
   GetDeploymentDeps &
+  ReportDeviceProgressDeps &
+  DeliverTranscriptDeps &
   ClaimJobDeps &
   ReportProgressDeps &
   CompleteJobDeps &
@@ -54,6 +58,9 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
       const deployment = getDeployment(deps);
       return { engines: [...deployment.engines].sort(), translations: [...deployment.translations] };
     },
+    // --- the user's device, for a client-local job (ADR 0023) ---------------------------------
+    reportDeviceProgress: async (request) => toWire(await reportDeviceProgress(deps, request)),
+    deliverTranscript: async (request) => toWire(await deliverTranscript(deps, request)),
 
     // --- worker surface -----------------------------------------------------------------------
     async claimJob(request) {

@@ -36,6 +36,7 @@ export function toWireJob(job: Job, position: number, queueReason: string | null
     title: job.title,
     queueReason: job.status === 'queued' ? (queueReason ?? '') : '',
     webhookId: job.webhookId ?? '',
+    executionMode: job.executionMode,
   };
 }
 

@@ -54,10 +54,11 @@ async function headBelowLimit(tx: Tx, request: ClaimRequest, skipped: readonly s
   const [head] = await tx.$queryRaw<{ user_id: string; max_running: number }[]>`
     SELECT j.user_id, COALESCE(l.max_concurrent_jobs, ${fallback})::int AS max_running
     FROM jobs j LEFT JOIN user_limits l ON l.user_id = j.user_id
-    WHERE j.status = 'queued' AND j.hold_state = 'held' AND j.item_count = 0
+    WHERE j.status = 'queued' AND j.hold_state = 'held' AND j.item_count = 0 AND j.execution_mode = 'cloud'
       AND j.pool = ${request.pool} AND j.type = ${request.jobType} AND j.engine = ANY(${request.engines}::text[])
       AND j.user_id <> ALL(${skipped}::text[])
-      AND (SELECT count(*) FROM jobs r WHERE r.user_id = j.user_id AND r.status = 'running' AND r.item_count = 0)
+      AND (SELECT count(*) FROM jobs r
+           WHERE r.user_id = j.user_id AND r.status = 'running' AND r.item_count = 0 AND r.execution_mode = 'cloud')
           < COALESCE(l.max_concurrent_jobs, ${fallback})
     ORDER BY j.queue_rank, j.id
     LIMIT 1`;
@@ -69,7 +70,7 @@ async function usersFirstQueued(tx: Tx, request: ClaimRequest, userId: string) {
   const [first] = await tx.$queryRaw<{ id: string }[]>`
     SELECT j.id FROM jobs j
     WHERE j.user_id = ${userId} AND j.status = 'queued' AND j.hold_state = 'held' AND j.item_count = 0
-      AND j.pool = ${request.pool} AND j.type = ${request.jobType} AND j.engine = ANY(${request.engines}::text[])
+      AND j.execution_mode = 'cloud' AND j.pool = ${request.pool} AND j.type = ${request.jobType} AND j.engine = ANY(${request.engines}::text[])
     ORDER BY j.queue_rank, j.id
     LIMIT 1
     FOR UPDATE OF j SKIP LOCKED`;

@@ -15,10 +15,11 @@ export async function lockUserSlots(tx: Tx, userId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`jobs.slots:${userId}`}, 0))`;
 }
 
-/** Jobs of the user running now (batch items count one each; a parent does not run). */
+/** Jobs of the user running now on workers (batch items count one each; a parent and a client-local job do not). */
 export async function runningCount(tx: Tx, userId: string): Promise<number> {
   const [row] = await tx.$queryRaw<{ running: number }[]>`
-    SELECT count(*)::int AS running FROM jobs WHERE user_id = ${userId} AND status = 'running' AND item_count = 0`;
+    SELECT count(*)::int AS running FROM jobs
+    WHERE user_id = ${userId} AND status = 'running' AND item_count = 0 AND execution_mode = 'cloud'`;
   return row?.running ?? 0;
 }
 
@@ -28,6 +29,7 @@ async function ticketsForWaiting(tx: Tx, userId: string, count: number): Promise
   const queues = await tx.$queryRaw<{ type: string; pool: string; waiting: number }[]>`
     SELECT type, pool, count(*)::int AS waiting FROM jobs
     WHERE user_id = ${userId} AND status = 'queued' AND hold_state = 'held' AND item_count = 0
+      AND execution_mode = 'cloud'
     GROUP BY type, pool ORDER BY type, pool`;
   const tickets = queues.flatMap((queue) =>
     Array.from({ length: Math.min(count, queue.waiting) }, () => workTicket({ id: newId('tkt'), ...queue })),
@@ -40,9 +42,9 @@ export function freeSlots(tx: Tx, userId: string, count: number): Promise<void> 
   return ticketsForWaiting(tx, userId, count);
 }
 
-/** Whether a job's change from `before` frees a slot of its user. */
-export const leavesRunning = (before: Pick<Job, 'status'>, after: Pick<Job, 'status'>): boolean =>
-  before.status === 'running' && after.status !== 'running';
+/** Whether a job's change from `before` frees a slot of its user (a client-local job holds none). */
+export const leavesRunning = (before: Pick<Job, 'status' | 'executionMode'>, after: Pick<Job, 'status'>): boolean =>
+  before.status === 'running' && after.status !== 'running' && before.executionMode === 'cloud';
 
 /**
  * Records the user's limit as billing's profile says at a creation; when it grew, the jobs the user

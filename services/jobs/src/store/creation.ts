@@ -59,11 +59,19 @@ async function admit(
   if (limit.maxConcurrentJobs !== null) await recordLimit(tx, jobs[0]!.userId, limit.maxConcurrentJobs, limit.fallback);
   const messages: OutboxMessage[] = [];
   for (const job of jobs.filter((j) => j.itemCount === 0)) {
+    // A client-local job has no hold and no ticket (no worker takes it); its idle clock starts now (ADR 0023).
+    const clientLocal = job.executionMode === 'client_local';
+    const held = heldMicro.get(job.id);
     const updated = await tx.job.update({
       where: { id: job.id },
-      data: { holdState: 'held', billingState: 'held', reservedMicro: heldMicro.get(job.id) ?? 0n },
+      data: {
+        holdState: 'held',
+        billingState: held === undefined ? 'none' : 'held',
+        reservedMicro: held ?? 0n,
+        ...(clientLocal ? { heartbeatAt: at } : {}),
+      },
     });
-    messages.push(workTicket(updated), jobEvent(updated, at));
+    messages.push(...(clientLocal ? [] : [workTicket(updated)]), jobEvent(updated, at));
   }
   for (const parent of jobs.filter((j) => j.itemCount > 0)) {
     await tx.job.update({ where: { id: parent.id }, data: { holdState: 'held' } });

@@ -2,6 +2,7 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { createBillingStateStore } from './billing-state.ts';
 import { createCancellationStore } from './cancellation.ts';
 import { createCreationStore } from './creation.ts';
+import { createDeviceRunStore } from './device-runs.ts';
 import { createIdempotencyStore } from './idempotency.ts';
 import { createLifecycleStore } from './lifecycle.ts';
 import { createJobQueries } from './queries.ts';
@@ -20,6 +21,7 @@ export function createJobsStore(prisma: PrismaClient, limits: { defaultMaxConcur
     lifecycle: createLifecycleStore(prisma, limits),
     cancellation: createCancellationStore(prisma),
     billingState: createBillingStateStore(prisma),
+    deviceRuns: createDeviceRunStore(prisma),
   };
 }
 

@@ -103,7 +103,13 @@ async function fail(tx: Tx, input: Failure, at: Date): Promise<Job> {
 /** Fails a running job that lost its worker for good, if it is still running and still silent. */
 async function failStale(tx: Tx, jobId: string, before: Date, at: Date): Promise<Job | null> {
   const job = await lockJob(tx, jobId);
-  if (job?.status !== 'running' || job.heartbeatAt === null || job.heartbeatAt > before) return null;
+  if (
+    job?.status !== 'running' ||
+    job.executionMode !== 'cloud' ||
+    job.heartbeatAt === null ||
+    job.heartbeatAt > before
+  )
+    return null;
   const silentMinutes = Math.max(1, Math.round((at.getTime() - job.heartbeatAt.getTime()) / 60_000));
   return endUnsuccessfully(
     tx,
@@ -133,7 +139,8 @@ export function createLifecycleStore(prisma: PrismaClient, limits: { defaultMaxC
     /** Running jobs whose worker has not reported since `before` (progress heartbeats come every few seconds). */
     staleRunning: (before: Date, limit: number) =>
       prisma.job.findMany({
-        where: { status: 'running', heartbeatAt: { lte: before } },
+        // A client-local job has no worker: its device's silence is device_timeout (device-runs.ts).
+        where: { status: 'running', executionMode: 'cloud', heartbeatAt: { lte: before } },
         orderBy: { heartbeatAt: 'asc' },
         take: limit,
         select: { id: true },

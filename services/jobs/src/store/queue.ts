@@ -9,7 +9,8 @@ export interface QueuePage {
   totalQueued: number;
 }
 
-const isQueued = (job: Job) => job.status === 'queued' && job.holdState === 'held';
+/** Queued for a worker: client-local jobs wait for their device, in no queue (ADR 0023). */
+const isQueued = (job: Job) => job.status === 'queued' && job.holdState === 'held' && job.executionMode === 'cloud';
 
 /** Where a queued job stands: its place in its pool's queue, and whether its user's limit holds it back. */
 export interface QueuePlace {
@@ -21,7 +22,7 @@ export interface QueuePlace {
 
 /** Jobs of the same pool queued ahead of `j` (a fragment over the aliases `q` and `j`). */
 const AHEAD = Prisma.sql`q.pool = j.pool AND q.status = 'queued' AND q.hold_state = 'held' AND q.item_count = 0
-  AND (q.queue_rank < j.queue_rank OR (q.queue_rank = j.queue_rank AND q.id < j.id))`;
+  AND q.execution_mode = 'cloud' AND (q.queue_rank < j.queue_rank OR (q.queue_rank = j.queue_rank AND q.id < j.id))`;
 
 /** The places of runnable queued jobs, by id. */
 async function placesOf(prisma: PrismaClient, ids: string[], fallbackLimit: number) {
@@ -29,7 +30,8 @@ async function placesOf(prisma: PrismaClient, ids: string[], fallbackLimit: numb
   return prisma.$queryRaw<{ id: string; parent_job_id: string | null; position: number; held_back: boolean }[]>`
     SELECT j.id, j.parent_job_id,
       1 + (SELECT count(*)::int FROM jobs q WHERE ${AHEAD}) AS position,
-      (SELECT count(*) FROM jobs r WHERE r.user_id = j.user_id AND r.status = 'running' AND r.item_count = 0)
+      (SELECT count(*) FROM jobs r
+        WHERE r.user_id = j.user_id AND r.status = 'running' AND r.item_count = 0 AND r.execution_mode = 'cloud')
         + (SELECT count(*) FROM jobs q WHERE q.user_id = j.user_id AND ${AHEAD})
         >= COALESCE(l.max_concurrent_jobs, ${fallbackLimit}) AS held_back
     FROM jobs j LEFT JOIN user_limits l ON l.user_id = j.user_id
@@ -76,7 +78,7 @@ async function queueOf(
   offset: number,
   limit: number,
 ): Promise<QueuePage> {
-  const base = { userId, type, itemCount: 0, ...VISIBLE };
+  const base = { userId, type, itemCount: 0, executionMode: 'cloud', ...VISIBLE };
   const [totalRunning, totalQueued] = await Promise.all([
     prisma.job.count({ where: { ...base, status: 'running' } }),
     prisma.job.count({ where: { ...base, status: 'queued' } }),
@@ -112,6 +114,7 @@ function reorder(prisma: PrismaClient, job: Job, beforeJobId: string | null): Pr
     const rows = await tx.$queryRaw<{ id: string; queue_rank: bigint }[]>`
       SELECT id, queue_rank FROM jobs
       WHERE user_id = ${job.userId} AND type = ${job.type} AND pool = ${job.pool} AND status = 'queued' AND hold_state = 'held' AND item_count = 0
+        AND execution_mode = 'cloud'
       ORDER BY id FOR UPDATE`;
     const slots: QueueSlot[] = rows.map((row) => ({ id: row.id, rank: BigInt(row.queue_rank) }));
     const changed = permuteRanks(slots, job.id, beforeJobId);

@@ -1,4 +1,3 @@
-import type { Logger } from '@tp/logging';
 import { type PeriodicTask, startPeriodicTask } from '@tp/runtime';
 import type { BillingState } from '../domain/job-rules.ts';
 import type { BillingStateStore } from '../store/billing-state.ts';
@@ -7,6 +6,7 @@ import type { IdempotencyStore } from '../store/idempotency.ts';
 import type { LifecycleStore } from '../store/lifecycle.ts';
 import type { JobQueries } from '../store/queries.ts';
 import type { CreditHolds } from '../usecases/credit-holds.ts';
+import { type DeviceTimeoutDeps, failIdleDeviceJobs } from './device-timeouts.ts';
 
 export interface ReconcileResult {
   /** Creations found stuck in `reserving` and abandoned (their holds released). */
@@ -17,16 +17,17 @@ export interface ReconcileResult {
   lost: number;
   /** Idempotency-Keys forgotten for age. */
   keysForgotten: number;
+  /** Client-local jobs failed because their device went silent (device_timeout). */
+  timedOut: number;
 }
 
-export interface ReconcilerDeps {
+export interface ReconcilerDeps extends DeviceTimeoutDeps {
   queries: Pick<JobQueries, 'findJobById'>;
   creation: Pick<CreationStore, 'stuckCreations' | 'abandon'>;
   billingState: Pick<BillingStateStore, 'pendingBilling'>;
   lifecycle: Pick<LifecycleStore, 'staleRunning' | 'failStale'>;
   idempotency: Pick<IdempotencyStore, 'sweepIdempotencyKeys'>;
   holds: Pick<CreditHolds, 'release' | 'finish'>;
-  log: Logger;
   now: () => Date;
   reservationTimeoutMs: number;
   idempotencyTtlMs: number;
@@ -53,7 +54,10 @@ async function abandonStuckCreations(deps: ReconcilerDeps, at: Date, batchSize: 
   const cutoff = new Date(at.getTime() - deps.reservationTimeoutMs);
   for (const creation of await deps.creation.stuckCreations(cutoff, batchSize)) {
     const runnable = creation.itemCount > 0 ? creation.items : [creation];
-    const billing = new Map<string, BillingState>(runnable.map((job) => [job.id, 'release_pending']));
+    // A client-local job never reserves (ADR 0023): nothing to release at billing.
+    const billing = new Map<string, BillingState>(
+      runnable.map((job) => [job.id, job.executionMode === 'client_local' ? 'none' : 'release_pending']),
+    );
     if (await deps.creation.abandon(creation.id, billing, INTERRUPTED, at)) {
       abandoned += 1;
       deps.log.warn(
@@ -103,7 +107,8 @@ async function failLostJobs(deps: ReconcilerDeps, at: Date, batchSize: number): 
  *   - jobs that ended while billing was unreachable get their settle or release (billing is
  *     idempotent per job, so nothing is charged twice);
  *   - running jobs whose worker went silent for good (see staleRunningMs) fail and release;
- *   - Idempotency-Keys older than their lifetime are forgotten.
+ *   - Idempotency-Keys older than their lifetime are forgotten;
+ *   - client-local jobs whose device went silent fail device_timeout.
  */
 export function createReconciler(deps: ReconcilerDeps) {
   const { log } = deps;
@@ -115,8 +120,10 @@ export function createReconciler(deps: ReconcilerDeps) {
     const lost = await failLostJobs(deps, at, batchSize);
     const cutoff = new Date(at.getTime() - deps.idempotencyTtlMs);
     const keysForgotten = await deps.idempotency.sweepIdempotencyKeys(cutoff);
-    if (abandoned > 0 || billed > 0 || lost > 0) log.info({ abandoned, billed, lost }, 'reconciled jobs');
-    return { abandoned, billed, lost, keysForgotten };
+    const timedOut = await failIdleDeviceJobs(deps, at, batchSize);
+    if (abandoned > 0 || billed > 0 || lost > 0 || timedOut > 0)
+      log.info({ abandoned, billed, lost, timedOut }, 'reconciled jobs');
+    return { abandoned, billed, lost, keysForgotten, timedOut };
   }
 
   let task: PeriodicTask | undefined;

@@ -11,6 +11,7 @@ import {
   type NewJob,
   planCreation,
 } from '../domain/creation.ts';
+import { holdsCredits } from '../domain/client-local.ts';
 import type { BillingState } from '../domain/job-rules.ts';
 import type { BillingStateStore } from '../store/billing-state.ts';
 import type { CreationStore } from '../store/creation.ts';
@@ -129,7 +130,8 @@ async function reserveCredits(
   const held = new Map<string, bigint>();
   const mayHold = new Set<string>();
   try {
-    for (const job of jobs.filter((j) => j.itemCount === 0)) {
+    // A job whose mode costs nothing (client-local, ADR 0023) holds nothing.
+    for (const job of jobs.filter((j) => holdsCredits(j, creation.profile))) {
       // Every Reserve ends well before the reconciler may take this creation for a dead one.
       if (Date.now() - began.getTime() > deps.reservationTimeoutMs - 2 * deps.billingDeadlineMs) {
         throw new AppError('service_unavailable', 'Reserving credits took too long; retry later.');

@@ -1,8 +1,11 @@
 import type { QueueStore } from '../store/queue.ts';
 import type { Job } from '../store/records.ts';
 
-/** Why a queued job waits: its user's plan limit, or its turn at a worker (ADR 0012). */
-export type QueueReason = 'concurrency_limit' | 'waiting_for_worker';
+/**
+ * Why a queued job waits: its user's plan limit, or its turn at a worker (ADR 0012); a client-local
+ * job, for its user's device (it has no place in any queue; ADR 0023).
+ */
+export type QueueReason = 'concurrency_limit' | 'waiting_for_worker' | 'waiting_for_device';
 
 /** A job as the API shows it: with its queue position (0 when it is not queued) and why it waits. */
 export interface JobWithPosition {
@@ -18,6 +21,8 @@ export async function withPositions(
 ): Promise<JobWithPosition[]> {
   const places = await queue.positions(jobs);
   return jobs.map((job) => {
+    if (job.executionMode === 'client_local' && job.status === 'queued')
+      return { job, position: 0, queueReason: 'waiting_for_device' };
     const place = places.get(job.id);
     if (!place) return { job, position: 0, queueReason: null };
     return {

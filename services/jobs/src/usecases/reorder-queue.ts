@@ -19,12 +19,19 @@ export interface ReorderQueueInput {
   beforeJobId: string;
 }
 
+/** A client-local job waits for its device, in no queue (ADR 0023). */
+function checkInAQueue(job: Job): void {
+  if (job.executionMode === 'client_local')
+    throw new AppError('job_not_queued', `Job ${job.id} runs on your device; it waits in no queue.`);
+}
+
 /** The job another is moved in front of: a queued job of the same queue. */
 async function placeBefore(deps: ReorderQueueDeps, userId: string, job: Job, beforeJobId: string): Promise<Job> {
   const before = await findUserJob(deps.queries, userId, beforeJobId);
   if (before.itemCount > 0) throw new AppError('job_not_queued', `Job ${before.id} is a batch; name one of its items.`);
   if (before.status !== 'queued')
     throw new AppError('job_not_queued', `Job ${before.id} is ${before.status}, not queued.`);
+  checkInAQueue(before);
   if (before.type !== job.type || before.pool !== job.pool) {
     throw new AppError(
       'validation_error',
@@ -42,6 +49,7 @@ export async function reorderQueue(deps: ReorderQueueDeps, input: ReorderQueueIn
   const job = await findUserJob(deps.queries, userId, input.jobId);
   if (job.itemCount > 0) throw new AppError('job_not_queued', `Job ${job.id} is a batch; move its items instead.`);
   if (job.status !== 'queued') throw new AppError('job_not_queued', `Job ${job.id} is ${job.status}, not queued.`);
+  checkInAQueue(job);
   const before = input.beforeJobId === '' ? null : await placeBefore(deps, userId, job, input.beforeJobId);
   await deps.queue.reorder(job, before?.id ?? null);
   return queueWindow(deps, userId, job.type, listLimit(0), 0);

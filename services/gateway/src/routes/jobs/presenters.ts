@@ -24,6 +24,7 @@ export function presentJob(j: Job): z.infer<typeof JobSchema> {
     queue_reason: j.status === 'queued' && j.queueReason ? (j.queueReason as (typeof QUEUE_REASONS)[number]) : null,
     profile: j.profile,
     engine: j.engine,
+    execution_mode: j.executionMode === 'client_local' ? 'client_local' : 'cloud',
     input: j.itemCount > 0 ? { type: 'batch', item_count: j.itemCount } : { type: 'media_ref', media_id: j.mediaId },
     parent_job_id: j.parentJobId || null,
     workspace_id: j.workspaceId || null,

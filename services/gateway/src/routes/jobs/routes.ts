@@ -57,7 +57,9 @@ const createJob = ({ jobs }: GatewayClients) =>
       'Reserves credits for the media duration at the profile rate (402 insufficient_credits when short; nothing is queued then) and queues the job. ' +
       'Poll `GET /api/v1/jobs/{job_id}` until it ends. A profile this deployment does not run is 400 profile_unavailable; ' +
       'a language or option its `capabilities` (`GET /api/v1/models`) do not offer is a 422 of type `unsupported_option` ' +
-      'naming the option (`loc`), never ignored, with the choices there are in `ctx` (e.g. the translation `targets`).',
+      'naming the option (`loc`), never ignored, with the choices there are in `ctx` (e.g. the translation `targets`). ' +
+      'With `execution_mode: client_local` your own device runs the job: it is queued `waiting_for_device`, holds no ' +
+      'credits, and ends when the device delivers its transcript (`POST /api/v1/jobs/{job_id}/transcript`).',
     tag: 'Jobs',
     access: { kind: 'scope', scope: 'jobs:write' },
     rateLimit: 'job_create',
@@ -65,7 +67,14 @@ const createJob = ({ jobs }: GatewayClients) =>
     body: CreateJobRequest,
     status: 202,
     response: JobSchema,
-    errors: ['not_found', 'media_not_ready', 'insufficient_credits', 'idempotency_conflict', 'profile_unavailable'],
+    errors: [
+      'not_found',
+      'media_not_ready',
+      'insufficient_credits',
+      'idempotency_conflict',
+      'profile_unavailable',
+      'feature_required',
+    ],
     handler: async ({ principal, headers, body }) => {
       const res = await jobs
         .createJob({
@@ -80,10 +89,11 @@ const createJob = ({ jobs }: GatewayClients) =>
           features: [...principal.features],
           webhookId: '',
           requestFingerprint: '',
+          executionMode: body.execution_mode,
         })
         .catch((err: unknown) => {
           throw unsupportedOptionAsValidation(err, (option) =>
-            option === 'type' ? ['body', 'type'] : ['body', 'options', option],
+            option === 'type' || option === 'execution_mode' ? ['body', option] : ['body', 'options', option],
           );
         });
       return presentJob(res.job!);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DIARIZATION_SPEAKERS, isLanguageCode, PROFILES } from '@tp/catalog';
+import { CLIENT_LOCAL_FEATURE, DIARIZATION_SPEAKERS, EXECUTION_MODES, isLanguageCode, PROFILES } from '@tp/catalog';
 import { credits, limitParam, resourceId as id, timestamp } from '../shared/schemas.ts';
 
 export const JOB_TYPES = ['transcription', 'caption_burn'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export const QUEUE_REASONS = ['concurrency_limit', 'waiting_for_worker'] as const;
+export const QUEUE_REASONS = ['concurrency_limit', 'waiting_for_worker', 'waiting_for_device'] as const;
 /** Items of one batch job; each is a job of its own with its own credit hold. */
 export const MAX_BATCH_ITEMS = 50;
 
@@ -25,11 +25,16 @@ export const JobSchema = z
       .meta({
         description:
           'Why a queued job waits: `concurrency_limit` (you already run as many jobs as your plan’s `max_concurrent_jobs`, ' +
-          'counting your jobs ahead of it; it starts when one of them ends) or `waiting_for_worker` (its turn at a free worker). ' +
-          'Null unless queued.',
+          'counting your jobs ahead of it; it starts when one of them ends), `waiting_for_worker` (its turn at a free worker) ' +
+          'or `waiting_for_device` (a client-local job, until your device reports on it). Null unless queued.',
       }),
     profile: z.string(),
     engine: z.string().meta({ description: 'The speech engine that serves the profile.' }),
+    execution_mode: z.enum(EXECUTION_MODES).meta({
+      description:
+        '`cloud`: a worker runs the job. `client_local`: your own device runs it and reports through ' +
+        '`POST /api/v1/jobs/{job_id}/progress` and `POST /api/v1/jobs/{job_id}/transcript`.',
+    }),
     input: z.union([
       z.object({ type: z.literal('media_ref'), media_id: z.string() }),
       z.object({ type: z.literal('batch'), item_count: z.number().int() }),
@@ -134,6 +139,15 @@ const CreateJobFields = z.strictObject({
     .meta({ description: 'Transcription profile (`GET /api/v1/models`).' }),
   options: JobOptions.default(JobOptions.parse({})),
   workspace_id: id.optional(),
+  execution_mode: z
+    .enum(EXECUTION_MODES)
+    .default('cloud')
+    .meta({
+      description:
+        '`client_local`: your own device runs the job (a single transcription, on a profile whose `execution_modes` in ' +
+        `\`GET /api/v1/models\` include it; the feature \`${CLIENT_LOCAL_FEATURE}\`, else 403 feature_required). ` +
+        'No worker takes it and no credits are held; it fails `device_timeout` when the device stays silent too long.',
+    }),
 });
 
 type Issue = (path: (string | number)[], message: string) => void;
@@ -157,6 +171,10 @@ export const CreateJobRequest = CreateJobFields.superRefine((body, ctx) => {
   if (body.type === 'transcription' && body.options.caption_burn !== null)
     issue(['options', 'caption_burn'], 'options.caption_burn applies to caption_burn jobs only.');
   checkOptions(body, issue);
+  if (body.execution_mode === 'client_local' && body.type !== 'transcription')
+    issue(['execution_mode'], 'A client-local job is a transcription; caption_burn jobs run in the cloud.');
+  if (body.execution_mode === 'client_local' && body.input.type === 'batch')
+    issue(['execution_mode'], 'A client-local job transcribes one media: create one job per media.');
   if (body.input.type === 'batch' && new Set(body.input.media_ids).size !== body.input.media_ids.length) {
     issue(['input', 'media_ids'], 'Each media may appear once in a batch.');
   }

@@ -1,9 +1,22 @@
 import type { z } from 'zod';
-import { type Deployment, profileCapabilities, toCredits, type TranscriptionProfile } from '@tp/catalog';
+import {
+  type Deployment,
+  executionModesFor,
+  profileCapabilities,
+  toCredits,
+  type TranscriptionProfile,
+} from '@tp/catalog';
 import type { ModelSchema } from './schemas.ts';
 
-/** A profile as this deployment serves it: the capabilities job creation enforces (profileCapabilities). */
-export function presentModel(profile: TranscriptionProfile, deployment: Deployment): z.infer<typeof ModelSchema> {
+/**
+ * A profile as this deployment serves it to a user with these features: the capabilities job
+ * creation enforces (profileCapabilities), and the execution modes the user may choose.
+ */
+export function presentModel(
+  profile: TranscriptionProfile,
+  deployment: Deployment,
+  features: ReadonlySet<string>,
+): z.infer<typeof ModelSchema> {
   const caps = profileCapabilities(profile, deployment);
   return {
     id: profile.codename,
@@ -24,6 +37,6 @@ export function presentModel(profile: TranscriptionProfile, deployment: Deployme
       channel_speaker_separation: caps.stages.channel_speaker_separation,
       caption_burn: caps.stages.caption_burn,
     },
-    execution_modes: [...caps.executionModes],
+    execution_modes: executionModesFor(profile, deployment, features),
   };
 }

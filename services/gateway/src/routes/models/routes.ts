@@ -14,6 +14,7 @@ export function modelRoutes({ jobs }: GatewayClients): AnyRoute[] {
       summary: 'List transcription profiles',
       description:
         'Public profiles always; internal profiles only for users granted their feature. A token is optional. ' +
+        '`execution_modes` lists `client_local` only for users granted the feature `jobs.client_local`. ' +
         'Whether each is available and what its jobs may ask for come from what this deployment runs, as job ' +
         'creation judges it.',
       tag: 'Models',
@@ -24,7 +25,8 @@ export function modelRoutes({ jobs }: GatewayClients): AnyRoute[] {
         // Jobs holds the deployment (its ENGINES and TRANSLATION_PAIRS) and judges every CreateJob by it.
         const { engines, translations } = await jobs.getDeployment({});
         const deployment = { engines: new Set(engines.filter(isEngineKind)), translations };
-        return availableProfiles(principal?.features ?? new Set()).map((p) => presentModel(p, deployment));
+        const features = principal?.features ?? new Set<string>();
+        return availableProfiles(features).map((p) => presentModel(p, deployment, features));
       },
     }),
   ];

@@ -48,8 +48,10 @@ export const ModelSchema = z
       cloud_fallback: z.string().nullable(),
     }),
     capabilities: CapabilitiesSchema,
-    execution_modes: z
-      .array(z.enum(['cloud', 'client_local']))
-      .meta({ description: 'How jobs of the profile run here; empty when the profile is unavailable.' }),
+    execution_modes: z.array(z.enum(['cloud', 'client_local'])).meta({
+      description:
+        'How you may run jobs of the profile here (`execution_mode` of `POST /api/v1/jobs`): `cloud`, and `client_local` ' +
+        '(your own device runs it; only with the feature `jobs.client_local`). Empty when the profile is unavailable.',
+    }),
   })
   .meta({ id: 'TranscriptionModel' });

@@ -132,6 +132,8 @@ export async function startTranscription(deps: TranscribeDeps, input: Transcribe
       features: [...input.features],
       webhookId: subscription?.subscriptionId ?? '',
       requestFingerprint: idempotencyKey === undefined ? '' : fingerprint,
+      // The product interface runs jobs in the cloud only (ADR 0023).
+      executionMode: 'cloud',
     });
     return created.job!;
   } catch (err) {
