@@ -7,3 +7,4 @@ export * from './media-formats.ts';
 export * from './capabilities.ts';
 export * from './app-experience.ts';
 export * from './speakers-and-languages.ts';
+export * from './job-products.ts';
