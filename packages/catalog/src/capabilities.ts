@@ -29,6 +29,7 @@ export const BUILT_STAGES: ReadonlySet<Stage> = new Set<Stage>([
   'diarization',
   'translation',
   'channel_speaker_separation',
+  'caption_burn',
 ]);
 
 /** How jobs may run: jobs runs `cloud` jobs only (client_local is not built). */

@@ -13,8 +13,11 @@ export type BillingClient = Pick<
 >;
 /** The media a job transcribes. */
 export type MediaClient = Pick<GrpcClient<typeof MediaServiceService>, 'getMedia'>;
-/** The transcripts jobs export. */
-export type ArtifactsClient = Pick<GrpcClient<typeof ArtifactsServiceService>, 'getCurrentPayload'>;
+/** The transcripts jobs export, and those a caption burn job pins at creation. */
+export type ArtifactsClient = Pick<
+  GrpcClient<typeof ArtifactsServiceService>,
+  'getCurrentPayload' | 'getArtifact' | 'getVersion' | 'listArtifacts'
+>;
 
 export interface JobsClients {
   billing: BillingClient;

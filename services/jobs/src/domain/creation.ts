@@ -1,6 +1,7 @@
 import type { EngineKind, LanguagePair, TranscriptionProfile } from '@tp/catalog';
 import { checkIdempotencyKey } from '@tp/idempotency';
 import { newId } from '@tp/ids';
+import { checkCaptionBurnInput } from './caption-burn.ts';
 import { checkFingerprint, createRequestHash } from './idempotency.ts';
 import { type AcceptedOptions, checkOptions, checkSeparableChannels } from './job-options.ts';
 import {
@@ -55,6 +56,7 @@ export function acceptCreation(
   const deployment = { engines: limits.engines, translations: limits.translations };
   const profile = resolveProfile(request.profile, new Set(request.features), deployment);
   const options = checkOptions(request.optionsJson, type, profile, deployment);
+  if (type === 'caption_burn') checkCaptionBurnInput(request.batch);
   const mediaIds = checkMediaIds(request.mediaIds, request.batch, limits.maxBatchItems);
   const webhookId = checkWebhookId(request.webhookId);
   const fingerprint = checkFingerprint(request.requestFingerprint);
