@@ -18,4 +18,5 @@ export const ARTIFACTS_ACCESS = defineAccess(ArtifactsServiceService, {
   getDownloadUrl: { gateway: 'user' },
   getCurrentPayload: { jobs: 'service', shares: 'service' },
   deleteArtifact: { gateway: 'user' },
+  createOutputUpload: { worker: 'service' },
 });
