@@ -11,3 +11,15 @@ export {
   type CaptionBurnOptionsInput,
   type CaptionFont,
 } from './style.ts';
+export {
+  MAX_PAUSE_SECONDS,
+  MIN_CUE_SECONDS,
+  captionCues,
+  type Cue,
+  type CueLayoutOptions,
+  type CueWord,
+} from './cues.ts';
+export { assColor, assDocument, assText, assTime, type AssStyleOptions } from './ass.ts';
+export { burnArgs, outputSize, plainEncodeArgs, type BurnInput, type EncodeInput } from './burn-args.ts';
+export { BurnCancelledError, BurnFailedError, burnCaptions, type BurnResult } from './burn.ts';
+export { probeOutput, type ProbedOutput, type ProbedStream } from './probe.ts';

@@ -71,7 +71,9 @@ export const CaptionBurnOptionsSchema = z
       .min(0)
       .max(20)
       .default(3)
-      .meta({ description: 'Outline width in pixels (0: none). Ignored when background_color is set.' }),
+      .meta({
+        description: 'Outline width in pixels (0: none); with background_color, the padding of the box instead.',
+      }),
     background_color: z
       .string()
       .regex(COLOR_PATTERN)

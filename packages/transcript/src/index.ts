@@ -63,3 +63,4 @@ export { exportTranscript, type ExportResult } from './export/index.ts';
 export { EXPORT_FILE_TYPES, exportFileName } from './export/filename.ts';
 export { MAX_LINE_CHARS, buildCues, type Cue, type CueWord } from './export/cues.ts';
 export { clockTime, wallTime } from './export/timestamp.ts';
+export { oneLine, textWidth } from './export/chars.ts';
