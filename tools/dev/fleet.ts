@@ -205,6 +205,13 @@ function workerService(
         files: ['eng-spa', 'eng-cat', 'en-gl', 'en-eo'].map((mode) => `/usr/share/apertium/modes/${mode}.mode`),
         packages: ['apertium', 'apertium-eng-spa', 'apertium-eng-cat', 'apertium-en-gl', 'apertium-eo-en'],
       },
+      {
+        // The fonts caption burns render with (CAPTION_FONT_PACKAGES of @tp/captions; Debian installs
+        // them with ffmpeg's fontconfig, this makes sure).
+        commands: [],
+        files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
+        packages: ['fonts-dejavu-core'],
+      },
     ],
   };
 }
