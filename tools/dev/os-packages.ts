@@ -25,14 +25,22 @@ export const PLATFORM_NEEDS: OsNeed[] = [
 /** What the README's walkthroughs use beyond a bare Debian and curl: jq to read the answers. */
 export const WALKTHROUGH_NEEDS: OsNeed[] = [{ commands: ['jq'], packages: ['jq'] }];
 
+/** Debian's English data for tesseract (a file that proves tesseract-ocr-eng is installed). */
+export const TESSERACT_ENGLISH = '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata';
+/** Debian's fonts-dejavu-core, the fonts captions are burnt in (`CAPTION_FONTS` of @tp/captions). */
+export const DEJAVU_SANS = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
 /**
  * What only the tests and benchmarks need: a speech synthesizer for known sentences, real recorded
- * speech (LibriVox utterances, for the speech guard), a real browser for the share page.
+ * speech (LibriVox utterances, for the speech guard), a real browser for the share page, and OCR to
+ * read burnt-in captions off video frames (in the fonts they are burnt in).
  */
 export const TEST_NEEDS: OsNeed[] = [
   { commands: ['flite'], packages: ['flite'] },
   { commands: [], files: [RECORDED_SPEECH_FILEIDS], packages: ['pocketsphinx-testdata'] },
   { commands: ['chromium'], packages: ['chromium'] },
+  { commands: ['tesseract'], files: [TESSERACT_ENGLISH], packages: ['tesseract-ocr', 'tesseract-ocr-eng'] },
+  { commands: [], files: [DEJAVU_SANS], packages: ['fonts-dejavu-core'] },
 ];
 
 /** Debian keeps the server programs in /usr/lib/postgresql/<major>/bin, off the PATH. */

@@ -82,7 +82,22 @@ function evenSize(input: EncodeInput): string[] {
   return [`pad=${even.width}:${even.height}:0:0`];
 }
 
+/** Refuses what would make ffmpeg run forever or fail late: a duration or size that is not a positive number. */
+function checkEncodeInput(input: EncodeInput): void {
+  if (!(Number.isFinite(input.durationSeconds) && input.durationSeconds > 0))
+    throw new RangeError(`durationSeconds must be a positive number, not ${input.durationSeconds}`);
+  const { video } = input;
+  if (
+    video &&
+    !(Number.isInteger(video.width) && video.width > 0 && Number.isInteger(video.height) && video.height > 0)
+  )
+    throw new RangeError(`video must have a positive integer width and height, not ${video.width}x${video.height}`);
+  if (!/^#[0-9A-Fa-f]{6}(?:[0-9A-Fa-f]{2})?$/.test(input.canvasColor))
+    throw new RangeError(`canvasColor must be #RRGGBB or #RRGGBBAA, not ${input.canvasColor}`);
+}
+
 function encodeArgs(input: EncodeInput, filters: string[]): string[] {
+  checkEncodeInput(input);
   return [
     '-hide_banner',
     '-nostdin',

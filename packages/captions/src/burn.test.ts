@@ -116,4 +116,16 @@ describe('burnArgs', () => {
     assert.match(args, /-protocol_whitelist file -format_whitelist \S+ -i \/media\/in\.mp4 -map 0:v:0 -map 0:a:0\?/);
     assert.doesNotMatch(args, /lavfi/);
   });
+
+  it('refuses a duration, size or canvas colour ffmpeg could not use', () => {
+    for (const bad of [
+      { durationSeconds: 0 },
+      { durationSeconds: Number.POSITIVE_INFINITY },
+      { video: { width: 0, height: 360 } },
+      { video: { width: 640.5, height: 360 } },
+      { canvasColor: 'black' },
+    ]) {
+      assert.throws(() => burnArgs({ ...input, ...bad }), RangeError, JSON.stringify(bad));
+    }
+  });
 });

@@ -46,7 +46,7 @@ const color = (fallback: string, description: string) =>
     .regex(COLOR_PATTERN)
     .toUpperCase()
     .default(fallback)
-    .meta({ description: `${description} ${RULES.color}.` });
+    .meta({ description: `${description} Given as ${RULES.color}.` });
 
 const int = (min: number, max: number, fallback: number, description: string) =>
   z.number().int().min(min).max(max).default(fallback).meta({ description });
@@ -66,21 +66,16 @@ export const CaptionBurnOptionsSchema = z
     bold: z.boolean().default(false).meta({ description: 'Bold text.' }),
     primary_color: color('#FFFFFF', 'The text colour.'),
     outline_color: color('#000000', 'The colour of the outline around the letters.'),
-    outline_width: z
-      .number()
-      .min(0)
-      .max(20)
-      .default(3)
-      .meta({
-        description: 'Outline width in pixels (0: none); with background_color, the padding of the box instead.',
-      }),
+    outline_width: z.number().min(0).max(20).default(3).meta({
+      description: 'Outline width in pixels (0: none); with background_color, the padding of the box instead.',
+    }),
     background_color: z
       .string()
       .regex(COLOR_PATTERN)
       .toUpperCase()
       .nullable()
       .default(null)
-      .meta({ description: `A box behind each line, or null for none. ${RULES.color}; e.g. \`#00000080\`.` }),
+      .meta({ description: `A box behind each line, or null for none. Given as ${RULES.color}; e.g. \`#00000080\`.` }),
     alignment: z
       .enum(CAPTION_ALIGNMENTS)
       .default('bottom_center')

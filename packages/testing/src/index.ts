@@ -45,6 +45,7 @@ export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from 
 export { testServiceKeys, testClient, type TestServiceKeys, type TestClientOptions } from './service-keys.ts';
 export { assertCallerChecks, type CallerChecks } from './caller-checks.ts';
 export { tempDir, writeScript, type TempDir } from './temp-files.ts';
+export { ocrFrame, tesseractAvailable, type OcrOptions } from './ocr.ts';
 export {
   processes,
   childGroups,
