@@ -85,6 +85,11 @@ export async function burnMedia(
     });
   } catch (err) {
     if (stop.signal.aborted) throw stop.signal.reason;
+    // What ffmpeg could not use at all (a duration or picture size of the media) is refused up front.
+    if (err instanceof RangeError) {
+      deps.log.error({ err, jobId: job.jobId }, 'caption burn refused its input');
+      return { failure: burnFailure('the media’s duration or picture size cannot be encoded') };
+    }
     if (!(err instanceof BurnFailedError)) throw err;
     deps.log.warn({ jobId: job.jobId, detail: err.detail }, 'caption burn failed');
     return { failure: ffmpegFailed(err.detail) };
