@@ -35,6 +35,12 @@ describe('refusals', () => {
       ],
       [{ profile: 'whisper-xl' }, 'body.profile', /./],
       [{ options: { speed: 2 } }, 'body.options.speed', /./],
+      // Caption burns are offered; this media has nothing to burn yet (ADR 0024).
+      [
+        { type: 'caption_burn' },
+        'body.options.caption_burn.transcript_artifact_id',
+        /has no transcript yet: run a transcription job first/,
+      ],
     ];
     for (const [change, loc, message] of malformed) {
       const res = await createJob(fleet, ada.token, withChange(change));
@@ -63,7 +69,6 @@ describe('refusals', () => {
         /has one audio channel/,
         { media_id: mediaId, channels: 1 },
       ],
-      [{ type: 'caption_burn' }, 'body.type', /Caption burn/, undefined],
     ];
     for (const [change, loc, message, ctx] of unsupported) {
       const res = await createJob(fleet, ada.token, withChange(change));

@@ -71,6 +71,12 @@ async function assertAgrees(model: Model, change: Record<string, unknown>, flag:
   const body = { type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile: model.id, ...change };
   const res = await createJob(fleet, user.token, body);
   const what = `${model.id} ${JSON.stringify(change)} (flag ${flag})`;
+  // A caption burn the model offers, of a media with no transcript to burn yet (no worker runs here, ADR 0024).
+  const nothingToBurn = (issue: { loc: string[]; type: string } | undefined) =>
+    option === 'type' &&
+    issue?.type === 'value_error' &&
+    issue.loc.join('.') === 'body.options.caption_burn.transcript_artifact_id';
+  if (flag && res.status === 422 && nothingToBurn(res.body.detail[0])) return;
   if (flag) {
     assert.equal(res.status, 202, `${what}: ${res.text}`);
     const cancelled = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${res.body.data.job_id}`, {

@@ -3,6 +3,7 @@
 import { createPublicKey } from 'node:crypto';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { CAPTION_FONT_PACKAGES } from '../../packages/captions/src/style.ts';
 import { APERTIUM_MODE_FILES, APERTIUM_OS_PACKAGES } from '../../packages/translation/src/os-packages.ts';
 import { fleet, gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
@@ -263,10 +264,10 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
   assert.deepEqual(storage(services[2]!.env), storage(services[3]!.env), 'artifacts and media share the local bucket');
   assert.deepEqual(
     services[5]!.osNeeds?.flatMap((n) => n.packages),
-    ['pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
-    'make up installs the CPU engine and apertium with its pairs',
+    ['pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES, ...CAPTION_FONT_PACKAGES],
+    'make up installs the CPU engine, apertium with its pairs and the caption fonts',
   );
-  assert.deepEqual(services[5]!.osNeeds?.at(-1)?.files, APERTIUM_MODE_FILES, 'checked by their mode files');
+  assert.deepEqual(services[5]!.osNeeds?.at(-2)?.files, APERTIUM_MODE_FILES, 'checked by their mode files');
 });
 
 test('every service gets its own private key and the public keys of all, from .run/secrets.env', () => {

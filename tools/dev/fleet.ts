@@ -1,7 +1,7 @@
 // The services `make up` runs, in start order (a service starts once the ones before it are
 // ready). A new service adds one entry: its entry file, its environment, its readiness URL,
 // and the OS packages it needs beyond the platform's own.
-import type { OsNeed } from './os-packages.ts';
+import { DEJAVU_SANS, type OsNeed } from './os-packages.ts';
 import type { Platform } from './platform.ts';
 import { serviceKeyEnv } from './service-keys.ts';
 
@@ -204,6 +204,13 @@ function workerService(
         commands: ['apertium'],
         files: ['eng-spa', 'eng-cat', 'en-gl', 'en-eo'].map((mode) => `/usr/share/apertium/modes/${mode}.mode`),
         packages: ['apertium', 'apertium-eng-spa', 'apertium-eng-cat', 'apertium-en-gl', 'apertium-eo-en'],
+      },
+      {
+        // The fonts caption burns render with (CAPTION_FONT_PACKAGES of @tp/captions; Debian installs
+        // them with ffmpeg's fontconfig, this makes sure).
+        commands: [],
+        files: [DEJAVU_SANS],
+        packages: ['fonts-dejavu-core'],
       },
     ],
   };

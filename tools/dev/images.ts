@@ -21,6 +21,11 @@ export interface ImageBuild {
 const SPEECH_PACKAGES = ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us'];
 /** Offline translation: apertium and its English pairs (Spanish, Catalan, Galician, Esperanto). */
 const APERTIUM_PACKAGES = ['apertium', 'apertium-eng-spa', 'apertium-eng-cat', 'apertium-en-gl', 'apertium-eo-en'];
+/**
+ * The fonts caption burns render with: CAPTION_FONT_PACKAGES of @tp/captions, repeated here because
+ * tools/dev imports no package (the chart's dockerfile test checks the two agree).
+ */
+const CAPTION_FONT_PACKAGES = ['fonts-dejavu-core'];
 
 export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-gateway', service: 'gateway', packages: [] },
@@ -41,11 +46,12 @@ export const IMAGES: readonly ImageBuild[] = [
   },
   // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
   // weights are mounted into their pools, never part of the image. It translates transcripts offline
-  // with apertium and its English pairs (Spanish, Catalan, Galician, Esperanto).
+  // with apertium and its English pairs (Spanish, Catalan, Galician, Esperanto), and burns captions
+  // with ffmpeg's libass in the DejaVu fonts.
   {
     image: 'transcription-worker',
     service: 'worker',
-    packages: [...SPEECH_PACKAGES, ...APERTIUM_PACKAGES],
+    packages: [...SPEECH_PACKAGES, ...APERTIUM_PACKAGES, ...CAPTION_FONT_PACKAGES],
   },
   { image: 'transcription-migrations', target: 'migrations', packages: [] },
 ];

@@ -425,6 +425,13 @@ The JetStream durable consumer a pool's workers pull transcription work with: th
 {{- end }}
 
 {{/*
+The pool's durable consumer of caption burn tickets (work.caption_burn.<pool>, ADR 0024).
+*/}}
+{{- define "transcription.workerBurnConsumer" -}}
+{{- printf "worker-caption_burn-%s" . }}
+{{- end }}
+
+{{/*
 A pool's KEDA settings with the defaults filled in, as JSON: (list $ "cpu"). A pool added by the
 operator may give only autoscaling.keda.enabled.
 */}}

@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { repoRoot } from '../../../tools/dev/helm.ts';
 import { ENGINE_OS_PACKAGES } from '../../../packages/engines/src/settings.ts';
 import { APERTIUM_OS_PACKAGES } from '../../../packages/translation/src/os-packages.ts';
+import { CAPTION_FONT_PACKAGES } from '../../../packages/captions/src/style.ts';
 import { dockerBuildArgs, IMAGES, releaseCommands } from '../../../tools/dev/images.ts';
 import { imagedServices } from './support.ts';
 
@@ -85,7 +86,7 @@ test('the default target is the service image; --target migrations is the migrat
   ]);
 });
 
-test('install the OS packages each service runs: ffprobe for media, ffmpeg, the CPU engine and apertium for the worker and ai-proxy, nothing for the others', async () => {
+test('install the OS packages each service runs: ffprobe for media, ffmpeg, the CPU engine and apertium for the worker and ai-proxy, the caption fonts for the worker, nothing for the others', async () => {
   const services = imagedServices();
   for (const service of ['accounts', 'gateway', 'media', 'shares', 'worker'])
     assert.ok(services.includes(service), service);
@@ -96,7 +97,7 @@ test('install the OS packages each service runs: ffprobe for media, ffmpeg, the 
   // English pairs (@tp/translation; ADR 0022).
   const packages: Record<string, string[]> = {
     media: ['ffmpeg'],
-    worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
+    worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES, ...CAPTION_FONT_PACKAGES],
     'ai-proxy': ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
   };
   for (const build of IMAGES) assert.deepEqual(build.packages, packages[build.service ?? ''] ?? [], build.image);
@@ -138,7 +139,9 @@ test('several OS packages are one build argument, one shell word in the printed 
   const args = dockerBuildArgs(worker, 'r/transcription-worker:1');
   assert.deepEqual(
     args.filter((arg) => arg.startsWith('SERVICE_PACKAGES=')),
-    [`SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us ${APERTIUM_OS_PACKAGES.join(' ')}`],
+    [
+      `SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us ${[...APERTIUM_OS_PACKAGES, ...CAPTION_FONT_PACKAGES].join(' ')}`,
+    ],
   );
   // What a shell makes of each printed build command is exactly the arguments of its image.
   const builds = releaseCommands('reg.example/tp', '1.2.3').filter((line) => line.startsWith('docker build'));

@@ -68,20 +68,25 @@ test('KEDA: a ScaledObject per pool on the lag of its durable consumer on WORK; 
     assert.equal(spec.maxReplicaCount, want.max);
     for (const field of ['minReplicaCount', 'maxReplicaCount', 'pollingInterval', 'cooldownPeriod'] as const)
       assert.ok(Number.isInteger(spec[field]) && spec[field] >= 0, field);
-    assert.equal(spec.triggers.length, 1);
-    const [trigger] = spec.triggers;
-    assert.equal(trigger?.type, 'nats-jetstream');
-    assert.deepEqual(trigger?.metadata, {
-      natsServerMonitoringEndpoint: 'nats.nats.svc.cluster.local:8222',
-      account: '$G',
-      useHttps: 'false',
-      stream: 'WORK',
-      consumer: `worker-transcription-${pool}`,
-      lagThreshold: want.lag,
-      activationLagThreshold: '0',
-    });
-    // KEDA reads trigger metadata as strings only.
-    for (const [key, value] of Object.entries(trigger?.metadata ?? {})) assert.equal(typeof value, 'string', key);
+    // One trigger per job type the pool's workers take (transcriptions, caption burns: ADR 0024).
+    assert.deepEqual(
+      spec.triggers.map((trigger) => trigger.metadata.consumer),
+      [`worker-transcription-${pool}`, `worker-caption_burn-${pool}`],
+    );
+    for (const trigger of spec.triggers) {
+      assert.equal(trigger.type, 'nats-jetstream');
+      assert.deepEqual(trigger.metadata, {
+        natsServerMonitoringEndpoint: 'nats.nats.svc.cluster.local:8222',
+        account: '$G',
+        useHttps: 'false',
+        stream: 'WORK',
+        consumer: trigger.metadata.consumer,
+        lagThreshold: want.lag,
+        activationLagThreshold: '0',
+      });
+      // KEDA reads trigger metadata as strings only.
+      for (const [key, value] of Object.entries(trigger.metadata)) assert.equal(typeof value, 'string', key);
+    }
     assert.equal(
       envOf(workerContainer(manifests, pool), 'WORKER_POOL').value,
       pool,

@@ -29,6 +29,7 @@ export const BUILT_STAGES: ReadonlySet<Stage> = new Set<Stage>([
   'diarization',
   'translation',
   'channel_speaker_separation',
+  'caption_burn',
 ]);
 
 /**

@@ -8,3 +8,4 @@ export * from './capabilities.ts';
 export * from './app-experience.ts';
 export * from './speakers-and-languages.ts';
 export * from './client-local.ts';
+export * from './job-products.ts';

@@ -1,7 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { AI_MODELS, CLIENT_LOCAL_MICRO_CREDITS_PER_HOUR, microCreditsToUsd, PROFILES, toCredits } from './index.ts';
+import {
+  AI_MODELS,
+  CAPTION_BURN_MICRO_CREDITS_PER_HOUR,
+  CLIENT_LOCAL_MICRO_CREDITS_PER_HOUR,
+  microCreditsToUsd,
+  PROFILES,
+  toCredits,
+} from './index.ts';
 
 // docs/pricing.md is for people; this keeps it equal to the catalog that charges.
 const doc = readFileSync(new URL('../../../docs/pricing.md', import.meta.url), 'utf8');
@@ -15,6 +22,15 @@ describe('docs/pricing.md', () => {
         p.codename,
       );
     }
+  });
+
+  it('shows the caption-burn rate', () => {
+    const credits = toCredits(CAPTION_BURN_MICRO_CREDITS_PER_HOUR).toFixed(2);
+    const usd = microCreditsToUsd(CAPTION_BURN_MICRO_CREDITS_PER_HOUR).toFixed(2);
+    assert.match(
+      doc,
+      new RegExp(`\\| \`caption_burn\` \\| ${credits.replace('.', '\\.')} \\| ${usd.replace('.', '\\.')} \\|`),
+    );
   });
 
   it('shows every managed-AI alias at its catalog prices', () => {

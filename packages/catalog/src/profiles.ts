@@ -151,8 +151,8 @@ export function availableProfiles(features: ReadonlySet<string>): TranscriptionP
   return PROFILES.filter((profile) => isProfileAvailable(profile, features));
 }
 
-/** Price of `seconds` of audio in micro-credits, rounded up to the next micro-credit (per second, no minimum). */
-export function priceForSeconds(profile: TranscriptionProfile, seconds: number): number {
+/** Price of `seconds` (of audio; of output for a caption burn) at a rate, in micro-credits, rounded up to the next micro-credit (per second, no minimum). */
+export function priceForSeconds(profile: Pick<TranscriptionProfile, 'microCreditsPerHour'>, seconds: number): number {
   if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('seconds must be a non-negative number');
   return Math.ceil((profile.microCreditsPerHour * seconds) / 3600);
 }

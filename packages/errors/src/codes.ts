@@ -142,6 +142,11 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.FAILED_PRECONDITION,
     message: 'A batch job has no transcript of its own; export its items.',
   },
+  job_has_no_transcript: {
+    http: 409,
+    grpc: GrpcStatus.FAILED_PRECONDITION,
+    message: 'This job burns captions into a video: its output is a media_export artifact, not a transcript to export.',
+  },
   idempotency_conflict: {
     http: 409,
     grpc: GrpcStatus.ABORTED,

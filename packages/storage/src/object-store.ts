@@ -69,11 +69,22 @@ export function createObjectStore(config: ObjectStoreConfig, log: Logger) {
   return {
     bucket: Bucket,
 
-    /** A PUT URL that only accepts this key, this Content-Type and this signature. */
-    presignPut(key: string, contentType: string, expiresInSeconds: number): Promise<string> {
-      return getSignedUrl(presigner, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+    /**
+     * A PUT URL that only accepts this key, this Content-Type and this signature. Signed for the
+     * public endpoint (clients upload through it); `forServices` signs it for the internal one (a
+     * worker storing a job's output), valid from `signedAt` (default now).
+     */
+    presignPut(
+      key: string,
+      contentType: string,
+      expiresInSeconds: number,
+      options: { forServices?: boolean; signedAt?: Date } = {},
+    ): Promise<string> {
+      const signer = options.forServices ? client : presigner;
+      return getSignedUrl(signer, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
         expiresIn: expiresInSeconds,
         signableHeaders: new Set(['content-type']),
+        ...(options.signedAt ? { signingDate: options.signedAt } : {}),
       });
     },
 

@@ -68,6 +68,8 @@ describe('object store', () => {
     assert.ok(
       (await behindProxy.presignPut('users/u1/y.wav', 'audio/wav', 60)).startsWith('http://files.example.test:9000/'),
     );
+    const forWorker = new URL(await behindProxy.presignPut('users/u1/z.mp4', 'video/mp4', 60, { forServices: true }));
+    assert.notEqual(forWorker.host, 'files.example.test:9000', 'a service uploads through the internal endpoint');
     assert.equal(url.host, 'files.example.test:9000');
     assert.equal(url.searchParams.get('X-Amz-Expires'), '120');
     assert.equal(

@@ -148,7 +148,7 @@ describe('job routes: validation', () => {
     });
     const res = await gateway.call('POST', '/api/v1/jobs', {
       token: write(),
-      body: { input: { type: 'media_ref', media_id: 'med_1' }, type: 'caption_burn', options: { diarization: {} } },
+      body: { input: { type: 'media_ref', media_id: 'med_1' }, type: 'transcription', options: { diarization: {} } },
     });
     assert.equal(res.status, 422, res.text);
     assert.deepEqual(res.body, {
@@ -161,7 +161,7 @@ describe('job routes: validation', () => {
       ],
     });
     const sent = gateway.backends.received('jobs', 'createJob').at(-1) as { type: string; optionsJson: string };
-    assert.equal(sent.type, 'caption_burn');
+    assert.equal(sent.type, 'transcription');
     assert.deepEqual(JSON.parse(sent.optionsJson).diarization, {
       mode: 'regular',
       num_speakers: null,

@@ -78,6 +78,7 @@ describe('GET /api/v1/models: what this deployment runs', () => {
       translation: true,
       translation_targets: ['ca', 'eo', 'es', 'gl'],
       channel_speaker_separation: true,
+      caption_burn: true,
     });
     assert.deepEqual(oracle.execution_modes, ['cloud']);
     const base = model(res, 'base');

@@ -13,8 +13,11 @@ export type BillingClient = Pick<
 >;
 /** The media a job transcribes. */
 export type MediaClient = Pick<GrpcClient<typeof MediaServiceService>, 'getMedia'>;
-/** The transcripts jobs export, and those client-local jobs deliver (ADR 0023). */
-export type ArtifactsClient = Pick<GrpcClient<typeof ArtifactsServiceService>, 'getCurrentPayload' | 'createArtifact'>;
+/** The transcripts jobs export, those client-local jobs deliver (ADR 0023) and those a caption burn job pins (ADR 0024). */
+export type ArtifactsClient = Pick<
+  GrpcClient<typeof ArtifactsServiceService>,
+  'getCurrentPayload' | 'createArtifact' | 'getArtifact' | 'getVersion' | 'listArtifacts'
+>;
 
 export interface JobsClients {
   billing: BillingClient;

@@ -236,10 +236,10 @@ describe('CreateJob profiles and options', () => {
       assert.equal(err.details.option, option);
       assert.match(err.message, message);
     }
+    // A caption burn is offered (caption-burn.test.ts), but this media has no transcript to burn.
     const captions = await errorOf(h.jobs.createJob(createRequest(userId, [mediaId], { type: 'caption_burn' })));
-    assert.equal(captions.code, 'unsupported_option');
-    assert.match(captions.message, /caption_burn/);
-    assert.deepEqual(captions.details, { option: 'type' });
+    assert.equal(captions.code, 'validation_error');
+    assert.match(captions.message, /has no transcript yet/);
     assert.equal(
       await codeOf(h.jobs.createJob(createRequest(userId, [mediaId, mediaId], { batch: false }))),
       'validation_error',

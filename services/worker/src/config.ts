@@ -1,4 +1,4 @@
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
 import { engineListSetting, engineToolSettings } from '@tp/engines';
 import { translationToolSettings } from '@tp/translation';
@@ -30,7 +30,7 @@ export const WorkerConfigSchema = z
       .string()
       .regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'must be 1 to 128 letters, digits or _ . : -')
       .default(defaultWorkerId),
-    /** The work subject this worker pulls from: work.transcription.<pool>. */
+    /** The work subjects this worker pulls from: work.transcription.<pool> and work.caption_burn.<pool>. */
     WORKER_POOL: z
       .string()
       .regex(/^[a-z][a-z0-9_-]*$/, 'must be one lower-case subject token, e.g. cpu')
@@ -47,7 +47,19 @@ export const WorkerConfigSchema = z
     PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
 
     ...engineToolSettings(),
-    /** Longest a job may run (decode and recognition); longer fails it with processing_failed. */
+    /** ffprobe, which checks a caption burn's output (Debian's ffmpeg package installs it beside ffmpeg). */
+    FFPROBE_BIN: z.string().min(1).default('ffprobe'),
+    /** Caption burns run at once by this process, besides WORKER_CONCURRENCY transcriptions (each is an ffmpeg encode). */
+    CAPTION_BURN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Where a caption burn keeps its files while it runs (the ASS file, and the MP4 until it is
+     * uploaded: about the size of the video); each job's folder is removed when it ends.
+     */
+    CAPTION_BURN_DIR: z
+      .string()
+      .min(1)
+      .default(() => tmpdir()),
+    /** Longest a job may run (decode and recognition; a caption burn's encode); longer fails it with processing_failed. */
     JOB_TIMEOUT_MS: z.coerce
       .number()
       .int()

@@ -61,6 +61,8 @@ function ticketDeps(
     jobTimeoutMs: config.JOB_TIMEOUT_MS,
     readUrlTtlSeconds: config.READ_URL_TTL_SECONDS,
     ffmpegPath: config.FFMPEG_BIN,
+    ffprobePath: config.FFPROBE_BIN,
+    burnDir: config.CAPTION_BURN_DIR,
     createDiarizer: () => createThreadedDiarizer(),
     translator: parts.translator,
     translationTimeoutMs: config.TRANSLATION_TIMEOUT_MS,
@@ -100,22 +102,29 @@ export function startWorkerService(
         'no apertium pairs installed: jobs asking for a translation will fail',
       );
     const deps = ticketDeps(config, log, { clients, engines, translator, shutdownSignal: shutdown.signal }, options);
-    await life.open(
-      'work',
-      () =>
-        consumeWorkTickets(bus, deps, {
-          pool: config.WORKER_POOL,
-          maxDeliver: config.WORK_MAX_DELIVER,
-          ackWaitMs: config.WORK_ACK_WAIT_MS,
-          concurrency: config.WORKER_CONCURRENCY,
-          backoffMs: options.backoffMs,
-        }),
-      async (subscription) => {
-        // Running jobs stop now (their processes are killed) and their tickets go back to the queue.
-        shutdown.abort();
-        await subscription.stop();
-      },
-    );
+    // Transcriptions and caption burns, each on its pool's durable consumer (ADR 0024).
+    for (const [jobType, concurrency] of [
+      ['transcription', config.WORKER_CONCURRENCY],
+      ['caption_burn', config.CAPTION_BURN_CONCURRENCY],
+    ] as const) {
+      await life.open(
+        jobType === 'transcription' ? 'work' : 'caption burns',
+        () =>
+          consumeWorkTickets(bus, deps, {
+            pool: config.WORKER_POOL,
+            jobType,
+            maxDeliver: config.WORK_MAX_DELIVER,
+            ackWaitMs: config.WORK_ACK_WAIT_MS,
+            concurrency,
+            backoffMs: options.backoffMs,
+          }),
+        async (subscription) => {
+          // Running jobs stop now (their processes are killed) and their tickets go back to the queue.
+          shutdown.abort();
+          await subscription.stop();
+        },
+      );
+    }
 
     const { opsPort } = await serve(life, {
       log,
@@ -133,7 +142,17 @@ export function startWorkerService(
       },
     });
     const subject = workTicketSubject(config.WORKER_POOL);
-    log.info({ opsPort, subject, concurrency: config.WORKER_CONCURRENCY }, 'worker ready');
+    const burns = workTicketSubject(config.WORKER_POOL, 'caption_burn');
+    log.info(
+      {
+        opsPort,
+        subject,
+        concurrency: config.WORKER_CONCURRENCY,
+        burns,
+        burnConcurrency: config.CAPTION_BURN_CONCURRENCY,
+      },
+      'worker ready',
+    );
     return { opsPort, running: () => deps.runningJobs.count() };
   });
 }

@@ -2,6 +2,7 @@ import type { ServiceHandlers } from '@tp/grpc';
 import type { ArtifactsServiceService } from '@tp/proto';
 import { type AddVersionDeps, addVersion } from '../usecases/add-version.ts';
 import { type CreateArtifactDeps, createArtifact } from '../usecases/create-artifact.ts';
+import { type CreateOutputUploadDeps, createOutputUpload } from '../usecases/create-output-upload.ts';
 import { type DeleteArtifactDeps, deleteArtifact } from '../usecases/delete-artifact.ts';
 import { type GetArtifactDeps, getArtifact } from '../usecases/get-artifact.ts';
 import { type GetCurrentPayloadDeps, getCurrentPayload } from '../usecases/get-current-payload.ts';
@@ -23,7 +24,8 @@ export type ArtifactsServiceDeps = CreateArtifactDeps &
   GetVersionDeps &
   GetDownloadUrlDeps &
   GetCurrentPayloadDeps &
-  DeleteArtifactDeps;
+  DeleteArtifactDeps &
+  CreateOutputUploadDeps;
 
 /** ArtifactsService: each call is one use case. */
 export function artifactsServiceHandlers(deps: ArtifactsServiceDeps): ServiceHandlers<typeof ArtifactsServiceService> {
@@ -50,5 +52,6 @@ export function artifactsServiceHandlers(deps: ArtifactsServiceDeps): ServiceHan
       await deleteArtifact(deps, request);
       return {};
     },
+    createOutputUpload: (request) => createOutputUpload(deps, request),
   };
 }

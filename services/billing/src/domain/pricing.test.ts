@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { CAPTION_BURN_MICRO_CREDITS_PER_HOUR } from '@tp/catalog';
 import { AppError } from '@tp/errors';
 import {
   MAX_RESERVATION_SECONDS,
@@ -19,6 +20,7 @@ describe('reservation prices', () => {
   it('prices base per second, exact to the micro-credit: 90 s cost 0.01 credits', () => {
     assert.deepEqual(priceReservation('base', 90), {
       profile: 'base',
+      kind: 'audio',
       microCreditsPerHour: 400_000,
       heldMicro: 10_000n,
     });
@@ -30,6 +32,19 @@ describe('reservation prices', () => {
   it('uses each profile of the catalog at its own rate', () => {
     assert.equal(priceReservation('oracle', 3600).heldMicro, 1_000_000n);
     assert.equal(priceReservation('oracle-max', 36).heldMicro, 30_000n);
+  });
+
+  it('prices a caption burn at the catalog caption-burn rate, whatever the profile', () => {
+    for (const profile of ['base', 'oracle', 'oracle-max'])
+      assert.deepEqual(priceReservation(profile, 3600, 'caption_burn'), {
+        profile,
+        kind: 'caption_burn',
+        microCreditsPerHour: CAPTION_BURN_MICRO_CREDITS_PER_HOUR,
+        heldMicro: BigInt(CAPTION_BURN_MICRO_CREDITS_PER_HOUR),
+      });
+    assert.equal(priceReservation('oracle', 90, 'caption_burn').heldMicro, 30_000n, '1.20 × 90 / 3600');
+    assert.deepEqual(priceReservation('oracle', 90, 'transcription'), priceReservation('oracle', 90, ''));
+    badRequest(() => priceReservation('oracle', 90, 'karaoke'), /Unknown product "karaoke".*caption_burn/);
   });
 
   it('refuses unknown profiles and impossible durations', () => {

@@ -3,10 +3,13 @@ import {
   PROFILES,
   findAiModel,
   findProfile,
+  isJobProduct,
+  JOB_PRODUCTS,
+  jobRatePerHour,
+  type JobProduct,
   priceForSeconds,
   priceForTokens,
   type AiModelPrice,
-  type TranscriptionProfile,
 } from '@tp/catalog';
 import { AppError } from '@tp/errors';
 
@@ -15,15 +18,39 @@ export const MAX_RESERVATION_SECONDS = 31 * 86_400;
 /** Most tokens of either kind one charge may meter; keeps the price arithmetic exact. */
 export const MAX_TOKENS_PER_CHARGE = 100_000_000;
 
+/**
+ * What a job's reservation is for (stored as its `kind`): `audio`, a transcription at its profile's
+ * rate; `caption_burn`, seconds of output at the catalog's caption-burn rate. (`usage` holds are
+ * managed-AI requests, priced per token: usage-holds.ts.)
+ */
+export type JobHoldKind = 'audio' | 'caption_burn';
+
 export interface ReservationPrice {
   profile: string;
-  /** The profile's rate when the hold was made; the settlement bills at this rate. */
+  kind: JobHoldKind;
+  /** The product's rate when the hold was made; the settlement bills at this rate. */
   microCreditsPerHour: number;
   heldMicro: bigint;
 }
 
-/** The hold for `seconds` of audio at the profile's rate (per second, rounded up to the micro-credit). */
-export function priceReservation(codename: string, seconds: number): ReservationPrice {
+/** ReserveRequest.product: '' is a transcription (callers from before products existed). */
+function checkProduct(product: string): JobProduct {
+  const named = product === '' ? 'transcription' : product;
+  if (!isJobProduct(named))
+    throw new AppError(
+      'bad_request',
+      `Unknown product "${product.slice(0, 40)}". Known products: ${JOB_PRODUCTS.join(', ')}.`,
+    );
+  return named;
+}
+
+/**
+ * The hold for `seconds` of a job at its product's rate (per second, rounded up to the
+ * micro-credit): a transcription at the profile's rate, a caption burn at the catalog's
+ * caption-burn rate whatever the profile.
+ */
+export function priceReservation(codename: string, seconds: number, product = ''): ReservationPrice {
+  const named = checkProduct(product);
   const profile = findProfile(codename);
   if (!profile) {
     throw new AppError(
@@ -34,10 +61,12 @@ export function priceReservation(codename: string, seconds: number): Reservation
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_RESERVATION_SECONDS) {
     throw new AppError('bad_request', `seconds must be a number above 0 and at most ${MAX_RESERVATION_SECONDS}.`);
   }
+  const microCreditsPerHour = jobRatePerHour(named, profile);
   return {
     profile: profile.codename,
-    microCreditsPerHour: profile.microCreditsPerHour,
-    heldMicro: BigInt(priceForSeconds(profile, seconds)),
+    kind: named === 'caption_burn' ? 'caption_burn' : 'audio',
+    microCreditsPerHour,
+    heldMicro: BigInt(priceForSeconds({ microCreditsPerHour }, seconds)),
   };
 }
 
@@ -51,8 +80,8 @@ export function priceSettlement(
 ): bigint {
   if (!Number.isFinite(actualSeconds) || actualSeconds < 0)
     throw new AppError('bad_request', 'actual_seconds must be a number of at least 0.');
-  // Only the rate matters to the per-second formula; the profile may have changed price since.
-  const atRate = { microCreditsPerHour: reservation.microCreditsPerHour } as TranscriptionProfile;
+  // Only the rate matters to the per-second formula; the catalog may have changed price since.
+  const atRate = { microCreditsPerHour: reservation.microCreditsPerHour };
   const price = BigInt(priceForSeconds(atRate, Math.min(actualSeconds, MAX_RESERVATION_SECONDS)));
   return price < reservation.heldMicro ? price : reservation.heldMicro;
 }

@@ -24,6 +24,11 @@ export interface ReservationChange {
   balance: Balance;
 }
 
+/** What a job's hold pays for, in its ledger entries: audio on a profile, or caption-burn output. */
+function holdSubject(hold: { kind: string; profile: string }): string {
+  return hold.kind === 'caption_burn' ? `caption burn output (${hold.profile} pool)` : `audio on ${hold.profile}`;
+}
+
 /** Holds credits for the work `reference`; the same reference answers the same reservation. */
 function reserve(prisma: PrismaClient, input: ReserveInput, now: Date): Promise<ReserveResult> {
   return onceMoreAfterRace(() =>
@@ -33,6 +38,7 @@ function reserve(prisma: PrismaClient, input: ReserveInput, now: Date): Promise<
         if (
           existing.principalId !== input.principalId ||
           existing.profile !== input.profile ||
+          existing.kind !== input.kind ||
           existing.seconds !== input.seconds
         ) {
           throw new AppError(
@@ -55,6 +61,7 @@ function reserve(prisma: PrismaClient, input: ReserveInput, now: Date): Promise<
           principalId: input.principalId,
           reference: input.reference,
           profile: input.profile,
+          kind: input.kind,
           microCreditsPerHour: input.microCreditsPerHour,
           seconds: input.seconds,
           heldMicro: input.heldMicro,
@@ -70,7 +77,7 @@ function reserve(prisma: PrismaClient, input: ReserveInput, now: Date): Promise<
         -input.heldMicro,
         input.heldMicro,
         input.reference,
-        `Hold for ${input.seconds} s of audio on ${input.profile}`,
+        `Hold for ${input.seconds} s of ${holdSubject(input)}`,
       );
       return { outcome: 'reserved', reservation, balance: await ledger.close() };
     }),
@@ -138,7 +145,7 @@ async function settle(
   const principalId = await principalOfReservation(prisma, reference);
   return withLedger(prisma, principalId, now, async (ledger, tx) => {
     const reservation = (await findReservationForUpdate(tx, reference))!;
-    if (reservation.kind !== 'audio')
+    if (reservation.kind === 'usage')
       throw new AppError('conflict', `The hold for ${reference} is for AI usage; settle it with SettleUsage.`);
     const chargeMicro = priceSettlement(reservation, actualSeconds);
     if (reservation.status === 'released')
@@ -154,7 +161,7 @@ async function settle(
     }
     await finish(tx, ledger, reservation, chargeMicro, {
       kind: 'settlement',
-      description: `Charged ${formatCredits(chargeMicro)} credits for ${actualSeconds} s of audio on ${reservation.profile}; ${formatCredits(reservation.heldMicro - chargeMicro)} of the hold returned`,
+      description: `Charged ${formatCredits(chargeMicro)} credits for ${actualSeconds} s of ${holdSubject(reservation)}; ${formatCredits(reservation.heldMicro - chargeMicro)} of the hold returned`,
     });
     const updated = await tx.reservation.update({
       where: { id: reservation.id },

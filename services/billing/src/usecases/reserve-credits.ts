@@ -15,9 +15,11 @@ export interface ReserveCreditsInput {
   /** The transcription profile's codename. */
   profile: string;
   seconds: number;
+  /** Unset, '' or `transcription`: the profile's rate; `caption_burn`: the caption-burn rate. */
+  product?: string | undefined;
 }
 
-/** Holds the price of `seconds` of audio on the profile; insufficient_credits when it cannot. */
+/** Holds the price of `seconds` of the product on the profile; insufficient_credits when it cannot. */
 export async function reserveCredits(
   deps: ReserveCreditsDeps,
   request: ReserveCreditsInput,
@@ -26,7 +28,7 @@ export async function reserveCredits(
     principalId: checkPrincipalId(request.principalId),
     reference: checkReference(request.reference),
     seconds: request.seconds,
-    ...priceReservation(request.profile, request.seconds),
+    ...priceReservation(request.profile, request.seconds, request.product ?? ''),
   };
   const result = await deps.reservations.reserve(input, deps.now());
   if (result.outcome === 'insufficient') throw insufficientCredits(result);

@@ -1,6 +1,7 @@
 import type { EngineKind, ExecutionMode, LanguagePair, TranscriptionProfile } from '@tp/catalog';
 import { checkIdempotencyKey } from '@tp/idempotency';
 import { newId } from '@tp/ids';
+import { checkCaptionBurnInput } from './caption-burn.ts';
 import { checkExecutionMode } from './client-local.ts';
 import { checkFingerprint, createRequestHash } from './idempotency.ts';
 import { type AcceptedOptions, checkOptions, checkSeparableChannels } from './job-options.ts';
@@ -61,6 +62,7 @@ export function acceptCreation(
   const profile = resolveProfile(request.profile, features, deployment);
   const executionMode = checkExecutionMode({ ...request, type, features }, profile, deployment);
   const options = checkOptions(request.optionsJson, type, profile, deployment);
+  if (type === 'caption_burn') checkCaptionBurnInput(request.batch);
   const mediaIds = checkMediaIds(request.mediaIds, request.batch, limits.maxBatchItems);
   const webhookId = checkWebhookId(request.webhookId);
   const fingerprint = checkFingerprint(request.requestFingerprint);

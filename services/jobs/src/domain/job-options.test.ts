@@ -45,7 +45,6 @@ describe('options', () => {
     const cases: [string, string, string, RegExp][] = [
       ['{"diarization":{"mode":"regular"}}', 'transcription', 'diarization', /not included in profile base/],
       ['{"target_language":"es"}', 'transcription', 'target_language', /not included in profile base/],
-      ['{"caption_burn":{"font":"x"}}', 'caption_burn', 'type', /not available in this deployment/],
     ];
     for (const [json, type, option, message] of cases) {
       const err = refusal(() => checkOptions(json, type as 'transcription', base, cpuOnly));

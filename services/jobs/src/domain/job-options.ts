@@ -10,6 +10,7 @@ import {
   translationRefusal,
 } from '@tp/catalog';
 import { AppError } from '@tp/errors';
+import { checkCaptionBurnOptions } from './caption-burn.ts';
 import type { JobType } from './job-rules.ts';
 
 export interface AcceptedOptions {
@@ -141,6 +142,8 @@ export function checkOptions(
 ): AcceptedOptions {
   const options = parseOptions(optionsJson);
   checkShapes(options, type);
+  // A caption burn's style block is kept with every default filled in (the worker renders what the job shows).
+  if (type === 'caption_burn') options.caption_burn = checkCaptionBurnOptions(options);
   const language = (options.language as string | undefined) ?? 'auto';
   const { languages } = profileCapabilities(profile, deployment);
   if (language !== 'auto' && !languages.includes(language)) {

@@ -132,9 +132,12 @@ describe('small rules', () => {
 
 describe('expected charge', () => {
   it('is the catalog price of the seconds, never above the hold', () => {
-    assert.equal(expectedChargeMicro('oracle', 10_000n, 6.17), 1_714n);
-    assert.equal(expectedChargeMicro('base', 400_000n, 3600), 400_000n);
-    assert.equal(expectedChargeMicro('oracle', 1_000n, 60), 1_000n, 'capped by the hold');
-    assert.equal(expectedChargeMicro('oracle', 5_000n, 0), 0n);
+    const words = (profile: string) => ({ type: 'transcription', profile });
+    assert.equal(expectedChargeMicro(words('oracle'), 10_000n, 6.17), 1_714n);
+    assert.equal(expectedChargeMicro(words('base'), 400_000n, 3600), 400_000n);
+    assert.equal(expectedChargeMicro(words('oracle'), 1_000n, 60), 1_000n, 'capped by the hold');
+    assert.equal(expectedChargeMicro(words('oracle'), 5_000n, 0), 0n);
+    const burn = { type: 'caption_burn', profile: 'base' };
+    assert.equal(expectedChargeMicro(burn, 1_200_000n, 90), 30_000n, 'a caption burn at its own rate, not base');
   });
 });

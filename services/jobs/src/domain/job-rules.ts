@@ -4,6 +4,7 @@ import {
   findProfile,
   isProfileAvailable,
   isProfileDeployed,
+  jobRatePerHour,
   priceForSeconds,
   type TranscriptionProfile,
 } from '@tp/catalog';
@@ -185,13 +186,19 @@ export function decodeCursor(cursor: string): string | null {
 }
 
 /**
- * What billing will charge when it settles `seconds` of a job: the catalog price, never above the
+ * What billing will charge when it settles `seconds` of a job: the catalog price (a caption burn's
+ * at the caption-burn rate, ADR 0024), never above the
  * hold. Recorded when the job succeeds, so a client never sees a succeeded job that cost nothing;
  * the settlement's own answer replaces it.
  */
-export function expectedChargeMicro(profile: string, reservedMicro: bigint, seconds: number): bigint {
-  const found = findProfile(profile);
+export function expectedChargeMicro(
+  job: { type: string; profile: string },
+  reservedMicro: bigint,
+  seconds: number,
+): bigint {
+  const found = findProfile(job.profile);
   if (!found) return reservedMicro;
-  const price = BigInt(priceForSeconds(found, seconds));
+  const product = job.type === 'caption_burn' ? 'caption_burn' : 'transcription';
+  const price = BigInt(priceForSeconds({ microCreditsPerHour: jobRatePerHour(product, found) }, seconds));
   return price < reservedMicro ? price : reservedMicro;
 }

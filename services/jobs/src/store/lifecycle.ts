@@ -82,7 +82,7 @@ async function complete(tx: Tx, input: Completion, at: Date): Promise<Job> {
       artifactIds: [input.artifactId],
       language: input.language,
       billedSeconds: input.billedSeconds,
-      chargedMicro: input.settledMicro ?? expectedChargeMicro(job.profile, job.reservedMicro, input.billedSeconds),
+      chargedMicro: input.settledMicro ?? expectedChargeMicro(job, job.reservedMicro, input.billedSeconds),
       finishedAt: at,
       heartbeatAt: at,
       billingState: job.billingState === 'held' ? settled : job.billingState,

@@ -19,9 +19,10 @@ import type { JobQueries } from '../store/queries.ts';
 import type { QueueStore } from '../store/queue.ts';
 import type { CreditHolds } from './credit-holds.ts';
 import { type IdempotentReplayDeps, replayOf } from './idempotent-replay.ts';
+import { type PinCaptionTranscriptDeps, withPinnedTranscript } from './pin-caption-transcript.ts';
 import { type JobWithPosition, withPosition } from './positions.ts';
 
-export interface CreateJobDeps extends IdempotentReplayDeps {
+export interface CreateJobDeps extends IdempotentReplayDeps, PinCaptionTranscriptDeps {
   queries: Pick<JobQueries, 'findJobById'>;
   queue: Pick<QueueStore, 'positions'>;
   creation: Pick<CreationStore, 'createPending' | 'admit' | 'abandon' | 'deleteAbandoned'>;
@@ -144,6 +145,8 @@ async function reserveCredits(
             reference: job.id,
             profile: creation.profile.codename,
             seconds: job.mediaDurationSeconds,
+            // A caption burn is priced at its own rate, whatever the profile (which picks the pool).
+            product: creation.type,
           },
           { deadlineMs: deps.billingDeadlineMs },
         );
@@ -204,7 +207,7 @@ export async function createJob(deps: CreateJobDeps, input: CreateJobInput): Pro
       Promise.all(creation.mediaIds.map((id) => mediaOf(deps.media, userId, id, creation.workspaceId))),
       planLimit(deps, userId),
     ]);
-    const jobs = planCreation(creation, medias);
+    const jobs = planCreation(await withPinnedTranscript(deps, creation, medias[0]!), medias);
     const began = deps.now();
     try {
       await deps.creation.createPending(jobs, idempotency, began);

@@ -50,9 +50,24 @@ const OPTION_NAMES: Record<string, string> = {
   highlightColor: 'highlight_color',
 };
 
+/** A caption burn's output is a video (ADR 0024): where to get it instead, its artifact once it has one. */
+function burnHasNoTranscript(job: Job): AppError {
+  const artifactId = job.artifactIds[0];
+  const where =
+    artifactId === undefined
+      ? 'its video will be a media_export artifact once it succeeds (GET /api/v1/jobs/{job_id}/artifacts)'
+      : `download its video from the media_export artifact ${artifactId} (GET /api/v1/artifacts/${artifactId}/versions, then …/download-url)`;
+  return new AppError(
+    'job_has_no_transcript',
+    `Job ${job.id} burns captions into a video and has no transcript to export: ${where}.`,
+    artifactId === undefined ? {} : { artifact_id: artifactId },
+  );
+}
+
 /** The current version of a succeeded job's transcript, checked. */
 async function transcriptOf(deps: ExportJobDeps, job: Job): Promise<Transcript> {
   if (job.itemCount > 0) throw new AppError('job_is_batch', `Job ${job.id} is a batch; export its items.`);
+  if (job.type === 'caption_burn') throw burnHasNoTranscript(job);
   if (job.status !== 'succeeded')
     throw new AppError('job_not_completed', `Job ${job.id} is ${job.status}; only a succeeded job can be exported.`);
   const artifactId = job.artifactIds[0];

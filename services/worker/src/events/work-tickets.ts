@@ -1,19 +1,23 @@
 import { type Bus, type BusMessage, STREAMS, type Subscription, workSubject } from '@tp/bus';
 import type { WorkTicket } from '@tp/events';
 import type { Logger } from '@tp/logging';
+import type { CAPTION_BURN_JOB_TYPE } from '../domain/caption-burn-job.ts';
 import { JOB_TYPE } from '../domain/transcription-job.ts';
 import { type ProcessTicketDeps, processTicket } from '../usecases/process-ticket.ts';
 import { settleDeadLetter } from '../usecases/settle-dead-letter.ts';
 import type { TicketHandle } from '../usecases/ticket.ts';
 
-/** The durable consumer of a pool's transcription tickets, shared by every worker of the pool. */
-export function workDurable(pool: string): string {
-  return `worker-transcription-${pool}`;
+/** The job types a worker takes tickets of, each on a durable consumer of its own. */
+export type WorkerJobType = typeof JOB_TYPE | typeof CAPTION_BURN_JOB_TYPE;
+
+/** The durable consumer of a pool's tickets of one job type, shared by every worker of the pool. */
+export function workDurable(pool: string, jobType: WorkerJobType = JOB_TYPE): string {
+  return `worker-${jobType}-${pool}`;
 }
 
-/** The subject a pool's transcription tickets arrive on: work.transcription.<pool>. */
-export function workTicketSubject(pool: string): string {
-  return workSubject(JOB_TYPE, pool);
+/** The subject a pool's tickets of one job type arrive on: work.transcription.<pool>, work.caption_burn.<pool>. */
+export function workTicketSubject(pool: string, jobType: WorkerJobType = JOB_TYPE): string {
+  return workSubject(jobType, pool);
 }
 
 /** A work ticket as published by jobs, or undefined for a message that is not one. */
@@ -33,6 +37,8 @@ export function parseWorkTicket(data: unknown): WorkTicket | undefined {
 
 export interface WorkTicketSettings {
   pool: string;
+  /** Whose tickets (default: transcriptions). */
+  jobType?: WorkerJobType;
   /** WORK_MAX_DELIVER */
   maxDeliver: number;
   ackWaitMs: number;
@@ -47,7 +53,7 @@ function ticketHandle(ticket: WorkTicket, message: BusMessage<unknown>): TicketH
 }
 
 /**
- * Consumes the pool's work tickets: each delivery is processed (resolving acknowledges the ticket,
+ * Consumes the pool's work tickets of one job type: each delivery is processed (resolving acknowledges the ticket,
  * throwing has it redelivered), and a ticket the bus gives up on is settled as a dead letter.
  */
 export function consumeWorkTickets(
@@ -57,8 +63,8 @@ export function consumeWorkTickets(
 ): Promise<Subscription> {
   return bus.consume<WorkTicket>({
     stream: STREAMS.WORK.name,
-    durable: workDurable(settings.pool),
-    filterSubject: workTicketSubject(settings.pool),
+    durable: workDurable(settings.pool, settings.jobType),
+    filterSubject: workTicketSubject(settings.pool, settings.jobType),
     handler: async (message) => {
       const ticket = parseWorkTicket(message.data);
       if (!ticket) {

@@ -6,7 +6,7 @@ import type { Job } from '@tp/proto';
 import type { JobsClient } from '../clients.ts';
 import { isTransient } from '../domain/backend-errors.ts';
 import { JobStopped } from '../domain/job-stopped.ts';
-import { JOB_TYPE, maxAttempts } from '../domain/transcription-job.ts';
+import { maxAttempts } from '../domain/transcription-job.ts';
 import type { SpeechEngine } from '@tp/engines';
 import type { TicketHandle } from './ticket.ts';
 
@@ -45,7 +45,8 @@ export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promis
       const answer = await deps.jobs.claimJob({
         ticketId: ticket.ticket_id,
         workerId: deps.workerId,
-        jobType: JOB_TYPE,
+        // The ticket's own type: this worker consumes transcription and caption burn tickets.
+        jobType: ticket.job_type,
         pool: deps.pool,
         engines: [...deps.engines.keys()],
         deliveryCount,

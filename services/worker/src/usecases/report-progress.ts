@@ -1,7 +1,6 @@
 import type { Logger } from '@tp/logging';
 import type { Job } from '@tp/proto';
 import type { JobsClient } from '../clients.ts';
-import { progressPercent } from '../domain/progress.ts';
 import type { JobStop } from './job-stop.ts';
 import type { TicketHandle } from './ticket.ts';
 
@@ -15,10 +14,8 @@ export interface ReportProgressDeps {
 export interface ReportProgressInput {
   ticket: TicketHandle;
   job: Job;
-  /** The media's duration: decoded bytes are measured against it. */
-  durationSeconds: number;
-  /** PCM bytes handed to the engine so far. */
-  decodedBytes(): number;
+  /** How far the job is now, in percent below 100 (100 is the jobs service's to set on completion). */
+  progress(): number;
   stop: JobStop;
 }
 
@@ -32,7 +29,7 @@ export function progressReporter(deps: ReportProgressDeps, input: ReportProgress
   let failures = 0;
   return async () => {
     ticket.working();
-    const progress = progressPercent(input.decodedBytes(), input.durationSeconds);
+    const progress = input.progress();
     try {
       const answer = await deps.jobs.reportProgress(
         { jobId: job.jobId, ticketId: ticket.ticketId, progress },

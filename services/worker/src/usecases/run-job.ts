@@ -1,6 +1,7 @@
 import { audioChannels, type EngineKind } from '@tp/catalog';
 import type { Job } from '@tp/proto';
 import { engineNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
+import { CAPTION_BURN_JOB_TYPE } from '../domain/caption-burn-job.ts';
 import { JOB_TYPE } from '../domain/transcription-job.ts';
 import type { SpeechEngine } from '@tp/engines';
 import { buildJobTranscript, checked } from './build-job-transcript.ts';
@@ -8,6 +9,7 @@ import { completeJob } from './complete-job.ts';
 import { failJob } from './fail-job.ts';
 import { startHeartbeat } from './heartbeat.ts';
 import { type ReadMediaUrlDeps, readMediaUrl } from './read-media-url.ts';
+import { type RunCaptionBurnJobDeps, runCaptionBurnJob } from './run-caption-burn-job.ts';
 import { settleTranscriptionFailure } from './settle-transcription-failure.ts';
 import { type FinishTranscriptDeps, finishTranscript } from './finish-transcript.ts';
 import { type StoreTranscriptDeps, storeTranscript } from './store-transcript.ts';
@@ -15,6 +17,7 @@ import type { TicketHandle } from './ticket.ts';
 import { type JobRecognition, type TranscribeJobDeps, transcribeJob } from './transcribe-job.ts';
 
 export type RunJobDeps = ReadMediaUrlDeps &
+  RunCaptionBurnJobDeps &
   TranscribeJobDeps &
   FinishTranscriptDeps &
   StoreTranscriptDeps & {
@@ -22,12 +25,13 @@ export type RunJobDeps = ReadMediaUrlDeps &
   };
 
 /**
- * Runs one claimed job to its end: media URL, decode and recognition (with progress, cancellation,
+ * Runs one claimed job to its end (a caption burn: run-caption-burn-job.ts): media URL, decode and recognition (with progress, cancellation,
  * timeout), transcript, artifact, completion. Resolves when the ticket may be acknowledged (the job
  * is settled, or cancelled); throws when it should be redelivered (a backend is unavailable, the
  * worker is shutting down).
  */
 export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: TicketHandle; job: Job }): Promise<void> {
+  if (job.type === CAPTION_BURN_JOB_TYPE) return runCaptionBurnJob(deps, { ticket, job });
   const engine = deps.engines.get(job.engine as EngineKind);
   if (job.type !== JOB_TYPE) return failJob(deps, { job, ticket, failure: unsupportedJobType(job.type) });
   if (!engine) return failJob(deps, { job, ticket, failure: engineNotRunHere(job.engine) });

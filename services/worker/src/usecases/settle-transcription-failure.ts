@@ -1,8 +1,8 @@
 import type { Job } from '@tp/proto';
 import { decodeFailureOutcome, engineFailed } from '../domain/job-failures.ts';
-import { isJobStopped } from '../domain/job-stopped.ts';
 import { DecodeError, EngineError, type SpeechEngine } from '@tp/engines';
 import { type FailJobDeps, failJob } from './fail-job.ts';
+import { settleStoppedJob } from './settle-stopped-job.ts';
 import type { TicketHandle } from './ticket.ts';
 
 export interface SettleTranscriptionFailureInput {
@@ -22,10 +22,7 @@ export async function settleTranscriptionFailure(
   deps: FailJobDeps,
   { err, job, ticket, engine }: SettleTranscriptionFailureInput,
 ): Promise<void> {
-  if (isJobStopped(err, 'cancelled'))
-    return void deps.log.info({ jobId: job.jobId }, 'job cancelled; ticket acknowledged');
-  if (isJobStopped(err, 'timeout'))
-    return failJob(deps, { job, ticket, failure: { errorCode: 'processing_failed', errorMessage: err.message } });
+  if (await settleStoppedJob(deps, { err, job, ticket })) return;
   if (err instanceof DecodeError) {
     const failure = decodeFailureOutcome(err.failure);
     if (failure) return failJob(deps, { job, ticket, failure });

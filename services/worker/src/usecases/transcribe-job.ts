@@ -3,7 +3,7 @@ import { assignWordSpeakers, type ThreadedDiarizer } from '@tp/diarization';
 import type { Recognition, SpeechEngine } from '@tp/engines';
 import type { Job } from '@tp/proto';
 import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
-import { decodedSeconds } from '../domain/progress.ts';
+import { decodedSeconds, progressPercent } from '../domain/progress.ts';
 import {
   mergeChannels,
   type SpeakerUtterance,
@@ -84,8 +84,8 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
       progressReporter(deps, {
         ticket,
         job,
-        durationSeconds: input.durationSeconds,
-        decodedBytes: () => runs.reduce((sum, run) => sum + run.decodedBytes(), 0) / runs.length,
+        progress: () =>
+          progressPercent(runs.reduce((sum, run) => sum + run.decodedBytes(), 0) / runs.length, input.durationSeconds),
         stop,
       }),
     );

@@ -75,14 +75,15 @@ export const exportJob = ({ jobs }: GatewayClients) =>
     operationId: 'exportJob',
     summary: 'Download the transcript as text, JSON, SRT or WebVTT',
     description:
-      'The current version of the job’s transcript (edits included), converted. 409 job_not_completed until the job has succeeded.',
+      'The current version of the job’s transcript (edits included), converted. 409 job_not_completed until the job has succeeded; ' +
+      'a caption_burn job has no transcript of its own: 409 job_has_no_transcript, naming its media_export artifact (download it with …/download-url).',
     tag: 'Jobs',
     access: { kind: 'scope', scope: 'jobs:read' },
     params: JobParams,
     query: ExportQuery,
     status: 200,
     fileResponse: { contentTypes: EXPORT_CONTENT_TYPES, description: 'The transcript file, with a download name.' },
-    errors: ['not_found', 'job_not_completed', 'job_is_batch'],
+    errors: ['not_found', 'job_not_completed', 'job_is_batch', 'job_has_no_transcript'],
     handler: async ({ principal, params, query }) => {
       const options = toExportOptions(query);
       const file = await jobs

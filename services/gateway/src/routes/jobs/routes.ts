@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
-import { unsupportedOptionAsValidation } from '../../http/validation.ts';
+import { creationErrorAsValidation } from './creation-errors.ts';
 import { presentJob } from './presenters.ts';
 import { getJobQueue, reorderJobQueue } from './queue-routes.ts';
 import { exportJob, listJobArtifacts, listJobItems } from './result-routes.ts';
@@ -52,9 +52,12 @@ const createJob = ({ jobs }: GatewayClients) =>
     method: 'post',
     path: '/api/v1/jobs',
     operationId: 'createJob',
-    summary: 'Create a transcription job',
+    summary: 'Create a transcription or caption burn job',
     description:
       'Reserves credits for the media duration at the profile rate (402 insufficient_credits when short; nothing is queued then) and queues the job. ' +
+      'A `caption_burn` job burns a transcript of the media into it (`options.caption_burn`; the newest transcript unless named; ' +
+      'none is a 422 at `options.caption_burn.transcript_artifact_id`) at the caption-burn rate, whatever the profile; its output is a ' +
+      '`media_export` artifact (an MP4). ' +
       'Poll `GET /api/v1/jobs/{job_id}` until it ends. A profile this deployment does not run is 400 profile_unavailable; ' +
       'a language or option its `capabilities` (`GET /api/v1/models`) do not offer is a 422 of type `unsupported_option` ' +
       'naming the option (`loc`), never ignored, with the choices there are in `ctx` (e.g. the translation `targets`). ' +
@@ -92,9 +95,7 @@ const createJob = ({ jobs }: GatewayClients) =>
           executionMode: body.execution_mode,
         })
         .catch((err: unknown) => {
-          throw unsupportedOptionAsValidation(err, (option) =>
-            option === 'type' || option === 'execution_mode' ? ['body', option] : ['body', 'options', option],
-          );
+          throw creationErrorAsValidation(err);
         });
       return presentJob(res.job!);
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptionBurnOptionsSchema } from '@tp/captions';
 import { CLIENT_LOCAL_FEATURE, DIARIZATION_SPEAKERS, EXECUTION_MODES, isLanguageCode, PROFILES } from '@tp/catalog';
 import { credits, limitParam, resourceId as id, timestamp } from '../shared/schemas.ts';
 
@@ -59,11 +60,14 @@ export const JobSchema = z
           "Once succeeded: true when `language` was detected (`language: 'auto'` on an engine that detects it); false " +
           'when it was given, or assumed by an engine that transcribes one language (`capabilities.language_detection`).',
       }),
-    media_duration_seconds: z.number().meta({ description: 'What the credit hold was computed from.' }),
-    billed_seconds: z
-      .number()
-      .nullable()
-      .meta({ description: 'Seconds of audio transcribed and billed, once succeeded.' }),
+    media_duration_seconds: z.number().meta({
+      description:
+        'What the credit hold was computed from (at the profile’s rate; a caption_burn at the caption-burn rate, whatever the profile).',
+    }),
+    billed_seconds: z.number().nullable().meta({
+      description:
+        'Once succeeded, the seconds billed: of audio transcribed for a transcription, of output video written for a caption_burn.',
+    }),
     credits_reserved: credits,
     credits_charged: credits,
     artifact_ids: z.array(z.string()),
@@ -117,11 +121,14 @@ const JobOptions = z
       description:
         'One speaker per audio channel; cannot be combined with diarization. Where `capabilities.channel_speaker_separation` of the profile is true.',
     }),
-    caption_burn: z
-      .record(z.string(), z.unknown())
-      .nullable()
+    caption_burn: CaptionBurnOptionsSchema.nullable()
       .default(null)
-      .meta({ description: 'Style of burned-in captions, for type caption_burn.' }),
+      .meta({
+        description:
+          'For type `caption_burn` only: the transcript to burn and the style of the captions; null or omitted: the ' +
+          'newest transcript of the media and every default. The job shows it with every field filled in and the ' +
+          'transcript version it burns pinned (`transcript_artifact_id`, `transcript_version_id`).',
+      }),
   })
   .meta({ id: 'JobOptions' });
 
@@ -133,10 +140,10 @@ const CreateJobFields = z.strictObject({
       description: `Several media (1 to ${MAX_BATCH_ITEMS}): a batch job with one item per media; its status and progress aggregate its items.`,
     }),
   ]),
-  profile: z
-    .enum(profileNames)
-    .default('oracle')
-    .meta({ description: 'Transcription profile (`GET /api/v1/models`).' }),
+  profile: z.enum(profileNames).default('oracle').meta({
+    description:
+      'Transcription profile (`GET /api/v1/models`). For a caption_burn it only picks the worker pool; the price is the caption-burn rate.',
+  }),
   options: JobOptions.default(JobOptions.parse({})),
   workspace_id: id.optional(),
   execution_mode: z
@@ -166,10 +173,25 @@ function checkOptions(body: z.infer<typeof CreateJobFields>, issue: Issue): void
     issue(['options', 'language'], `Unknown language code "${o.language}": use auto or an ISO 639-1 code.`);
 }
 
+/** A caption burn renders one media's transcript: no batch, none of a transcription's stages (ADR 0024). */
+function checkCaptionBurn(body: z.infer<typeof CreateJobFields>, issue: Issue): void {
+  if (body.input.type === 'batch')
+    issue(['input', 'type'], 'A caption burn job takes one media (input.type media_ref), not a batch.');
+  const o = body.options;
+  const asked: [string, boolean][] = [
+    ['target_language', o.target_language !== null],
+    ['diarization', o.diarization !== null],
+    ['channel_speaker_separation', o.channel_speaker_separation],
+  ];
+  for (const [name, given] of asked)
+    if (given) issue(['options', name], `options.${name} applies to transcription jobs only.`);
+}
+
 export const CreateJobRequest = CreateJobFields.superRefine((body, ctx) => {
   const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path, message });
   if (body.type === 'transcription' && body.options.caption_burn !== null)
     issue(['options', 'caption_burn'], 'options.caption_burn applies to caption_burn jobs only.');
+  if (body.type === 'caption_burn') checkCaptionBurn(body, issue);
   checkOptions(body, issue);
   if (body.execution_mode === 'client_local' && body.type !== 'transcription')
     issue(['execution_mode'], 'A client-local job is a transcription; caption_burn jobs run in the cloud.');
