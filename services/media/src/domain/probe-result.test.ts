@@ -76,3 +76,38 @@ describe('ffprobe output', () => {
     });
   });
 });
+
+describe('a rotated video stream', () => {
+  const rotated = (extra: Record<string, unknown>) =>
+    probe({
+      format: { format_name: 'mov,mp4,m4a,3gp,3g2,mj2', duration: '1.0' },
+      streams: [
+        { index: 0, codec_type: 'video', codec_name: 'h264', width: 320, height: 180, ...extra },
+        { index: 1, codec_type: 'audio', codec_name: 'aac', channels: 1 },
+      ],
+    });
+  const size = (verdict: ReturnType<typeof probe>) =>
+    verdict.ok ? [verdict.streams[0]!.width, verdict.streams[0]!.height] : verdict;
+
+  it('records the displayed size: a quarter turn swaps width and height (display matrix or rotate tag)', () => {
+    // ffprobe 5.1's shape for `ffmpeg -metadata:s:v:0 rotate=90` (a phone's portrait video).
+    assert.deepEqual(
+      size(rotated({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: 90 }] })),
+      [180, 320],
+    );
+    assert.deepEqual(
+      size(rotated({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] })),
+      [180, 320],
+    );
+    assert.deepEqual(size(rotated({ tags: { rotate: '270' } })), [180, 320]);
+  });
+
+  it('keeps the coded size for no turn or a half turn', () => {
+    assert.deepEqual(size(rotated({})), [320, 180]);
+    assert.deepEqual(
+      size(rotated({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: 180 }] })),
+      [320, 180],
+    );
+    assert.deepEqual(size(rotated({ tags: { rotate: 'sideways' } })), [320, 180]);
+  });
+});

@@ -7,6 +7,7 @@ export interface ProbedStream {
   codec: string;
   channels: number;
   sampleRate: number;
+  /** The displayed size: a stream with a quarter-turn rotation (a phone's portrait video) has them swapped. */
   width: number;
   height: number;
   durationSeconds: number;
@@ -29,6 +30,21 @@ const int = (value: unknown): number => Math.max(0, Math.trunc(num(value)));
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
+ * The rotation a player applies to a video stream, in degrees: the display matrix's (ffprobe's
+ * `side_data_list`) or the older `rotate` tag. Players (and ffmpeg, which autorotates) show such a
+ * stream turned, so its displayed width and height are the coded ones swapped on a quarter turn.
+ */
+export function streamRotation(stream: Record<string, unknown>): number {
+  const sideData = Array.isArray(stream.side_data_list) ? (stream.side_data_list as Record<string, unknown>[]) : [];
+  const matrix = sideData.find((d) => d && typeof d === 'object' && d.rotation !== undefined);
+  const tags = stream.tags && typeof stream.tags === 'object' ? (stream.tags as Record<string, unknown>) : {};
+  return num(matrix?.rotation ?? tags.rotate);
+}
+
+const quarterTurned = (stream: Record<string, unknown>): boolean =>
+  Math.abs(Math.round(streamRotation(stream) / 90)) % 2 === 1;
+
+/**
  * Turns ffprobe's output into the media's facts, or the reason it is refused: no streams or no
  * positive duration → media_unplayable; streams but none of them audio → media_no_audio.
  */
@@ -46,8 +62,8 @@ export function interpretProbe(output: string): ProbeVerdict {
     codec: str(s.codec_name),
     channels: int(s.channels),
     sampleRate: int(s.sample_rate),
-    width: int(s.width),
-    height: int(s.height),
+    width: int(quarterTurned(s) ? s.height : s.width),
+    height: int(quarterTurned(s) ? s.width : s.height),
     durationSeconds: num(s.duration),
   }));
   const containerFormat = str(parsed.format?.format_name);
