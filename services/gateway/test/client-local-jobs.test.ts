@@ -163,6 +163,11 @@ describe('creating a client-local job', () => {
       }),
       [
         {
+          loc: ['body', 'input', 'type'],
+          msg: 'A caption burn job takes one media (input.type media_ref), not a batch.',
+          type: 'value_error',
+        },
+        {
           loc: ['body', 'execution_mode'],
           msg: 'A client-local job is a transcription; caption_burn jobs run in the cloud.',
           type: 'value_error',
