@@ -36,7 +36,7 @@ describe('assDocument header and style', () => {
     assert.match(document, /^PlayResX: 641$/m);
     assert.match(document, /^PlayResY: 361$/m);
     assert.match(document, /^ScaledBorderAndShadow: yes$/m);
-    assert.match(document, /^WrapStyle: 2$/m);
+    assert.match(document, /^WrapStyle: 0$/m);
     assert.match(document, /^\[V4\+ Styles\]$/m);
     assert.match(
       document,

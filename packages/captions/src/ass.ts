@@ -106,8 +106,9 @@ function header(o: AssStyleOptions, video: { width: number; height: number }): s
     `PlayResX: ${video.width}`,
     `PlayResY: ${video.height}`,
     'ScaledBorderAndShadow: yes',
-    // 2: no automatic wrapping; lines are broken by us with \N.
-    'WrapStyle: 2',
+    // 0: we break lines with \N to fit the frame (fittedLayout); libass wraps only a line still wider
+    // than the frame (all capitals, a wide script), which is better than cutting it off at the edges.
+    'WrapStyle: 0',
     // Colours are RGB as given, not converted from a presumed BT.601 video.
     'YCbCr Matrix: None',
     '',

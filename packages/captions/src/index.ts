@@ -19,6 +19,7 @@ export {
   type CueLayoutOptions,
   type CueWord,
 } from './cues.ts';
+export { fittedLayout, fittingLineLength, type FitOptions } from './fit.ts';
 export { assColor, assDocument, assText, assTime, type AssStyleOptions } from './ass.ts';
 export { burnArgs, outputSize, plainEncodeArgs, type BurnInput, type EncodeInput } from './burn-args.ts';
 export { BurnCancelledError, BurnFailedError, burnCaptions, type BurnResult } from './burn.ts';

@@ -16,6 +16,7 @@ import {
   assDocument,
   burnArgs,
   captionCues,
+  fittedLayout,
   parseCaptionBurnOptions,
   plainEncodeArgs,
   type BurnInput,
@@ -149,7 +150,7 @@ try {
   ]);
   const transcript = transcriptOf(speech.sentences, Math.min(speech.seconds, MEDIA_SECONDS));
   const options = parseCaptionBurnOptions({});
-  const cues = captionCues(transcript, options);
+  const cues = captionCues(transcript, fittedLayout(options, VIDEO));
   const assPath = join(dir, 'captions.ass');
   const karaokePath = join(dir, 'karaoke.ass');
   await writeFile(assPath, assDocument(cues, options, VIDEO));

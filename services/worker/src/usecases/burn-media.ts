@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { assDocument, BurnFailedError, burnCaptions, captionCues, probeOutput } from '@tp/captions';
+import { assDocument, BurnFailedError, burnCaptions, captionCues, fittedLayout, probeOutput } from '@tp/captions';
 import type { Job } from '@tp/proto';
 import type { Transcript } from '@tp/transcript';
 import {
@@ -57,10 +57,11 @@ export async function burnMedia(
   input: BurnMediaInput,
 ): Promise<BurntVideo | { failure: JobFailure }> {
   const { job, plan, video } = input;
-  const cues = captionCues(input.transcript, plan.style);
+  const frame = frameOf(video);
+  const cues = captionCues(input.transcript, fittedLayout(plan.style, frame));
   const assPath = join(input.dir, 'captions.ass');
   const path = join(input.dir, 'output.mp4');
-  await writeFile(assPath, assDocument(cues, plan.style, frameOf(video)));
+  await writeFile(assPath, assDocument(cues, plan.style, frame));
 
   const started = performance.now();
   const stop = startJobStop(deps.shutdownSignal, deps.jobTimeoutMs);
