@@ -23,4 +23,5 @@ export { fittedLayout, fittingLineLength, type FitOptions } from './fit.ts';
 export { assColor, assDocument, assText, assTime, type AssStyleOptions } from './ass.ts';
 export { burnArgs, outputSize, plainEncodeArgs, type BurnInput, type EncodeInput } from './burn-args.ts';
 export { BurnCancelledError, BurnFailedError, burnCaptions, type BurnResult } from './burn.ts';
+export { checkCaptionRenderer } from './renderer-check.ts';
 export { probeOutput, type ProbedOutput, type ProbedStream } from './probe.ts';

@@ -1,5 +1,6 @@
 import { openBus, STREAMS } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
+import { checkCaptionRenderer } from '@tp/captions';
 import { checkFfmpeg, createEngines, killAllGroups, type SpeechEngine } from '@tp/engines';
 import { createThreadedDiarizer } from '@tp/diarization';
 import type { Logger } from '@tp/logging';
@@ -24,11 +25,14 @@ export interface WorkerServiceOptions {
   backoffMs?: readonly number[];
 }
 
-/** The engines this worker runs, once they and ffmpeg passed their checks (the worker refuses to start otherwise). */
+/** The engines this worker runs, once they, ffmpeg (with libass) and ffprobe passed their checks (the worker refuses to start otherwise). */
 async function checkedEngines(config: WorkerConfig, log: Logger): Promise<Map<EngineKind, SpeechEngine>> {
   const engines = createEngines(config.WORKER_ENGINES, config);
   for (const engine of engines.values()) await engine.check();
   await checkFfmpeg(config.FFMPEG_BIN);
+  await checkFfmpeg(config.FFPROBE_BIN, { tool: 'ffprobe', setting: 'FFPROBE_BIN' });
+  // Caption burns draw with libass: an ffmpeg without it would fail every one.
+  await checkCaptionRenderer(config.FFMPEG_BIN);
   log.info(
     { engines: [...engines.keys()], pool: config.WORKER_POOL, workerId: config.WORKER_ID },
     'engines and ffmpeg checked',

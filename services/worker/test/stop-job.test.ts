@@ -83,7 +83,7 @@ describe('worker: start-up checks and shutdown', () => {
     assert.equal(liveGroupCount(), 0);
   });
 
-  it('refuses to start without the engine model or ffmpeg, saying what is missing', async () => {
+  it('refuses to start without the engine model, ffmpeg or ffprobe, saying what is missing', async () => {
     const { b, dir } = fx;
     await assert.rejects(
       b.startWorker({ POCKETSPHINX_MODEL_DIR: join(dir.path, 'nowhere') }),
@@ -92,6 +92,10 @@ describe('worker: start-up checks and shutdown', () => {
     await assert.rejects(
       b.startWorker({ FFMPEG_BIN: join(dir.path, 'no-ffmpeg') }),
       /ffmpeg cannot run \(FFMPEG_BIN=.*no-ffmpeg: not found\)/,
+    );
+    await assert.rejects(
+      b.startWorker({ FFPROBE_BIN: join(dir.path, 'no-ffprobe') }),
+      /ffprobe cannot run \(FFPROBE_BIN=.*no-ffprobe: not found\)/,
     );
   });
 

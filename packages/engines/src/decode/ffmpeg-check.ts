@@ -3,15 +3,21 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Refuses to start when ffmpeg does not run: every job needs it. */
-export async function checkFfmpeg(ffmpegPath: string): Promise<void> {
+/**
+ * Refuses to start when ffmpeg (or its prober, `tool: 'ffprobe'` with its setting's name) does not
+ * run: every job needs it.
+ */
+export async function checkFfmpeg(
+  ffmpegPath: string,
+  { tool, setting }: { tool: 'ffmpeg' | 'ffprobe'; setting: string } = { tool: 'ffmpeg', setting: 'FFMPEG_BIN' },
+): Promise<void> {
   try {
     await run(ffmpegPath, ['-hide_banner', '-version'], { timeout: 10_000 });
   } catch (err) {
     const reason =
       (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (err as Error).message.split('\n')[0];
     throw new Error(
-      `ffmpeg cannot run (FFMPEG_BIN=${ffmpegPath}: ${reason}); install the Debian package ffmpeg or set FFMPEG_BIN`,
+      `${tool} cannot run (${setting}=${ffmpegPath}: ${reason}); install the Debian package ffmpeg or set ${setting}`,
       { cause: err },
     );
   }
