@@ -2,7 +2,7 @@
 // runner (spec reporter, so its closing summary is the last thing printed); exits non-zero on
 // any failure. Arguments narrow the run to some folders or files: node tools/dev/run-tests.ts services/accounts
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { layout, repoRoot } from './layout.ts';
@@ -56,7 +56,17 @@ if (import.meta.main) {
   // Reach the local platform (and its S3 keys) even when started as plain `pnpm test`.
   const dirs = layout();
   const secrets = readSecrets(dirs.secretsFile);
-  const env = { ...platformEnv(platformFrom(process.env, secrets, dirs), secrets), LOG_LEVEL: 'warn', ...process.env };
+  const env: NodeJS.ProcessEnv = {
+    ...platformEnv(platformFrom(process.env, secrets, dirs), secrets),
+    LOG_LEVEL: 'warn',
+    ...process.env,
+  };
+  // Each file's wall time, slowest first with `sort -rn .run/test-timings.tsv` (test-file-watchdog.ts writes it).
+  if (env.TEST_TIMINGS_FILE === undefined) {
+    mkdirSync(dirs.runDir, { recursive: true });
+    env.TEST_TIMINGS_FILE = join(dirs.runDir, 'test-timings.tsv');
+    writeFileSync(env.TEST_TIMINGS_FILE, '');
+  }
   const child = spawn(process.execPath, testArgs(files, env), { cwd: repoRoot, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,8 @@
 // the rest of the run) and exits non-zero, so the run fails in minutes, naming the file, instead of
 // hanging until CI's deadline. The timer is unref'd: a file that ends on its own is never held up by it.
 // Its own module of @tp/testing: only node:fs, so every test file's start pays nothing for it.
+// With TEST_TIMINGS_FILE (run-tests.ts sets it), each file also appends its wall time there as it exits.
+import { appendFileSync } from 'node:fs';
 import { descendantsOf } from '@tp/testing/process-groups';
 
 const limitMs = Number(process.env.TEST_FILE_TIMEOUT_MS || 15 * 60_000);
@@ -29,4 +31,17 @@ if (process.env.NODE_TEST_CONTEXT && limitMs > 0) {
     }
     process.exit(70);
   }, limitMs).unref();
+}
+
+const timings = process.env.TEST_TIMINGS_FILE;
+if (process.env.NODE_TEST_CONTEXT && timings) {
+  process.on('exit', () => {
+    // The file's process from its start: loading the code and starting a fleet count too.
+    const seconds = process.uptime().toFixed(1);
+    try {
+      appendFileSync(timings, `${seconds}\t${process.argv[1] ?? '?'}\n`);
+    } catch {
+      // The run goes on without its timings.
+    }
+  });
 }
