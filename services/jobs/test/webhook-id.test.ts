@@ -156,12 +156,14 @@ describe('the webhook dispatcher reads jobs (ADR 0011)', () => {
     assert.equal(await codeOf(dispatcher.getJob(ref)), 'caller_user_mismatch', 'a token naming no user');
     assert.equal(await codeOf(dispatcher.getJob(ref, { user: other })), 'caller_user_mismatch', 'another user');
     assert.equal(await codeOf(dispatcher.getJob({ userId: other, jobId: job.jobId }, { user: other })), 'not_found');
+    // One call at a time: a refusal that arrives before its turn to be awaited would be an unhandled rejection.
     for (const call of [
-      dispatcher.listJobs({ userId, limit: 0, status: '', type: '', workspaceId: '', cursor: '' }, { user: userId }),
-      dispatcher.cancelJob(ref, { user: userId }),
-      dispatcher.createJob(createRequest(userId, [media[0]!.mediaId]), { user: userId }),
-      dispatcher.findIdempotentJob({ userId, idempotencyKey: 'k', requestFingerprint: 'f' }, { user: userId }),
+      () =>
+        dispatcher.listJobs({ userId, limit: 0, status: '', type: '', workspaceId: '', cursor: '' }, { user: userId }),
+      () => dispatcher.cancelJob(ref, { user: userId }),
+      () => dispatcher.createJob(createRequest(userId, [media[0]!.mediaId]), { user: userId }),
+      () => dispatcher.findIdempotentJob({ userId, idempotencyKey: 'k', requestFingerprint: 'f' }, { user: userId }),
     ])
-      assert.equal(await codeOf(call), 'caller_not_allowed');
+      assert.equal(await codeOf(call()), 'caller_not_allowed');
   });
 });
