@@ -9,10 +9,20 @@ export interface Running {
   output: string[];
 }
 
+/**
+ * What a fleet's processes inherit of this one's environment: the PATH, and Node's on-disk compile
+ * cache when the test run set one (run-tests.ts), so the fleets' many Node processes compile each
+ * module once per run instead of once per process.
+ */
+function inherited(): Record<string, string> {
+  const cache = process.env.NODE_COMPILE_CACHE;
+  return { PATH: process.env.PATH ?? '', ...(cache ? { NODE_COMPILE_CACHE: cache } : {}) };
+}
+
 export function launch(entry: string, env: Record<string, string>): Running {
   const child = spawn(process.execPath, [join(repoRoot(), entry)], {
     cwd: repoRoot(),
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { ...inherited(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -77,7 +87,7 @@ export function runCommand(
   timeoutMs = 120_000,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(command, args, { env: { ...inherited(), ...env } });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
