@@ -34,6 +34,7 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(ROOT)/tools/bench/src/job-latency.ts
 	@$(NODE) $(ROOT)/tools/bench/src/share-page.ts
 	@$(NODE) $(ROOT)/tools/bench/src/gateway-load.ts
+	@$(NODE) $(ROOT)/tools/bench/src/read-path.ts
 	@$(NODE) $(ROOT)/tools/bench/src/webhook-delivery.ts
 	@$(NODE) $(ROOT)/tools/bench/src/ai-proxy.ts
 	@$(NODE) $(ROOT)/tools/bench/src/diarization.ts

@@ -72,3 +72,11 @@ export async function benchUser(
     },
   };
 }
+
+/** A transcription job of one uploaded media with the oracle profile, as `POST /api/v1/jobs` takes it. */
+export const oracleJob = (mediaId: string) => ({
+  type: 'transcription',
+  input: { type: 'media_ref', media_id: mediaId },
+  profile: 'oracle',
+  options: { language: 'en' },
+});

@@ -16,30 +16,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import { startFleet, synthesizeSpeech } from '@tp/testing';
-import { benchUser } from './bench-user.ts';
-import { fmt } from './load.ts';
+import { benchUser, oracleJob } from './bench-user.ts';
+import { type AutocannonRun as Run, autocannonRun as load, fmt } from './load.ts';
 
 const readSeconds = Number(process.argv[2] ?? 15);
 const createSeconds = Number(process.argv[3] ?? 60);
 const CREATE_RATE = 50;
 const STEADY_RATE = 200;
-
-interface Run {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failures: number;
-}
-
-async function load(options: autocannon.Options): Promise<Run> {
-  const result = await autocannon(options);
-  return {
-    perSecond: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
-}
 
 function line(label: string, run: Run): string {
   return `${label.padEnd(34)} ${fmt(run.perSecond, 0).padStart(6)} req/s   p50 ${fmt(run.p50).padStart(6)} ms   p99 ${fmt(run.p99).padStart(6)} ms   failed ${run.failures}`;
@@ -62,12 +45,7 @@ const clip = await synthesizeSpeech('Hello there.', { voice: 'rms' });
 try {
   const user = await benchUser(fleet, { credits: 1000 });
   const mediaId = await user.upload(clip, 'audio/wav');
-  const jobBody = {
-    type: 'transcription',
-    input: { type: 'media_ref', media_id: mediaId },
-    profile: 'oracle',
-    options: { language: 'en' },
-  };
+  const jobBody = oracleJob(mediaId);
   const { job_id: jobId } = await user.api<{ job_id: string }>('POST', '/api/v1/jobs', jobBody);
   const reserved = async () =>
     (await user.api<{ reserved_credits: number }>('GET', '/api/v1/billing/balance')).reserved_credits;

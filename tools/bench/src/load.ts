@@ -1,3 +1,5 @@
+import autocannon from 'autocannon';
+
 /** A closed-loop HTTP load: `concurrency` clients each send requests back to back. */
 export interface LoadResult {
   requests: number;
@@ -47,3 +49,21 @@ export async function runLoad(
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** One autocannon run: 2xx answers per second, latency percentiles (ms) and every failed request. */
+export interface AutocannonRun {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+export async function autocannonRun(options: autocannon.Options): Promise<AutocannonRun> {
+  const result = await autocannon(options);
+  return {
+    perSecond: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
