@@ -1,10 +1,6 @@
 /** The ffmpeg command lines of a caption burn and of the same encode without captions (the bench's baseline). */
-import { ALLOWED_DEMUXERS } from '@tp/catalog';
+import { ffmpegInputArgs } from '@tp/engines';
 import { AUDIO_ONLY_CANVAS } from './style.ts';
-
-const NETWORK_PROTOCOLS = 'http,https,tcp,tls,crypto';
-/** A read from storage that stalls this long fails instead of holding the job. */
-const READ_TIMEOUT_US = 60_000_000;
 
 export interface BurnInput {
   ffmpegPath: string;
@@ -55,16 +51,8 @@ function ffmpegColor(color: string): string {
 }
 
 function inputArgs(input: EncodeInput): string[] {
-  const remote = /^https?:\/\//i.test(input.input);
-  const media = [
-    '-protocol_whitelist',
-    remote ? NETWORK_PROTOCOLS : 'file',
-    ...(remote ? ['-rw_timeout', String(READ_TIMEOUT_US)] : []),
-    '-format_whitelist',
-    ALLOWED_DEMUXERS.join(','),
-    '-i',
-    input.input,
-  ];
+  // The same hardened input as decoding: its protocols, a read timeout, the catalog's demuxers.
+  const media = ffmpegInputArgs(input.input);
   if (input.video !== null) return [...media, '-map', '0:v:0', '-map', '0:a:0?'];
   const { width, height, fps } = AUDIO_ONLY_CANVAS;
   const canvas = `color=c=${ffmpegColor(input.canvasColor)}:s=${width}x${height}:r=${fps}`;

@@ -11,6 +11,7 @@ export { PocketsphinxOutputParser, parsePocketsphinxOutput } from './pocketsphin
 export {
   startDecoding,
   decodeArgs,
+  ffmpegInputArgs,
   type DecodeInput,
   type DecodeOptions,
   type DecodeOutcome,

@@ -5,6 +5,8 @@ import { PCM_SAMPLE_RATE } from '../pcm.ts';
 import { spawnInGroup } from '../process-group.ts';
 
 const NETWORK_PROTOCOLS = 'http,https,tcp,tls,crypto';
+/** How long a read from storage may stall before ffmpeg gives up (a URL input). */
+const DEFAULT_READ_TIMEOUT_MS = 60_000;
 const MAX_STDERR = 16 * 1024;
 
 export interface DecodeOptions {
@@ -38,22 +40,32 @@ export interface Decoding {
 export type DecodeInput = string | Buffer;
 
 /** The ffmpeg arguments that turn any input into the engines' PCM on stdout. */
-export function decodeArgs(input: DecodeInput, readTimeoutMs = 60_000, channel?: number): string[] {
-  if (channel !== undefined && !(Number.isInteger(channel) && channel >= 0 && channel < 64))
-    throw new RangeError(`channel must be an integer from 0 to 63, not ${channel}`);
-  const piped = typeof input !== 'string';
-  const remote = !piped && /^https?:\/\//i.test(input);
+/**
+ * The hardened input of an ffmpeg run on a user's media (`pipe:0` for stdin, a presigned URL or a
+ * local path): only the protocols that input needs, a read timeout for a URL, and only the
+ * catalog's demuxers. Every ffmpeg that reads a user's media (decoding, caption burns) starts so.
+ */
+export function ffmpegInputArgs(source: string, readTimeoutMs = DEFAULT_READ_TIMEOUT_MS): string[] {
+  const remote = /^https?:\/\//i.test(source);
   return [
-    '-nostdin',
-    '-v',
-    'error',
     '-protocol_whitelist',
-    piped ? 'pipe' : remote ? NETWORK_PROTOCOLS : 'file',
+    source === 'pipe:0' ? 'pipe' : remote ? NETWORK_PROTOCOLS : 'file',
     ...(remote ? ['-rw_timeout', String(readTimeoutMs * 1000)] : []),
     '-format_whitelist',
     ALLOWED_DEMUXERS.join(','),
     '-i',
-    piped ? 'pipe:0' : input,
+    source,
+  ];
+}
+
+export function decodeArgs(input: DecodeInput, readTimeoutMs = DEFAULT_READ_TIMEOUT_MS, channel?: number): string[] {
+  if (channel !== undefined && !(Number.isInteger(channel) && channel >= 0 && channel < 64))
+    throw new RangeError(`channel must be an integer from 0 to 63, not ${channel}`);
+  return [
+    '-nostdin',
+    '-v',
+    'error',
+    ...ffmpegInputArgs(typeof input === 'string' ? input : 'pipe:0', readTimeoutMs),
     '-vn',
     '-sn',
     '-dn',
