@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { probeOutput } from '@tp/captions';
 import { eventually, ocrFrame } from '@tp/testing';
 import { call, SETTLED_WITHIN_MS } from './support/http.ts';
 import { ada, dir, fleet, speech, useJobsFleet } from './support/jobs-fleet.ts';
@@ -34,22 +35,13 @@ interface Word {
   end: number;
 }
 
-/** Streams and duration as ffprobe reads them. */
-function probe(path: string): { duration: number; codecs: string[]; width: number; height: number } {
-  const out = spawnSync(
-    'ffprobe',
-    ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name,width,height', '-of', 'json', path],
-    { encoding: 'utf8' },
-  );
-  assert.equal(out.status, 0, out.stderr);
-  const parsed = JSON.parse(out.stdout) as {
-    format: { duration: string };
-    streams: { codec_name: string; width?: number; height?: number }[];
-  };
-  const video = parsed.streams.find((s) => s.width !== undefined);
+/** Streams and duration as ffprobe reads them (the worker checks its output with the same reader). */
+async function probe(path: string): Promise<{ duration: number; codecs: string[]; width: number; height: number }> {
+  const probed = await probeOutput('ffprobe', path);
+  const video = probed.streams.find((s) => s.type === 'video');
   return {
-    duration: Number(parsed.format.duration),
-    codecs: parsed.streams.map((s) => s.codec_name).sort(),
+    duration: probed.durationSeconds,
+    codecs: probed.streams.map((s) => s.codec).sort(),
     width: video?.width ?? 0,
     height: video?.height ?? 0,
   };
@@ -146,7 +138,7 @@ async function assertWordsBurnt(video: string, words: Word[], band: Band, other:
 let mediaId: string;
 let transcriptId: string;
 let words: Word[];
-let source: ReturnType<typeof probe>;
+let source: Awaited<ReturnType<typeof probe>>;
 
 async function burn(style: Record<string, unknown>): Promise<{ jobId: string; path: string }> {
   const created = await createJob(fleet, ada.token, {
@@ -161,7 +153,7 @@ async function burn(style: Record<string, unknown>): Promise<{ jobId: string; pa
   assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
   assert.ok(Math.abs(job.billed_seconds - source.duration) < 0.1, `billed ${job.billed_seconds} s of output`);
   const { path } = await downloadExport(jobId);
-  const out = probe(path);
+  const out = await probe(path);
   assert.deepEqual(out.codecs, ['aac', 'h264']);
   assert.deepEqual([out.width, out.height], [WIDTH, HEIGHT]);
   assert.ok(Math.abs(out.duration - source.duration) <= 0.1, `output ${out.duration} s, source ${source.duration} s`);
@@ -171,7 +163,7 @@ async function burn(style: Record<string, unknown>): Promise<{ jobId: string; pa
 describe('caption burn', () => {
   it('burns the newest transcript at the bottom in the default style, readable where each word is spoken', async () => {
     const video = spokenVideo();
-    source = probe(video);
+    source = await probe(video);
     mediaId = await uploadMedia(fleet, ada.token, video, 'video/mp4');
     const transcribed = await createJob(fleet, ada.token, transcribe(mediaId));
     assert.equal(transcribed.status, 202, transcribed.text);
