@@ -1,4 +1,5 @@
 export { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from './engine.ts';
+export { EnginePool } from './engine-pool.ts';
 export { IMPLEMENTED_ENGINES, engineRefusal, createEngines, type EngineSettings } from './registry.ts';
 export {
   createPocketsphinxEngine,

@@ -48,7 +48,16 @@ export interface SpeechGuard {
   check(pcm16kMono: Int16Array | Float32Array): Promise<SpeechVerdict>;
   /** Decodes a PCM WAV (any rate, any channels; WavDecodeError otherwise) and checks it. */
   checkWav(bytes: Uint8Array): Promise<WavVerdict>;
+  /** A stream of 16 kHz mono PCM checked as it comes, with its own recurrent state. */
+  stream(): VadStream;
   close(): Promise<void>;
+}
+
+export interface VadStream {
+  /** The speech probability of each whole frame completed by these samples (a partial frame waits for the next push). */
+  push(samples: Float32Array): Promise<Float32Array>;
+  /** The last partial frame, padded with silence (empty when none is left). */
+  flush(): Promise<Float32Array>;
 }
 
 /** Loads the model once; the guard is meant to live as long as the process. */
@@ -109,6 +118,7 @@ export async function createSpeechGuard(options: SpeechGuardOptions = {}): Promi
   return {
     thresholds,
     check,
+    stream: () => vadStream(run),
     async checkWav(bytes) {
       const started = performance.now();
       const audio = decodePcmWav(bytes);
@@ -123,6 +133,34 @@ export async function createSpeechGuard(options: SpeechGuardOptions = {}): Promi
     async close() {
       closed = true;
       await session.release();
+    },
+  };
+}
+
+/** A stream over `run` with its own recurrent state; whole frames only, the last one padded at flush. */
+function vadStream(run: (samples: Float32Array, stream: StreamState, out?: Float32Array) => Promise<void>): VadStream {
+  const state = { state: new Float32Array(STATE_SIZE), context: new Float32Array(CONTEXT_SAMPLES) };
+  let pending = new Float32Array(0);
+  const runWhole = async (samples: Float32Array) => {
+    const out = new Float32Array(samples.length / FRAME_SAMPLES);
+    await run(samples, state, out);
+    return out;
+  };
+  return {
+    async push(samples) {
+      const all = new Float32Array(pending.length + samples.length);
+      all.set(pending);
+      all.set(samples, pending.length);
+      const whole = all.length - (all.length % FRAME_SAMPLES);
+      pending = all.slice(whole);
+      return runWhole(all.subarray(0, whole));
+    },
+    async flush() {
+      if (pending.length === 0) return new Float32Array(0);
+      const last = new Float32Array(FRAME_SAMPLES);
+      last.set(pending);
+      pending = new Float32Array(0);
+      return runWhole(last);
     },
   };
 }

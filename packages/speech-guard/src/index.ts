@@ -14,3 +14,6 @@ export {
 } from './guard.ts';
 export { downmix, int16ToFloat, resample, VAD_SAMPLE_RATE } from './resample.ts';
 export { decodePcmWav, looksLikeWav, type PcmAudio, WavDecodeError, type WavErrorCode } from './wav.ts';
+export { DEFAULT_WINDOW_SETTINGS, type FrameSpan, WindowPlanner, type WindowSettings } from './window-plan.ts';
+export { createSpeechWindower, type SpeechWindow, type SpeechWindower, type WindowerStats } from './windower.ts';
+export type { VadStream } from './guard.ts';

@@ -14,6 +14,8 @@ export { startFleet, FLEET_SERVICES, type Fleet, type FleetOptions, type FleetSe
 export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';
 export {
   synthesizeSpeech,
+  synthesizePcm,
+  withWorkDir,
   concatSpeech,
   makeSpeechClip,
   HARVARD_SENTENCES,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '@tp/config';
@@ -19,7 +20,7 @@ const problemsOf = (env: Record<string, string>): { variable: string; message: s
 };
 
 describe('worker configuration', () => {
-  it('has working defaults: pocketsphinx on the cpu pool, one job at a time', () => {
+  it('has working defaults: pocketsphinx on the cpu pool, jobs and engine processes one per core, 30 s windows', () => {
     assert.deepEqual(
       problemsOf({ SERVICE_PRIVATE_KEY: '' }).map((p) => p.variable),
       ['SERVICE_PRIVATE_KEY'],
@@ -30,7 +31,14 @@ describe('worker configuration', () => {
     assert.equal(config.JOBS_GRPC_ADDR, '127.0.0.1:50055');
     assert.equal(config.WORKER_POOL, 'cpu');
     assert.deepEqual(config.WORKER_ENGINES, ['pocketsphinx']);
-    assert.equal(config.WORKER_CONCURRENCY, 1);
+    assert.equal(config.WORKER_CONCURRENCY, availableParallelism());
+    assert.equal(config.ENGINE_POOL_SIZE, availableParallelism());
+    assert.equal(config.WINDOW_TARGET_SECONDS, 30);
+    assert.equal(config.WINDOW_MAX_SECONDS, 60);
+    assert.deepEqual(
+      problemsOf({ WINDOW_TARGET_SECONDS: '40', WINDOW_MAX_SECONDS: '40' }).map((p) => p.variable),
+      ['WINDOW_MAX_SECONDS'],
+    );
     assert.equal(config.WORK_ACK_WAIT_MS, 30_000);
     assert.equal(config.WORK_MAX_DELIVER, 3);
     assert.equal(config.PROGRESS_INTERVAL_MS, 1000);

@@ -1,4 +1,4 @@
-import { hostname, tmpdir } from 'node:os';
+import { availableParallelism, hostname, tmpdir } from 'node:os';
 import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
 import { engineListSetting, engineToolSettings } from '@tp/engines';
 import { translationToolSettings } from '@tp/translation';
@@ -37,8 +37,27 @@ export const WorkerConfigSchema = z
       .default('cpu'),
     /** Comma-separated engines this worker runs; each must be implemented here. */
     WORKER_ENGINES: engineListSetting(),
-    /** Jobs run at once by this process (each one is an ffmpeg and an engine process). */
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Transcription jobs run at once by this process (each an ffmpeg and the voice-activity detector;
+     * their windows share ENGINE_POOL_SIZE engine processes). Default: one per core.
+     */
+    WORKER_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(() => availableParallelism()),
+    /** Engine processes this worker runs at once, for the windows of all its jobs. Default: one per core. */
+    ENGINE_POOL_SIZE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(256)
+      .default(() => availableParallelism()),
+    /** A window of a recording is closed at the first pause after this many seconds (ADR 0025). */
+    WINDOW_TARGET_SECONDS: z.coerce.number().min(5).max(600).default(30),
+    /** A window with no pause by this length is cut at its quietest point; more than WINDOW_TARGET_SECONDS. */
+    WINDOW_MAX_SECONDS: z.coerce.number().min(10).max(1200).default(60),
     /** A ticket whose worker stops heart-beating is redelivered after this long. */
     WORK_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30_000),
     /** Attempts per ticket before the job fails (processing_failed). */
@@ -81,6 +100,12 @@ export const WorkerConfigSchema = z
       .default(6 * 3600),
   })
   .superRefine((config, ctx) => {
+    if (config.WINDOW_MAX_SECONDS <= config.WINDOW_TARGET_SECONDS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WINDOW_MAX_SECONDS'],
+        message: 'must be more than WINDOW_TARGET_SECONDS',
+      });
     if (config.PROGRESS_INTERVAL_MS * 3 > config.WORK_ACK_WAIT_MS) {
       ctx.addIssue({
         code: 'custom',

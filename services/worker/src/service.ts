@@ -1,7 +1,9 @@
 import { openBus, STREAMS } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
 import { checkCaptionRenderer } from '@tp/captions';
-import { checkFfmpeg, createEngines, killAllGroups, type SpeechEngine } from '@tp/engines';
+import { checkFfmpeg, createEngines, EnginePool, killAllGroups, type SpeechEngine } from '@tp/engines';
+import { createSpeechGuard, type SpeechGuard } from '@tp/speech-guard';
+import type { KV } from '@nats-io/kv';
 import { createThreadedDiarizer } from '@tp/diarization';
 import type { Logger } from '@tp/logging';
 import { createApertiumTranslator, type Translator } from '@tp/translation';
@@ -11,6 +13,7 @@ import type { WorkerConfig } from './config.ts';
 import { consumeWorkTickets, workTicketSubject } from './events/work-tickets.ts';
 import type { ProcessTicketDeps } from './usecases/process-ticket.ts';
 import { RunningJobs } from './usecases/running-jobs.ts';
+import { openWindowBucket } from './usecases/window-checkpoints.ts';
 
 export type RunningWorker = Running<{
   opsPort: number;
@@ -49,6 +52,8 @@ function ticketDeps(
     engines: ReadonlyMap<EngineKind, SpeechEngine>;
     translator: Translator;
     shutdownSignal: AbortSignal;
+    speechGuard: SpeechGuard;
+    windowBucket: KV | undefined;
   },
   options: WorkerServiceOptions,
 ): ProcessTicketDeps {
@@ -68,6 +73,10 @@ function ticketDeps(
     ffprobePath: config.FFPROBE_BIN,
     burnDir: config.CAPTION_BURN_DIR,
     createDiarizer: () => createThreadedDiarizer(),
+    enginePool: new EnginePool(config.ENGINE_POOL_SIZE),
+    speechGuard: parts.speechGuard,
+    windowSettings: { targetSeconds: config.WINDOW_TARGET_SECONDS, maxSeconds: config.WINDOW_MAX_SECONDS },
+    windowBucket: parts.windowBucket,
     translator: parts.translator,
     translationTimeoutMs: config.TRANSLATION_TIMEOUT_MS,
     retryDelaysMs: options.retryDelaysMs ?? [500, 2_000, 5_000],
@@ -105,7 +114,18 @@ export function startWorkerService(
         { apertium: config.APERTIUM_BIN },
         'no apertium pairs installed: jobs asking for a translation will fail',
       );
-    const deps = ticketDeps(config, log, { clients, engines, translator, shutdownSignal: shutdown.signal }, options);
+    const speechGuard = await life.open(
+      'speech guard',
+      () => createSpeechGuard(),
+      (guard) => guard.close(),
+    );
+    const windowBucket = await openWindowBucket(bus);
+    const deps = ticketDeps(
+      config,
+      log,
+      { clients, engines, translator, shutdownSignal: shutdown.signal, speechGuard, windowBucket },
+      options,
+    );
     // Transcriptions and caption burns, each on its pool's durable consumer (ADR 0024).
     for (const [jobType, concurrency] of [
       ['transcription', config.WORKER_CONCURRENCY],

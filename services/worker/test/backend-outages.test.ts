@@ -10,14 +10,15 @@ const fx = useWorkerFixture();
 
 describe('worker: an artifacts outage', () => {
   it('rides out an artifacts outage: the redelivered job stores one artifact, completes once and settles once', async () => {
-    const { b, speech } = fx;
+    // The minute-long clip: a sentence is one window, done before a progress beat sees it run.
+    const { b, clip } = fx;
     // Calls retried in place for about 4 s, and deliveries enough to outlast the outage however long
     // artifacts takes to come back on a busy machine (each one retries for another 4 s).
     const worker = await b.startWorker(
       { WORK_MAX_DELIVER: '10' },
       { retryDelaysMs: [100, 250, 500, 1_000, 2_000], backoffMs: [300] },
     );
-    const { jobId } = await b.createJob(speech.mediaId);
+    const { jobId } = await b.createJob(clip.mediaId);
     await b.makingProgress(jobId);
     await b.fleet.stopService('artifacts');
     try {
@@ -55,9 +56,10 @@ describe('worker: an artifacts outage', () => {
 
 describe('worker: a jobs outage', () => {
   it('rides out a jobs outage: the claim waits for jobs, and the transcript sent twice is stored once', async () => {
-    const { b, speech } = fx;
+    // The minute-long clip: a sentence is one window, done before a progress beat sees it run.
+    const { b, clip } = fx;
     const worker = await b.startWorker();
-    const { jobId } = await b.createJob(speech.mediaId);
+    const { jobId } = await b.createJob(clip.mediaId);
     const running = await b.makingProgress(jobId);
     await b.fleet.stopService('jobs');
     let storedDuringOutage: string[];

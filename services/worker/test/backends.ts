@@ -121,6 +121,12 @@ function workerEnvOf(fleet: Fleet): Backends['workerEnv'] {
     WORKER_POOL: POOL,
     SERVICE_PRIVATE_KEY: testServiceKeys().privateKeys.worker!,
     PROGRESS_INTERVAL_MS: '200',
+    // Short windows, one at a time: a test clip of a few seconds is several windows, so its
+    // progress moves while it runs, as a long recording's does.
+    WINDOW_TARGET_SECONDS: '5',
+    WINDOW_MAX_SECONDS: '10',
+    ENGINE_POOL_SIZE: '1',
+    WORKER_CONCURRENCY: '1',
     WORK_ACK_WAIT_MS: '3000',
     WORK_MAX_DELIVER: '3',
     LOG_LEVEL: 'info',

@@ -1,19 +1,19 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodedSeconds, progressPercent } from './progress.ts';
+import { decodedSeconds, recognizedPercent } from './progress.ts';
 
-describe('progressPercent', () => {
-  it('is decoded bytes against duration × 32000, floored, at most 99', () => {
-    assert.equal(progressPercent(0, 10), 0);
-    assert.equal(progressPercent(32_000, 10), 10);
-    assert.equal(progressPercent(31_999, 10), 9);
-    assert.equal(progressPercent(320_000, 10), 99, '100 is for the jobs service to set');
-    assert.equal(progressPercent(400_000, 10), 99, 'a duration that was a little short');
+describe('recognizedPercent', () => {
+  it('is the seconds recognized against the duration, floored, at most 99', () => {
+    assert.equal(recognizedPercent(0, 10), 0);
+    assert.equal(recognizedPercent(1, 10), 10);
+    assert.equal(recognizedPercent(0.9999, 10), 9);
+    assert.equal(recognizedPercent(10, 10), 99, '100 is for the jobs service to set');
+    assert.equal(recognizedPercent(12.5, 10), 99, 'a duration that was a little short');
   });
 
   it('is 0 without a duration', () => {
-    assert.equal(progressPercent(64_000, 0), 0);
-    assert.equal(progressPercent(64_000, Number.NaN), 0);
+    assert.equal(recognizedPercent(2, 0), 0);
+    assert.equal(recognizedPercent(2, Number.NaN), 0);
   });
 });
 

@@ -1,9 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { assignWordSpeakers, type ThreadedDiarizer } from '@tp/diarization';
-import type { Recognition, SpeechEngine } from '@tp/engines';
+import type { EnginePool, Recognition, SpeechEngine } from '@tp/engines';
+import type { KV } from '@nats-io/kv';
+import { createSpeechWindower, type SpeechGuard, type WindowSettings } from '@tp/speech-guard';
 import type { Job } from '@tp/proto';
 import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
-import { decodedSeconds, progressPercent } from '../domain/progress.ts';
+import { decodedSeconds, recognizedPercent } from '../domain/progress.ts';
 import {
   mergeChannels,
   type SpeakerUtterance,
@@ -16,6 +18,7 @@ import { startJobStop } from './job-stop.ts';
 import { progressReporter, type ReportProgressDeps } from './report-progress.ts';
 import type { TicketHandle } from './ticket.ts';
 import { type MediaTranscription, transcribeMedia } from './transcribe-media.ts';
+import { windowCheckpoints } from './window-checkpoints.ts';
 
 export interface TranscribeJobDeps extends ReportProgressDeps {
   ffmpegPath: string;
@@ -25,6 +28,13 @@ export interface TranscribeJobDeps extends ReportProgressDeps {
   shutdownSignal: AbortSignal;
   /** A new diarizer for a job that asks who spoke when (its work off this event loop). */
   createDiarizer: () => ThreadedDiarizer;
+  /** The worker's engine slots (ENGINE_POOL_SIZE), shared by its jobs' windows. */
+  enginePool: EnginePool;
+  /** Silero VAD, loaded once per worker; each stream keeps its own state. */
+  speechGuard: SpeechGuard;
+  windowSettings: Partial<WindowSettings>;
+  /** Where done windows are kept for the job's next attempt (undefined: nowhere). */
+  windowBucket: KV | undefined;
 }
 
 export interface TranscribeJobInput {
@@ -77,6 +87,14 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
         signal,
         channel,
         onPcm: diarizer === undefined ? undefined : (chunk) => diarizer.push(chunk),
+        pool: deps.enginePool,
+        windower: createSpeechWindower(deps.speechGuard, deps.windowSettings),
+        checkpoints: windowCheckpoints(deps.windowBucket, deps.log, {
+          jobId: job.jobId,
+          channel,
+          engine: input.engine.kind,
+          language: options.language,
+        }),
       }),
     );
     const heartbeat = startHeartbeat(
@@ -85,7 +103,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
         ticket,
         job,
         progress: () =>
-          progressPercent(runs.reduce((sum, run) => sum + run.decodedBytes(), 0) / runs.length, input.durationSeconds),
+          recognizedPercent(runs.reduce((sum, run) => sum + run.doneSeconds(), 0) / runs.length, input.durationSeconds),
         stop,
       }),
     );
@@ -168,8 +186,14 @@ function logTranscribed(
 ): void {
   const audioSeconds = decodedSeconds(input.transcriptions[0]!.decodedBytes);
   const engineMs = Math.round(input.transcriptions.reduce((sum, t) => sum + t.engineMs, 0));
+  const sum = (of: (w: MediaTranscription['windows']) => number) =>
+    input.transcriptions.reduce((total, t) => total + of(t.windows), 0);
   deps.log.info(
     {
+      windows: sum((w) => w.windows),
+      windowsFromCheckpoint: sum((w) => w.fromCheckpoint),
+      speechSeconds: Math.round(sum((w) => w.windowSeconds) * 10) / 10,
+      vadMs: sum((w) => w.vadMs),
       jobId: input.job.jobId,
       engine: input.engine.kind,
       channels: input.transcriptions.length,

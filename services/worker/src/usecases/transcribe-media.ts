@@ -1,6 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import { Transform } from 'node:stream';
-import { DecodeError, EngineError, type Recognition, type SpeechEngine, startDecoding } from '@tp/engines';
+import { Readable } from 'node:stream';
+import {
+  DecodeError,
+  type EnginePool,
+  EngineError,
+  type Recognition,
+  type SpeechEngine,
+  startDecoding,
+} from '@tp/engines';
+import type { SpeechWindow, SpeechWindower, WindowerStats } from '@tp/speech-guard';
+import { stitchWindows, type WindowRecognition } from '../domain/windows.ts';
+import type { WindowCheckpoints } from './window-checkpoints.ts';
 
 export interface TranscribeMediaInput {
   /** Presigned GET URL (or, in tests, a local file). */
@@ -8,32 +18,44 @@ export interface TranscribeMediaInput {
   engine: SpeechEngine;
   language: string;
   ffmpegPath: string;
-  /** Cancellation, timeout and shutdown: aborting kills ffmpeg and the engine; the call rejects with the reason. */
+  /** Cancellation, timeout and shutdown: aborting kills ffmpeg and every engine; the call rejects with the reason. */
   signal: AbortSignal;
   /** Transcribe this audio channel (0-based) alone; undefined: all channels mixed. */
   channel?: number;
-  /** Sees the PCM on its way into the engine (a later stage's features), chunk by chunk. */
+  /** Sees the PCM on its way into the windower (a later stage's features), chunk by chunk. */
   onPcm?: (chunk: Buffer) => void;
+  /** The worker's engine slots, shared by every job it runs. */
+  pool: EnginePool;
+  /** A new voice-activity windower for this stream. */
+  windower: SpeechWindower;
+  /** Windows recognized by an earlier attempt of the job, and where this one records its own. */
+  checkpoints: WindowCheckpoints;
 }
 
 export interface MediaTranscription {
   recognition: Recognition;
   /** PCM bytes decoded (16 kHz mono s16le). */
   decodedBytes: number;
-  /** From the engine's start to its exit: decoding runs alongside, streamed. */
+  /** Engine time summed over the windows (each in its own process, several at once). */
   engineMs: number;
+  windows: WindowerStats & { fromCheckpoint: number };
 }
 
 export interface RunningTranscription {
-  /** PCM bytes handed to the engine so far, for progress. */
+  /** PCM bytes decoded so far. */
   decodedBytes(): number;
+  /** Seconds of the recording recognized so far (each window done counts up to its end, the silence before it included). */
+  doneSeconds(): number;
   result: Promise<MediaTranscription>;
 }
 
 /**
- * Decodes the media with ffmpeg and streams the PCM into the engine: ffmpeg → byte counter →
- * engine stdin, each tool in its own process group. Whichever side fails first stops the other.
- * Rejects with DecodeError, EngineError, or the signal's reason.
+ * Decodes the media with ffmpeg, cuts the PCM into windows at pauses as it comes (Silero VAD) and
+ * recognizes the windows in parallel in the worker's engine slots, each window in its own engine
+ * process; silence outside every window never reaches an engine. The job holds at most one window
+ * waiting for a slot, so decoding pauses (backpressure reaches ffmpeg) while the engines are busy
+ * and memory stays flat. Whichever part fails first stops the others. Rejects with DecodeError,
+ * EngineError, or the signal's reason.
  */
 export function transcribeMedia(options: TranscribeMediaInput): RunningTranscription {
   const local = new AbortController();
@@ -46,54 +68,83 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
     signal: local.signal,
     channel: options.channel,
   });
-  const pcm = options.onPcm === undefined ? decoding.pcm : decoding.pcm.pipe(tap(options.onPcm));
-  const started = performance.now();
-  const recognizing = options.engine.transcribe(pcm, { language: options.language, signal: local.signal }).then(
-    (recognition) => ({ recognition, engineMs: performance.now() - started }),
-    (err: unknown) => {
-      // The engine is gone: nothing reads ffmpeg's output any more, so stop it too.
-      if (!local.signal.aborted) local.abort(err);
-      throw err;
-    },
-  );
+  const done: WindowRecognition[] = [];
+  let doneSeconds = 0;
+  let engineMs = 0;
+  let fromCheckpoint = 0;
+  let previousEnd = 0;
+
+  const recognizeWindow = async (window: SpeechWindow, creditFrom: number) => {
+    const saved = await options.checkpoints.get(window);
+    let recognition = saved;
+    if (recognition) fromCheckpoint += 1;
+    else {
+      const started = performance.now();
+      recognition = await options.engine.transcribe(Readable.from([window.pcm]), {
+        language: options.language,
+        signal: local.signal,
+      });
+      engineMs += performance.now() - started;
+      await options.checkpoints.put(window, recognition);
+    }
+    done.push({ start: window.start, end: window.end, recognition });
+    doneSeconds += window.end - creditFrom;
+  };
+
+  const running: Promise<void>[] = [];
+  /** Waits until the window has a slot (or came from a checkpoint): one window waits per job at most. */
+  const dispatch = async (window: SpeechWindow) => {
+    const creditFrom = previousEnd;
+    previousEnd = window.end;
+    let started!: () => void;
+    const slotTaken = new Promise<void>((resolve) => (started = resolve));
+    const run = options.pool.run(local.signal, async () => {
+      started();
+      await recognizeWindow(window, creditFrom);
+    });
+    running.push(run.catch((err: unknown) => fail(err)));
+    await Promise.race([slotTaken, run.catch(() => undefined)]);
+  };
+  const fail = (err: unknown) => {
+    if (!local.signal.aborted) local.abort(err instanceof Error ? err : new EngineError(String(err)));
+  };
+
+  const windowing = (async () => {
+    try {
+      for await (const chunk of decoding.pcm as AsyncIterable<Buffer>) {
+        if (local.signal.aborted) break;
+        options.onPcm?.(chunk);
+        for (const window of await options.windower.push(chunk)) await dispatch(window);
+      }
+      if (!local.signal.aborted) for (const window of await options.windower.finish()) await dispatch(window);
+    } catch (err) {
+      fail(err);
+    }
+    await Promise.all(running);
+  })();
 
   const result = (async (): Promise<MediaTranscription> => {
     try {
-      const [decoded, recognized] = await Promise.allSettled([decoding.outcome, recognizing]);
+      const [decoded] = await Promise.all([decoding.outcome, windowing]);
       if (options.signal.aborted) throw options.signal.reason;
       // A decode failure explains an engine that saw truncated input, so it wins.
-      if (decoded.status === 'fulfilled' && decoded.value.status === 'failed')
-        throw new DecodeError(decoded.value.failure);
-      if (recognized.status === 'rejected') {
-        const err: unknown = recognized.reason;
-        throw err instanceof EngineError
-          ? err
-          : new EngineError(`the engine failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-      }
-      if (decoded.status === 'rejected') throw decoded.reason;
-      if (decoded.value.status !== 'ok') throw new Error(`decoding ended unexpectedly (${decoded.value.status})`);
+      if (decoded.status === 'failed') throw new DecodeError(decoded.failure);
+      if (local.signal.aborted) throw asEngineError(local.signal.reason);
+      if (decoded.status !== 'ok') throw new Error(`decoding ended unexpectedly (${decoded.status})`);
       return {
-        recognition: recognized.value.recognition,
-        decodedBytes: decoded.value.bytes,
-        engineMs: recognized.value.engineMs,
+        recognition: stitchWindows(done),
+        decodedBytes: decoded.bytes,
+        engineMs,
+        windows: { ...options.windower.stats(), fromCheckpoint },
       };
     } finally {
       options.signal.removeEventListener('abort', stop);
     }
   })();
-  return { decodedBytes: decoding.bytes, result };
+  return { decodedBytes: decoding.bytes, doneSeconds: () => doneSeconds, result };
 }
 
-/** Passes PCM through unchanged, showing each chunk to `see` first (a throw fails the stream, and so the job). */
-function tap(see: (chunk: Buffer) => void): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      try {
-        see(chunk);
-        callback(null, chunk);
-      } catch (err) {
-        callback(err as Error);
-      }
-    },
-  });
+function asEngineError(err: unknown): Error {
+  if (err instanceof EngineError || err instanceof DecodeError) return err;
+  return new EngineError(`the engine failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }

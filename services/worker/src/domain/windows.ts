@@ -1,0 +1,53 @@
+import type { Recognition, Utterance } from '@tp/engines';
+import { z } from 'zod';
+
+/** One window's recognition; its word times count from the window's start. */
+export interface WindowRecognition {
+  /** Seconds from the recording's start. */
+  start: number;
+  end: number;
+  recognition: Recognition;
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/**
+ * The windows' recognitions as one recording's: in the recording's order, each word shifted by its
+ * window's start and kept inside its window (windows never overlap, so times stay monotone). The
+ * language is the first window's that has one.
+ */
+export function stitchWindows(windows: readonly WindowRecognition[]): Recognition {
+  const ordered = [...windows].sort((a, b) => a.start - b.start);
+  const utterances: Utterance[] = [];
+  for (const window of ordered) {
+    for (const utterance of window.recognition.utterances) {
+      const words = utterance.words.map((word) => {
+        const start = round(Math.min(window.end, window.start + Math.max(0, word.start)));
+        return { ...word, start, end: round(Math.min(window.end, Math.max(start, window.start + word.end))) };
+      });
+      if (words.length > 0) utterances.push({ words });
+    }
+  }
+  return { language: ordered.find((w) => w.recognition.language)?.recognition.language ?? 'en', utterances };
+}
+
+const RecognitionSchema = z.object({
+  language: z.string(),
+  utterances: z.array(
+    z.object({
+      words: z.array(
+        z.object({ text: z.string(), start: z.number(), end: z.number(), confidence: z.number().nullable() }),
+      ),
+    }),
+  ),
+});
+
+/** A window's recognition as a checkpoint stored it; undefined when it is not one (it is then recognized again). */
+export function parseRecognition(json: string): Recognition | undefined {
+  try {
+    const parsed = RecognitionSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import { type KV, Kvm } from '@nats-io/kv';
+import type { Bus } from '@tp/bus';
+import type { Recognition } from '@tp/engines';
+import type { Logger } from '@tp/logging';
+import type { SpeechWindow } from '@tp/speech-guard';
+import { parseRecognition } from '../domain/windows.ts';
+
+/**
+ * Each window's recognition as soon as it is done, in a JetStream KV bucket (WINDOWS), so a job
+ * whose worker dies mid-way loses only the windows that were running: its next attempt cuts the
+ * same windows (decoding and the detector are deterministic) and takes the done ones from here.
+ * Best effort both ways: a bucket that does not answer costs recognition time, never the job.
+ */
+export interface WindowCheckpoints {
+  get(window: SpeechWindow): Promise<Recognition | undefined>;
+  put(window: SpeechWindow, recognition: Recognition): Promise<void>;
+  /** Forgets the job's windows once its transcript is stored. */
+  clear(): Promise<void>;
+}
+
+/** How long a job's windows are kept when nobody clears them (a job that never finished). */
+export const WINDOW_CHECKPOINT_TTL_MS = 24 * 3600 * 1000;
+
+export async function openWindowBucket(bus: Bus): Promise<KV> {
+  return new Kvm(bus.jetstream).create(bus.streamName('WINDOWS'), {
+    history: 1,
+    ttl: WINDOW_CHECKPOINT_TTL_MS,
+    storage: 'file',
+  });
+}
+
+/** Keys: `<job>.<channel or mix>.<engine>.<language>.<first sample>-<end sample>`. */
+export function windowCheckpoints(
+  kv: KV | undefined,
+  log: Logger,
+  scope: { jobId: string; channel: number | undefined; engine: string; language: string },
+): WindowCheckpoints {
+  const prefix = `${scope.jobId}.${scope.channel ?? 'mix'}.${scope.engine}.${scope.language}`;
+  const key = (w: SpeechWindow) => `${prefix}.${Math.round(w.start * 16_000)}-${Math.round(w.end * 16_000)}`;
+  const warn = (err: unknown, what: string) =>
+    log.warn({ err, jobId: scope.jobId }, `window checkpoint ${what} failed`);
+  return {
+    async get(window) {
+      if (!kv) return undefined;
+      try {
+        const entry = await kv.get(key(window));
+        if (entry?.operation !== 'PUT') return undefined;
+        return parseRecognition(entry.string());
+      } catch (err) {
+        warn(err, 'read');
+        return undefined;
+      }
+    },
+    async put(window, recognition) {
+      if (!kv) return;
+      await kv.put(key(window), JSON.stringify(recognition)).catch((err: unknown) => warn(err, 'write'));
+    },
+    async clear() {
+      if (!kv) return;
+      try {
+        const keys = await kv.keys(`${prefix}.>`);
+        for await (const k of keys) await kv.purge(k);
+      } catch (err) {
+        warn(err, 'clear');
+      }
+    },
+  };
+}
