@@ -68,6 +68,45 @@ async function groupsOf(pid: number): Promise<number[]> {
   return (await processes()).filter((p) => p.ppid === pid && p.pgid === p.pid).map((p) => p.pgid);
 }
 
+interface WindowLine {
+  index: number;
+  fromCheckpoint: boolean;
+  words: number;
+}
+
+/** The `window recognized` lines of a worker process's output for the job. */
+function windowsLogged(output: string, jobId: string): WindowLine[] {
+  return output
+    .split('\n')
+    .filter((line) => line.includes('"window recognized"') && line.includes(jobId))
+    .map((line) => JSON.parse(line) as WindowLine);
+}
+
+/**
+ * The killed worker's done windows were taken from their checkpoints, the rest recognized by the
+ * successor: every window of the recording exactly once in the successor's run.
+ */
+function assertWindowsOnce(killed: WindowLine[], successor: Record<string, unknown>[]): void {
+  const lines = successor as unknown as WindowLine[];
+  const indexes = lines.map((l) => l.index).sort((x, y) => x - y);
+  assert.deepEqual(
+    indexes,
+    Array.from({ length: indexes.length }, (_, i) => i),
+    'each window once',
+  );
+  assert.ok(indexes.length >= 3, `${indexes.length} windows`);
+  const doneBefore = killed.filter((l) => !l.fromCheckpoint).map((l) => l.index);
+  assert.ok(doneBefore.length >= 1, 'the killed worker had finished a window');
+  const reused = lines.filter((l) => l.fromCheckpoint).map((l) => l.index);
+  for (const index of doneBefore) assert.ok(reused.includes(index), `window ${index} came from its checkpoint`);
+  // (One more at most: the kill may fall between a window's checkpoint and its log line.)
+  assert.ok(reused.length <= doneBefore.length + 1, `reused ${reused.join(',')} of ${doneBefore.join(',')}`);
+  assert.ok(
+    lines.some((l) => !l.fromCheckpoint),
+    'the rest were recognized by the successor',
+  );
+}
+
 before(async () => {
   dir = await tempDir();
   const [, clipFile] = await Promise.all([
@@ -101,9 +140,10 @@ describe('worker process: start-up', () => {
 });
 
 describe('worker process: killed', () => {
-  it('killed mid-job leaves no child behind, and the redelivered ticket completes the job elsewhere, once', async () => {
+  it('killed mid-job leaves no child behind, and the redelivered ticket completes the job elsewhere, once, redoing only the window that was running', async () => {
     const doomed = await launchReady();
     const { jobId } = await b.createJob(clip.mediaId);
+    // Progress moves when a window is done (and checkpointed).
     await b.makingProgress(jobId);
     const groups = await groupsOf(doomed.child.pid!);
     assert.ok(
@@ -117,10 +157,11 @@ describe('worker process: killed', () => {
     await eventually('the orphans to exit', async () => (await aliveInGroups(groups)).length === 0, 30_000);
     assert.equal((await b.getJob(jobId)).status, 'running', 'jobs still counts on the worker');
 
-    const { job } = await assertTakenOver(b, jobId, { WORKER_ID: 'successor' });
+    const { successor, job } = await assertTakenOver(b, jobId, { WORKER_ID: 'successor' });
     assert.equal((await b.artifactsOf(job)).length, 1);
     await assertCompletedOnce(b, jobId);
     await drained(b);
+    assertWindowsOnce(windowsLogged(doomed.output.join(''), jobId), successor.logged('window recognized', { jobId }));
   });
 
   it('killed on the last delivery: the next delivery fails the job as worker_lost, releases its hold and is acknowledged', async () => {

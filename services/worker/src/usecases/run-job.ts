@@ -14,6 +14,7 @@ import { settleTranscriptionFailure } from './settle-transcription-failure.ts';
 import { type FinishTranscriptDeps, finishTranscript } from './finish-transcript.ts';
 import { type StoreTranscriptDeps, storeTranscript } from './store-transcript.ts';
 import type { TicketHandle } from './ticket.ts';
+import { clearJobWindows } from './window-checkpoints.ts';
 import { type JobRecognition, type TranscribeJobDeps, transcribeJob } from './transcribe-job.ts';
 
 export type RunJobDeps = ReadMediaUrlDeps &
@@ -45,7 +46,9 @@ export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: Ticket
   try {
     recognition = await transcribeJob(deps, { ticket, job, engine, url: read.url, durationSeconds, channels });
   } catch (err) {
-    return settleTranscriptionFailure(deps, { err, job, ticket, engine });
+    await settleTranscriptionFailure(deps, { err, job, ticket, engine });
+    // Settled for good (a redelivery would have thrown): its windows are of no more use.
+    return clearJobWindows(deps.windowBucket, deps.log, job.jobId);
   }
 
   const made = buildJobTranscript(deps, { job, engine, recognition });
@@ -65,4 +68,5 @@ export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: Ticket
   const artifactId = await storeTranscript(deps, { job, ticket, transcript, fileName: read.media?.fileName });
   if (artifactId === undefined) return;
   await completeJob(deps, { job, ticket, artifactId, billedSeconds, language: transcript.language });
+  await clearJobWindows(deps.windowBucket, deps.log, job.jobId);
 }

@@ -95,6 +95,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
           engine: input.engine.kind,
           language: options.language,
         }),
+        onWindow: (window) => deps.log.info({ jobId: job.jobId, channel, ...window }, 'window recognized'),
       }),
     );
     const heartbeat = startHeartbeat(

@@ -30,6 +30,18 @@ export interface TranscribeMediaInput {
   windower: SpeechWindower;
   /** Windows recognized by an earlier attempt of the job, and where this one records its own. */
   checkpoints: WindowCheckpoints;
+  /** Told of each window once it is recognized (or taken from a checkpoint). */
+  onWindow?: (window: WindowDone) => void;
+}
+
+export interface WindowDone {
+  index: number;
+  start: number;
+  end: number;
+  words: number;
+  fromCheckpoint: boolean;
+  /** The engine's time on it (0 from a checkpoint). */
+  engineMs: number;
 }
 
 export interface MediaTranscription {
@@ -75,20 +87,24 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
   let previousEnd = 0;
 
   const recognizeWindow = async (window: SpeechWindow, creditFrom: number) => {
-    const saved = await options.checkpoints.get(window);
-    let recognition = saved;
-    if (recognition) fromCheckpoint += 1;
+    let recognition = await options.checkpoints.get(window);
+    const saved = recognition !== undefined;
+    const started = performance.now();
+    if (saved) fromCheckpoint += 1;
     else {
-      const started = performance.now();
       recognition = await options.engine.transcribe(Readable.from([window.pcm]), {
         language: options.language,
         signal: local.signal,
       });
-      engineMs += performance.now() - started;
       await options.checkpoints.put(window, recognition);
     }
-    done.push({ start: window.start, end: window.end, recognition });
+    const ms = saved ? 0 : performance.now() - started;
+    engineMs += ms;
+    done.push({ start: window.start, end: window.end, recognition: recognition! });
     doneSeconds += window.end - creditFrom;
+    const words = recognition!.utterances.reduce((n, u) => n + u.words.length, 0);
+    const { index, start, end } = window;
+    options.onWindow?.({ index, start, end, words, fromCheckpoint: saved, engineMs: Math.round(ms) });
   };
 
   const running: Promise<void>[] = [];

@@ -14,8 +14,17 @@ import { parseRecognition } from '../domain/windows.ts';
 export interface WindowCheckpoints {
   get(window: SpeechWindow): Promise<Recognition | undefined>;
   put(window: SpeechWindow, recognition: Recognition): Promise<void>;
-  /** Forgets the job's windows once its transcript is stored. */
-  clear(): Promise<void>;
+}
+
+/** Forgets a job's windows once it is settled for good (else they expire after a day). */
+export async function clearJobWindows(kv: KV | undefined, log: Logger, jobId: string): Promise<void> {
+  if (!kv) return;
+  try {
+    const keys = await kv.keys(`${jobId}.>`);
+    for await (const key of keys) await kv.purge(key);
+  } catch (err) {
+    log.warn({ err, jobId }, "clearing the job's window checkpoints failed");
+  }
 }
 
 /** How long a job's windows are kept when nobody clears them (a job that never finished). */
@@ -54,15 +63,6 @@ export function windowCheckpoints(
     async put(window, recognition) {
       if (!kv) return;
       await kv.put(key(window), JSON.stringify(recognition)).catch((err: unknown) => warn(err, 'write'));
-    },
-    async clear() {
-      if (!kv) return;
-      try {
-        const keys = await kv.keys(`${prefix}.>`);
-        for await (const k of keys) await kv.purge(k);
-      } catch (err) {
-        warn(err, 'clear');
-      }
     },
   };
 }
