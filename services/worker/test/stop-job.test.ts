@@ -22,13 +22,17 @@ async function jobGroups(before: Set<number>): Promise<number[]> {
 }
 
 describe('worker: a cancelled job', () => {
-  it('stops within a second when the job is cancelled, kills ffmpeg and the engine, and acknowledges', async () => {
+  it('stops within a second when the job is cancelled, kills ffmpeg and every engine process, and acknowledges', async () => {
     const { b, clip } = fx;
-    const worker = await b.startWorker();
+    // Two engine slots: two windows of the job at work at once.
+    const worker = await b.startWorker({ ENGINE_POOL_SIZE: '2' });
     const before = new Set(await childGroups());
     const { jobId } = await b.createJob(clip.mediaId);
     await b.makingProgress(jobId);
-    const groups = await jobGroups(before);
+    const groups = await eventually('two engine processes (and ffmpeg while it decodes) at work', async () => {
+      const now = (await childGroups()).filter((g) => !before.has(g));
+      return now.length >= 2 ? now : undefined;
+    });
     const cancelled = await b.jobs.cancelJob({ userId: b.userId, jobId });
     assert.equal(cancelled.status, 'cancelled');
     // The next progress report (every 200 ms) hears of it, and the processes are killed right then.
@@ -36,8 +40,12 @@ describe('worker: a cancelled job', () => {
       'a progress report to hear of the cancellation',
       () => worker.logged('job cancelled; stopping ffmpeg and the engine', { jobId }).length === 1,
     );
-    assert.deepEqual(notKilledInGroups(groups), [], 'ffmpeg and the engine were killed at once');
-    await eventually('both process groups to end', async () => (await aliveInGroups(groups)).length === 0);
+    assert.deepEqual(notKilledInGroups(groups), [], 'ffmpeg and the engines were killed at once');
+    await eventually('every process group to end', async () => (await aliveInGroups(groups)).length === 0);
+    await eventually(
+      'no process of the job left, whichever window it was on',
+      async () => (await childGroups()).filter((g) => !before.has(g)).length === 0 && liveGroupCount() === 0,
+    );
     assert.deepEqual(worker.logged('job transcribed', { jobId }), [], 'stopped before the transcription ended');
     await drained(b);
     await eventually(
