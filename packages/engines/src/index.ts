@@ -15,6 +15,7 @@ export {
   ffmpegInputArgs,
   type DecodeInput,
   type DecodeOptions,
+  type DecodeRange,
   type DecodeOutcome,
   type Decoding,
 } from './decode/ffmpeg-decoder.ts';

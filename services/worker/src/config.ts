@@ -58,6 +58,11 @@ export const WorkerConfigSchema = z
     WINDOW_TARGET_SECONDS: z.coerce.number().min(5).max(600).default(30),
     /** A window with no pause by this length is cut at its quietest point; more than WINDOW_TARGET_SECONDS. */
     WINDOW_MAX_SECONDS: z.coerce.number().min(10).max(1200).default(60),
+    /**
+     * Recordings at least this long publish their windows as work items that any worker of the
+     * pool takes (fan-out, ADR 0026); shorter ones use this worker's engine slots alone.
+     */
+    WINDOW_FANOUT_MIN_SECONDS: z.coerce.number().min(0).default(300),
     /** A ticket whose worker stops heart-beating is redelivered after this long. */
     WORK_ACK_WAIT_MS: z.coerce.number().int().min(1000).default(30_000),
     /** Attempts per ticket before the job fails (processing_failed). */

@@ -1,4 +1,4 @@
-import { openBus, STREAMS } from '@tp/bus';
+import { type Bus, openBus, STREAMS, type Subscription } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
 import { checkCaptionRenderer } from '@tp/captions';
 import { checkFfmpeg, createEngines, EnginePool, killAllGroups, type SpeechEngine } from '@tp/engines';
@@ -7,9 +7,10 @@ import type { KV } from '@nats-io/kv';
 import { createThreadedDiarizer } from '@tp/diarization';
 import type { Logger } from '@tp/logging';
 import { createApertiumTranslator, type Translator } from '@tp/translation';
-import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
+import { type Lifecycle, type Running, serve, startService, httpTimeouts } from '@tp/runtime';
 import { closeWorkerClients, createWorkerClients, type WorkerClients } from './clients.ts';
 import type { WorkerConfig } from './config.ts';
+import { consumeWindowItems, windowItemSubject } from './events/window-items.ts';
 import { consumeWorkTickets, workTicketSubject } from './events/work-tickets.ts';
 import type { ProcessTicketDeps } from './usecases/process-ticket.ts';
 import { RunningJobs } from './usecases/running-jobs.ts';
@@ -54,6 +55,7 @@ function ticketDeps(
     shutdownSignal: AbortSignal;
     speechGuard: SpeechGuard;
     windowBucket: KV | undefined;
+    bus: Bus;
   },
   options: WorkerServiceOptions,
 ): ProcessTicketDeps {
@@ -77,11 +79,66 @@ function ticketDeps(
     speechGuard: parts.speechGuard,
     windowSettings: { targetSeconds: config.WINDOW_TARGET_SECONDS, maxSeconds: config.WINDOW_MAX_SECONDS },
     windowBucket: parts.windowBucket,
+    fanOutMinSeconds: config.WINDOW_FANOUT_MIN_SECONDS,
+    publishWindow: async (item, msgId) => {
+      await parts.bus.publish(windowItemSubject(config.WORKER_POOL), item, { msgId });
+    },
     translator: parts.translator,
     translationTimeoutMs: config.TRANSLATION_TIMEOUT_MS,
     retryDelaysMs: options.retryDelaysMs ?? [500, 2_000, 5_000],
     claimRetryDelaysMs: options.retryDelaysMs ?? [1_000, 2_000, 5_000, 10_000],
   };
+}
+
+/**
+ * The worker's consumers: transcriptions and caption burns, each on its pool's durable consumer
+ * (ADR 0024), and the windows of the pool's long recordings, whoever's they are (ADR 0026), in this
+ * worker's engine slots. Stopping any of them stops the running jobs first (their processes are
+ * killed) so their tickets go back to the queue.
+ */
+async function openConsumers(
+  life: Pick<Lifecycle, 'open'>,
+  parts: {
+    bus: Bus;
+    deps: ProcessTicketDeps;
+    config: WorkerConfig;
+    options: WorkerServiceOptions;
+    shutdown: AbortController;
+  },
+): Promise<void> {
+  const { bus, deps, config, options, shutdown } = parts;
+  const stopping = async (subscription: Subscription) => {
+    shutdown.abort();
+    await subscription.stop();
+  };
+  const delivery = {
+    pool: config.WORKER_POOL,
+    maxDeliver: config.WORK_MAX_DELIVER,
+    ackWaitMs: config.WORK_ACK_WAIT_MS,
+    backoffMs: options.backoffMs,
+  };
+  for (const [jobType, concurrency] of [
+    ['transcription', config.WORKER_CONCURRENCY],
+    ['caption_burn', config.CAPTION_BURN_CONCURRENCY],
+  ] as const) {
+    await life.open(
+      jobType === 'transcription' ? 'work' : 'caption burns',
+      () => consumeWorkTickets(bus, deps, { ...delivery, jobType, concurrency }),
+      stopping,
+    );
+  }
+  const bucket = deps.windowBucket;
+  if (bucket)
+    await life.open(
+      'window items',
+      () =>
+        consumeWindowItems(
+          bus,
+          { ...deps, windowBucket: bucket },
+          { ...delivery, concurrency: config.ENGINE_POOL_SIZE },
+        ),
+      stopping,
+    );
 }
 
 /** Wires the worker: start-up checks, backend clients, the work consumer and the ops server. No gRPC server. */
@@ -123,32 +180,10 @@ export function startWorkerService(
     const deps = ticketDeps(
       config,
       log,
-      { clients, engines, translator, shutdownSignal: shutdown.signal, speechGuard, windowBucket },
+      { clients, engines, translator, shutdownSignal: shutdown.signal, speechGuard, windowBucket, bus },
       options,
     );
-    // Transcriptions and caption burns, each on its pool's durable consumer (ADR 0024).
-    for (const [jobType, concurrency] of [
-      ['transcription', config.WORKER_CONCURRENCY],
-      ['caption_burn', config.CAPTION_BURN_CONCURRENCY],
-    ] as const) {
-      await life.open(
-        jobType === 'transcription' ? 'work' : 'caption burns',
-        () =>
-          consumeWorkTickets(bus, deps, {
-            pool: config.WORKER_POOL,
-            jobType,
-            maxDeliver: config.WORK_MAX_DELIVER,
-            ackWaitMs: config.WORK_ACK_WAIT_MS,
-            concurrency,
-            backoffMs: options.backoffMs,
-          }),
-        async (subscription) => {
-          // Running jobs stop now (their processes are killed) and their tickets go back to the queue.
-          shutdown.abort();
-          await subscription.stop();
-        },
-      );
-    }
+    await openConsumers(life, { bus, deps, config, options, shutdown });
 
     const { opsPort } = await serve(life, {
       log,

@@ -17,6 +17,13 @@ export interface DecodeOptions {
   readTimeoutMs?: number;
   /** Decode this channel (0-based) of the audio alone instead of a mix of all of them. */
   channel?: number;
+  /** Decode only this stretch (seconds): one window of a recording, recognized by another worker. */
+  range?: DecodeRange;
+}
+
+export interface DecodeRange {
+  start: number;
+  duration: number;
 }
 
 export type DecodeOutcome =
@@ -58,14 +65,24 @@ export function ffmpegInputArgs(source: string, readTimeoutMs = DEFAULT_READ_TIM
   ];
 }
 
-export function decodeArgs(input: DecodeInput, readTimeoutMs = DEFAULT_READ_TIMEOUT_MS, channel?: number): string[] {
+export function decodeArgs(
+  input: DecodeInput,
+  readTimeoutMs = DEFAULT_READ_TIMEOUT_MS,
+  channel?: number,
+  range?: DecodeRange,
+): string[] {
   if (channel !== undefined && !(Number.isInteger(channel) && channel >= 0 && channel < 64))
     throw new RangeError(`channel must be an integer from 0 to 63, not ${channel}`);
+  if (range && !(range.start >= 0 && range.duration > 0))
+    throw new RangeError(`a range needs start >= 0 and duration > 0, not ${JSON.stringify(range)}`);
   return [
     '-nostdin',
     '-v',
     'error',
+    // Seeking on the input, then decoding exactly from there (ffmpeg's accurate seek) for `duration`.
+    ...(range ? ['-ss', range.start.toFixed(6)] : []),
     ...ffmpegInputArgs(typeof input === 'string' ? input : 'pipe:0', readTimeoutMs),
+    ...(range ? ['-t', range.duration.toFixed(6)] : []),
     '-vn',
     '-sn',
     '-dn',
@@ -98,11 +115,11 @@ class ByteCounter extends Transform {
 export function startDecoding(input: DecodeInput, options: DecodeOptions): Decoding {
   const counter = new ByteCounter();
   const piped = typeof input !== 'string';
-  const group = spawnInGroup(options.ffmpegPath, decodeArgs(input, options.readTimeoutMs, options.channel), [
-    piped ? 'pipe' : 'ignore',
-    'pipe',
-    'pipe',
-  ]);
+  const group = spawnInGroup(
+    options.ffmpegPath,
+    decodeArgs(input, options.readTimeoutMs, options.channel, options.range),
+    [piped ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  );
   if (piped && group.child.stdin) {
     // ffmpeg may stop reading early (it has seen enough, or gave up): EPIPE is not our failure, its exit says.
     group.child.stdin.on('error', () => undefined);

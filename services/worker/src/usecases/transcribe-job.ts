@@ -1,8 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { assignWordSpeakers, type ThreadedDiarizer } from '@tp/diarization';
-import type { EnginePool, Recognition, SpeechEngine } from '@tp/engines';
-import type { KV } from '@nats-io/kv';
-import { createSpeechWindower, type SpeechGuard, type WindowSettings } from '@tp/speech-guard';
+import type { Recognition, SpeechEngine } from '@tp/engines';
 import type { Job } from '@tp/proto';
 import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
 import { decodedSeconds, recognizedPercent } from '../domain/progress.ts';
@@ -18,9 +16,9 @@ import { startJobStop } from './job-stop.ts';
 import { progressReporter, type ReportProgressDeps } from './report-progress.ts';
 import type { TicketHandle } from './ticket.ts';
 import { type MediaTranscription, transcribeMedia } from './transcribe-media.ts';
-import { windowCheckpoints } from './window-checkpoints.ts';
+import { type JobWindowsDeps, openJobWindows } from './job-windows.ts';
 
-export interface TranscribeJobDeps extends ReportProgressDeps {
+export interface TranscribeJobDeps extends ReportProgressDeps, JobWindowsDeps {
   ffmpegPath: string;
   /** Longest a job may run (decode and recognition). */
   jobTimeoutMs: number;
@@ -28,13 +26,6 @@ export interface TranscribeJobDeps extends ReportProgressDeps {
   shutdownSignal: AbortSignal;
   /** A new diarizer for a job that asks who spoke when (its work off this event loop). */
   createDiarizer: () => ThreadedDiarizer;
-  /** The worker's engine slots (ENGINE_POOL_SIZE), shared by its jobs' windows. */
-  enginePool: EnginePool;
-  /** Silero VAD, loaded once per worker; each stream keeps its own state. */
-  speechGuard: SpeechGuard;
-  windowSettings: Partial<WindowSettings>;
-  /** Where done windows are kept for the job's next attempt (undefined: nowhere). */
-  windowBucket: KV | undefined;
 }
 
 export interface TranscribeJobInput {
@@ -70,6 +61,13 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
   const stop = startJobStop(deps.shutdownSignal, deps.jobTimeoutMs);
   const started = performance.now();
   const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
+  const windows = await openJobWindows(deps, {
+    jobId: job.jobId,
+    engine: input.engine,
+    language: options.language,
+    url: input.url,
+    durationSeconds: input.durationSeconds,
+  });
   try {
     // (Jobs refused separation for a media of fewer than two channels; one that lacks them here is one speaker.)
     const channels = options.channelSeparation
@@ -81,20 +79,11 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
     const runs = channels.map((channel) =>
       transcribeMedia({
         input: input.url,
-        engine: input.engine,
-        language: options.language,
         ffmpegPath: deps.ffmpegPath,
         signal,
         channel,
         onPcm: diarizer === undefined ? undefined : (chunk) => diarizer.push(chunk),
-        pool: deps.enginePool,
-        windower: createSpeechWindower(deps.speechGuard, deps.windowSettings),
-        checkpoints: windowCheckpoints(deps.windowBucket, deps.log, {
-          jobId: job.jobId,
-          channel,
-          engine: input.engine.kind,
-          language: options.language,
-        }),
+        ...windows.forChannel(channel),
         onWindow: (window) => deps.log.info({ jobId: job.jobId, channel, ...window }, 'window recognized'),
       }),
     );
@@ -117,6 +106,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
       } catch (err) {
         failed.abort(err);
         await Promise.allSettled(runs.map((run) => run.result));
+        if (stop.signal.aborted) await windows.stopped(stop.signal.reason);
         throw stop.signal.aborted ? stop.signal.reason : err;
       }
       const recognized = await untilStopped(whoSaidWhat(deps, { job, options, transcriptions, diarizer }), stop.signal);
@@ -126,6 +116,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
       heartbeat.stop();
     }
   } finally {
+    windows.close();
     stop.release();
     await diarizer?.close();
   }
@@ -193,6 +184,7 @@ function logTranscribed(
     {
       windows: sum((w) => w.windows),
       windowsFromCheckpoint: sum((w) => w.fromCheckpoint),
+      windowsElsewhere: sum((w) => w.remote),
       speechSeconds: Math.round(sum((w) => w.windowSeconds) * 10) / 10,
       vadMs: sum((w) => w.vadMs),
       jobId: input.job.jobId,

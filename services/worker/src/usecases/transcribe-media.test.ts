@@ -9,6 +9,7 @@ import {
   DEFAULT_POCKETSPHINX_MODEL_DIR,
   EngineError,
   EnginePool,
+  type SpeechEngine,
 } from '@tp/engines';
 import { createLogger } from '@tp/logging';
 import { createSpeechGuard, createSpeechWindower, type SpeechGuard } from '@tp/speech-guard';
@@ -25,6 +26,7 @@ import {
 } from '@tp/testing';
 import { type TranscribeMediaInput, transcribeMedia } from './transcribe-media.ts';
 import { windowCheckpoints } from './window-checkpoints.ts';
+import { localRecognizer } from './window-recognizers.ts';
 
 const execFileAsync = promisify(execFile);
 let dir: { path: string; remove(): Promise<void> };
@@ -38,15 +40,21 @@ let guard: SpeechGuard;
 const log = createLogger({ service: 'transcribe-media-test', level: 'silent' });
 
 /** A windowed run with 5-second windows (several per clip), two engine slots and no checkpoints. */
-function start(input: Pick<TranscribeMediaInput, 'input' | 'signal'> & Partial<TranscribeMediaInput>) {
-  return transcribeMedia({
-    engine,
+function start(
+  input: Pick<TranscribeMediaInput, 'input' | 'signal'> & Partial<TranscribeMediaInput> & { engine?: SpeechEngine },
+) {
+  const checkpoints = windowCheckpoints(undefined, log, {
+    jobId: 'j',
+    channel: undefined,
+    engine: 'pocketsphinx',
     language: 'auto',
+  });
+  const { engine: chosen = engine, ...rest } = input;
+  return transcribeMedia({
     ffmpegPath: 'ffmpeg',
-    pool: new EnginePool(2),
     windower: createSpeechWindower(guard, { targetSeconds: 5, maxSeconds: 10 }),
-    checkpoints: windowCheckpoints(undefined, log, { jobId: 'j', channel: undefined, engine: 'x', language: 'auto' }),
-    ...input,
+    recognizer: localRecognizer({ engine: chosen, language: 'auto', pool: new EnginePool(2), checkpoints }),
+    ...rest,
   });
 }
 

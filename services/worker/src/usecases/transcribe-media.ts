@@ -1,22 +1,11 @@
-import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import {
-  DecodeError,
-  type EnginePool,
-  EngineError,
-  type Recognition,
-  type SpeechEngine,
-  startDecoding,
-} from '@tp/engines';
+import { DecodeError, EngineError, type Recognition, startDecoding } from '@tp/engines';
 import type { SpeechWindow, SpeechWindower, WindowerStats } from '@tp/speech-guard';
 import { stitchWindows, type WindowRecognition } from '../domain/windows.ts';
-import type { WindowCheckpoints } from './window-checkpoints.ts';
+import type { WindowRecognizer } from './window-recognizers.ts';
 
 export interface TranscribeMediaInput {
   /** Presigned GET URL (or, in tests, a local file). */
   input: string;
-  engine: SpeechEngine;
-  language: string;
   ffmpegPath: string;
   /** Cancellation, timeout and shutdown: aborting kills ffmpeg and every engine; the call rejects with the reason. */
   signal: AbortSignal;
@@ -24,12 +13,10 @@ export interface TranscribeMediaInput {
   channel?: number;
   /** Sees the PCM on its way into the windower (a later stage's features), chunk by chunk. */
   onPcm?: (chunk: Buffer) => void;
-  /** The worker's engine slots, shared by every job it runs. */
-  pool: EnginePool;
   /** A new voice-activity windower for this stream. */
   windower: SpeechWindower;
-  /** Windows recognized by an earlier attempt of the job, and where this one records its own. */
-  checkpoints: WindowCheckpoints;
+  /** Where the windows are recognized: this worker's engine slots, or any worker of the pool. */
+  recognizer: WindowRecognizer;
   /** Told of each window once it is recognized (or taken from a checkpoint). */
   onWindow?: (window: WindowDone) => void;
 }
@@ -40,7 +27,9 @@ export interface WindowDone {
   end: number;
   words: number;
   fromCheckpoint: boolean;
-  /** The engine's time on it (0 from a checkpoint). */
+  /** Recognized by whichever worker took its work item (fan-out). */
+  remote: boolean;
+  /** This worker's engine time on it (0 from a checkpoint or another worker). */
   engineMs: number;
 }
 
@@ -50,7 +39,7 @@ export interface MediaTranscription {
   decodedBytes: number;
   /** Engine time summed over the windows (each in its own process, several at once). */
   engineMs: number;
-  windows: WindowerStats & { fromCheckpoint: number };
+  windows: WindowerStats & { fromCheckpoint: number; remote: number };
 }
 
 export interface RunningTranscription {
@@ -80,31 +69,31 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
     signal: local.signal,
     channel: options.channel,
   });
-  const done: WindowRecognition[] = [];
+  const windows: WindowRecognition[] = [];
   let doneSeconds = 0;
   let engineMs = 0;
   let fromCheckpoint = 0;
   let previousEnd = 0;
 
-  const recognizeWindow = async (window: SpeechWindow, creditFrom: number) => {
-    let recognition = await options.checkpoints.get(window);
-    const saved = recognition !== undefined;
-    const started = performance.now();
-    if (saved) fromCheckpoint += 1;
-    else {
-      recognition = await options.engine.transcribe(Readable.from([window.pcm]), {
-        language: options.language,
-        signal: local.signal,
-      });
-      await options.checkpoints.put(window, recognition);
-    }
-    const ms = saved ? 0 : performance.now() - started;
-    engineMs += ms;
-    done.push({ start: window.start, end: window.end, recognition: recognition! });
+  let remote = 0;
+  const record = (window: SpeechWindow, creditFrom: number, done: RecognizedWindowOf) => {
+    engineMs += done.engineMs;
+    if (done.fromCheckpoint) fromCheckpoint += 1;
+    if (done.remote) remote += 1;
+    windows.push({ start: window.start, end: window.end, recognition: done.recognition });
     doneSeconds += window.end - creditFrom;
-    const words = recognition!.utterances.reduce((n, u) => n + u.words.length, 0);
+    const words = done.recognition.utterances.reduce((n, u) => n + u.words.length, 0);
     const { index, start, end } = window;
-    options.onWindow?.({ index, start, end, words, fromCheckpoint: saved, engineMs: Math.round(ms) });
+    const { fromCheckpoint: saved, remote: elsewhere } = done;
+    options.onWindow?.({
+      index,
+      start,
+      end,
+      words,
+      fromCheckpoint: saved,
+      remote: elsewhere,
+      engineMs: Math.round(done.engineMs),
+    });
   };
 
   const running: Promise<void>[] = [];
@@ -114,10 +103,9 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
     previousEnd = window.end;
     let started!: () => void;
     const slotTaken = new Promise<void>((resolve) => (started = resolve));
-    const run = options.pool.run(local.signal, async () => {
-      started();
-      await recognizeWindow(window, creditFrom);
-    });
+    const run = options.recognizer
+      .recognize(window, local.signal, started)
+      .then((done) => record(window, creditFrom, done));
     running.push(run.catch((err: unknown) => fail(err)));
     await Promise.race([slotTaken, run.catch(() => undefined)]);
   };
@@ -148,10 +136,10 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
       if (local.signal.aborted) throw asEngineError(local.signal.reason);
       if (decoded.status !== 'ok') throw new Error(`decoding ended unexpectedly (${decoded.status})`);
       return {
-        recognition: stitchWindows(done),
+        recognition: stitchWindows(windows),
         decodedBytes: decoded.bytes,
         engineMs,
-        windows: { ...options.windower.stats(), fromCheckpoint },
+        windows: { ...options.windower.stats(), fromCheckpoint, remote },
       };
     } finally {
       options.signal.removeEventListener('abort', stop);
@@ -159,6 +147,8 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
   })();
   return { decodedBytes: decoding.bytes, doneSeconds: () => doneSeconds, result };
 }
+
+type RecognizedWindowOf = Awaited<ReturnType<WindowRecognizer['recognize']>>;
 
 function asEngineError(err: unknown): Error {
   if (err instanceof EngineError || err instanceof DecodeError) return err;

@@ -3,6 +3,7 @@ import type { Bus } from '@tp/bus';
 import type { Recognition } from '@tp/engines';
 import type { Logger } from '@tp/logging';
 import type { SpeechWindow } from '@tp/speech-guard';
+import { jobStopKey, type WindowScope, windowKey } from '../domain/window-item.ts';
 import { parseRecognition } from '../domain/windows.ts';
 
 /**
@@ -16,12 +17,16 @@ export interface WindowCheckpoints {
   put(window: SpeechWindow, recognition: Recognition): Promise<void>;
 }
 
-/** Forgets a job's windows once it is settled for good (else they expire after a day). */
+/**
+ * Forgets a job's windows once it is settled for good (else they expire after a day). Its stop
+ * key stays (it expires with the bucket's age): items of the job still queued are dropped by it.
+ */
 export async function clearJobWindows(kv: KV | undefined, log: Logger, jobId: string): Promise<void> {
   if (!kv) return;
   try {
     const keys = await kv.keys(`${jobId}.>`);
-    for await (const key of keys) await kv.purge(key);
+    const stop = jobStopKey(jobId);
+    for await (const key of keys) if (key !== stop) await kv.purge(key);
   } catch (err) {
     log.warn({ err, jobId }, "clearing the job's window checkpoints failed");
   }
@@ -38,14 +43,9 @@ export async function openWindowBucket(bus: Bus): Promise<KV> {
   });
 }
 
-/** Keys: `<job>.<channel or mix>.<engine>.<language>.<first sample>-<end sample>`. */
-export function windowCheckpoints(
-  kv: KV | undefined,
-  log: Logger,
-  scope: { jobId: string; channel: number | undefined; engine: string; language: string },
-): WindowCheckpoints {
-  const prefix = `${scope.jobId}.${scope.channel ?? 'mix'}.${scope.engine}.${scope.language}`;
-  const key = (w: SpeechWindow) => `${prefix}.${Math.round(w.start * 16_000)}-${Math.round(w.end * 16_000)}`;
+/** Keys: windowKey (domain/window-item.ts). */
+export function windowCheckpoints(kv: KV | undefined, log: Logger, scope: WindowScope): WindowCheckpoints {
+  const key = (w: SpeechWindow) => windowKey(scope, w);
   const warn = (err: unknown, what: string) =>
     log.warn({ err, jobId: scope.jobId }, `window checkpoint ${what} failed`);
   return {

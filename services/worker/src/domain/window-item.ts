@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Whose windows: the job, its channel (or the mix), the engine and language that recognize them. */
+export interface WindowScope {
+  jobId: string;
+  channel: number | undefined;
+  engine: string;
+  language: string;
+}
+
+/** A window as samples of the recording (16 kHz): exact, whoever cut it. */
+export interface WindowSpan {
+  start: number;
+  end: number;
+}
+
+const SAMPLE_RATE = 16_000;
+export const toSamples = (seconds: number) => Math.round(seconds * SAMPLE_RATE);
+
+/** KV key of a window's recognition: `<job>.<channel or mix>.<engine>.<language>.<first sample>-<end sample>`. */
+export function windowKey(scope: WindowScope, span: WindowSpan): string {
+  return `${scopeKey(scope)}.${toSamples(span.start)}-${toSamples(span.end)}`;
+}
+
+export function scopeKey(scope: WindowScope): string {
+  return `${scope.jobId}.${scope.channel ?? 'mix'}.${scope.engine}.${scope.language}`;
+}
+
+/** KV key saying a window failed for good (its item ran out of deliveries): the job fails. */
+export const windowFailedKey = (key: string) => `${key}.failed`;
+
+/** KV key saying the job was cancelled or timed out: every worker drops its windows. */
+export const jobStopKey = (jobId: string) => `${jobId}.stop`;
+
+/**
+ * One window of a long recording, published on `work.window.<pool>` for any worker of the pool
+ * (ADR 0026): it decodes the stretch from the media's presigned URL, recognizes it and stores the
+ * result under windowKey; the job's owner collects them.
+ */
+export const WindowItemSchema = z.object({
+  job_id: z.string().min(1),
+  url: z.string().min(1),
+  channel: z.number().int().min(0).max(63).nullable(),
+  engine: z.string().min(1),
+  language: z.string().min(1),
+  index: z.number().int().min(0),
+  start_sample: z.number().int().min(0),
+  end_sample: z.number().int().min(1),
+});
+
+export type WindowItem = z.infer<typeof WindowItemSchema>;
+
+export function windowItem(scope: WindowScope, url: string, window: WindowSpan & { index: number }): WindowItem {
+  return {
+    job_id: scope.jobId,
+    url,
+    channel: scope.channel ?? null,
+    engine: scope.engine,
+    language: scope.language,
+    index: window.index,
+    start_sample: toSamples(window.start),
+    end_sample: toSamples(window.end),
+  };
+}
+
+export function itemScope(item: WindowItem): WindowScope {
+  return { jobId: item.job_id, channel: item.channel ?? undefined, engine: item.engine, language: item.language };
+}
+
+export function itemSpan(item: WindowItem): WindowSpan {
+  return { start: item.start_sample / SAMPLE_RATE, end: item.end_sample / SAMPLE_RATE };
+}

@@ -1,0 +1,49 @@
+import type { KV } from '@nats-io/kv';
+import { type Bus, STREAMS, type Subscription, workSubject } from '@tp/bus';
+import { WindowItemSchema } from '../domain/window-item.ts';
+import {
+  failWindowItem,
+  type RecognizeWindowItemDeps,
+  recognizeWindowItem,
+} from '../usecases/recognize-window-item.ts';
+
+/** Window items of a pool's fanned-out jobs (ADR 0026): `work.window.<pool>`. */
+export const windowItemSubject = (pool: string) => workSubject('window', pool);
+
+export interface WindowItemSettings {
+  pool: string;
+  maxDeliver: number;
+  ackWaitMs: number;
+  /** Items at work at once (each waits for an engine slot): ENGINE_POOL_SIZE. */
+  concurrency: number;
+  backoffMs?: readonly number[] | undefined;
+}
+
+/** Takes the pool's window items, whoever's job they belong to; one that runs out of deliveries fails its window. */
+export function consumeWindowItems(
+  bus: Bus,
+  deps: RecognizeWindowItemDeps & { windowBucket: KV },
+  settings: WindowItemSettings,
+): Promise<Subscription> {
+  return bus.consume<unknown>({
+    stream: STREAMS.WORK.name,
+    durable: `worker-window-${settings.pool}`,
+    filterSubject: windowItemSubject(settings.pool),
+    handler: async (message) => {
+      const item = WindowItemSchema.safeParse(message.data);
+      if (!item.success) {
+        deps.log.error({ subject: message.subject, seq: message.sequence }, 'not a window item; dropping it');
+        return;
+      }
+      await recognizeWindowItem(deps, item.data, () => message.working());
+    },
+    onDeadLetter: async (message, error) => {
+      const item = WindowItemSchema.safeParse(message.data);
+      if (item.success) await failWindowItem(deps.windowBucket, item.data, error);
+    },
+    maxDeliver: settings.maxDeliver,
+    ackWaitMs: settings.ackWaitMs,
+    concurrency: settings.concurrency,
+    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+  });
+}
