@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { createLifecycle } from '@tp/runtime';
 import { sqlStatement } from './direct-sql.ts';
 import { openServiceDatabase } from './open.ts';
-import { ADMIN_URL } from './test-helpers.ts';
+import { ADMIN_URL, adminQuery } from './test-helpers.ts';
 
 const SHAPES = sqlStatement(
   'db_test_shapes',
@@ -44,6 +44,25 @@ describe('direct SQL beside Prisma (ADR 0025)', () => {
     await life.stop();
     assert.equal(disconnected, 1);
     await assert.rejects(sql.rows(SHAPES, ['usr_3']), 'the pool is ended with the lifecycle');
+  });
+
+  it('survives an idle connection that the server ends: no crash, the next query gets a new one', async () => {
+    const life = createLifecycle();
+    const { sql } = await openServiceDatabase(life, `${ADMIN_URL}?schema=public`, () => ({
+      $disconnect: async () => undefined,
+    }));
+    const PID = sqlStatement('db_test_pid', 'SELECT pg_backend_pid() AS pid');
+    try {
+      const [first] = await sql.rows<{ pid: number }>(PID, []);
+      await adminQuery('SELECT pg_terminate_backend($1)', [first!.pid]);
+      // The pool drops the dead connection on its error (or the first query on it fails); no sleep.
+      let next: number | undefined;
+      for (let attempt = 0; attempt < 5 && next === undefined; attempt += 1)
+        next = (await sql.rows<{ pid: number }>(PID, []).catch(() => []))[0]?.pid;
+      assert.ok(next !== undefined && next !== first!.pid, 'a new connection answered');
+    } finally {
+      await life.stop();
+    }
   });
 
   it('refuses a statement name that could collide with or break another', () => {

@@ -60,8 +60,15 @@ export function directSql(pool: pg.Pool): DirectSql {
   };
 }
 
-/** The pool of a service's database: its schema on the search path (Prisma's adapter shares it). */
+/**
+ * The pool of a service's database: its schema on the search path (Prisma's adapter shares it). An
+ * idle connection that dies (a database restart, a connection ended by the server while the pool
+ * ends) is dropped by the pool and replaced on the next query; its 'error' event is handled here, as
+ * Prisma's adapter handles its own pool's, since an unhandled one would end the process.
+ */
 export function createPgPool(databaseUrl: string, options: Omit<pg.PoolConfig, 'connectionString'> = {}): pg.Pool {
   const { config } = pgConfigFor(databaseUrl);
-  return new pg.Pool({ ...config, ...options });
+  const pool = new pg.Pool({ ...config, ...options });
+  pool.on('error', () => undefined);
+  return pool;
 }
