@@ -8,7 +8,8 @@ export {
   type ParsedDatabaseUrl,
 } from './database-url.ts';
 export { createPgAdapter, TRANSACTION_OPTIONS } from './adapter.ts';
-export { openDatabase } from './open.ts';
+export { connectServiceDatabase, openDatabase, openServiceDatabase, type ServiceDatabase } from './open.ts';
+export { createPgPool, directSql, sqlStatement, type DirectSql, type SqlStatement } from './direct-sql.ts';
 export { isUniqueViolation, pingDatabase } from './prisma-helpers.ts';
 export {
   migrateDeploy,

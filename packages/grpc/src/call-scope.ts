@@ -43,7 +43,10 @@ export function serveCall(
     const deadline =
       rawDeadline instanceof Date ? rawDeadline : Number.isFinite(rawDeadline) ? new Date(rawDeadline) : undefined;
     const cancelled = new AbortController();
-    call.once('cancelled', () => cancelled.abort(new Error('The gRPC call was cancelled.')));
+    // grpc-js reports 'cancelled' when any call's stream closes, answered or not: the listener goes
+    // once the call is answered, so a served call costs no Error and no abort event (ADR 0025).
+    const onCancelled = () => cancelled.abort(new Error('The gRPC call was cancelled.'));
+    call.once('cancelled', onCancelled);
     const ctx: CallContext = {
       metadata: call.metadata,
       requestId,
@@ -87,6 +90,7 @@ export function serveCall(
             if (SERVER_ERROR_STATUSES.has(code)) span.setStatus({ code: SpanStatusCode.ERROR, message: wire.details });
             fail(wire);
           } finally {
+            call.off('cancelled', onCancelled);
             span.setAttribute('rpc.grpc.status_code', code);
             span.end();
             log.debug(

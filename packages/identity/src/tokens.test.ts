@@ -105,6 +105,25 @@ describe('verifying', () => {
     assert.match(await refusal(verifier.verify(forged)), /another issuer/);
   });
 
+  it('remembers a verified token until it expires, then refuses it as before', async () => {
+    let now = 1_000_000_000_000;
+    const verifier = billing(keys.publicKeys, () => now);
+    const token = await signerOf('gateway', () => now).token('billing', 'usr_1');
+    const first = await verifier.verify(token);
+    assert.equal(await verifier.verify(token), first, 'the remembered caller, no second signature check');
+    assert.throws(() => Object.assign(first, { user: 'usr_2' }), TypeError, 'the remembered caller cannot be changed');
+    now += 59_000;
+    assert.equal((await verifier.verify(token)).user, 'usr_1');
+    now += 7_000; // past exp and the 5 s of clock tolerance
+    assert.match(await refusal(verifier.verify(token)), /expired/);
+    assert.match(await refusal(verifier.verify(token)), /expired/, 'and again: a refusal is not remembered');
+    // Another audience's verifier checks its own audience, whatever billing's remembered.
+    const fresh = await signerOf('gateway', () => now).token('billing', 'usr_1');
+    await verifier.verify(fresh);
+    const media = createVerifier({ audience: 'media', publicKeys: keys.publicKeys, now: () => now });
+    assert.match(await refusal(media.verify(fresh)), /another service/);
+  });
+
   it('refuses a token that lives longer than 60 s, even when it is still valid', async () => {
     const key = importPrivateKey(keys.privateKeys.jobs!);
     const kid = keyIdOf(importPublicKey(keys.publicKeys.jobs![0]!));

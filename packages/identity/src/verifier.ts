@@ -25,11 +25,17 @@ export interface VerifierOptions {
   /** Clock skew tolerated between services, in seconds. */
   clockToleranceSeconds?: number;
   now?: () => number;
+  /** Verified tokens remembered until they expire (the oldest goes first beyond this many). */
+  maxCached?: number;
 }
 
 export interface Verifier {
   readonly audience: string;
-  /** The caller of a token, or an AppError `caller_unauthenticated` that says why not. */
+  /**
+   * The caller of a token, or an AppError `caller_unauthenticated` that says why not. A token
+   * verified once is remembered (by its exact text) until its `exp`, so a caller that reuses its
+   * token costs one signature check per token, not one per call; a refused token is never remembered.
+   */
   verify(token: string): Promise<VerifiedCaller>;
 }
 
@@ -72,10 +78,11 @@ function trustedKeys(publicKeys: VerifierOptions['publicKeys']): Map<string, Tru
 
 /** Checks the tokens callers send: an EdDSA signature by a listed key of its issuer, this audience, ≤ 60 s of life. */
 export function createVerifier(options: VerifierOptions): Verifier {
-  const { audience, now = Date.now, clockToleranceSeconds = 5 } = options;
+  const { audience, now = Date.now, clockToleranceSeconds = 5, maxCached = 10_000 } = options;
   const keys = trustedKeys(options.publicKeys);
+  const verified = new Map<string, { caller: VerifiedCaller; until: number }>();
 
-  const check = async (token: string): Promise<VerifiedCaller> => {
+  const check = async (token: string): Promise<{ caller: VerifiedCaller; until: number }> => {
     let signer: TrustedKey | undefined;
     const { payload } = await jwtVerify(
       token,
@@ -93,14 +100,22 @@ export function createVerifier(options: VerifierOptions): Verifier {
         requiredClaims: ['iss', 'exp', 'iat', 'jti'],
       },
     );
-    return callerOf(payload, signer!);
+    // Remembered until it expires, without the clock tolerance: a late call verifies it again.
+    const until = Math.min(payload.exp!, payload.iat! + MAX_TOKEN_TTL_SECONDS) * 1000;
+    return { caller: callerOf(payload, signer!), until };
   };
 
   return {
     audience,
     async verify(token) {
+      const known = verified.get(token);
+      if (known && now() < known.until) return known.caller;
+      if (known) verified.delete(token);
       try {
-        return await check(token);
+        const { caller, until } = await check(token);
+        if (verified.size >= maxCached) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { caller: Object.freeze(caller), until });
+        return caller;
       } catch (err) {
         if (err instanceof AppError) throw err;
         throw refuse(reasonOf(err));

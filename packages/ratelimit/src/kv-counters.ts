@@ -3,6 +3,13 @@ import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager } fro
 import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 
+/** What a claim got: how many of the requested slots, and the shared count right after them. */
+export interface Claim {
+  granted: number;
+  /** The count of the key in the window once this claim's slots are added (theirs included). */
+  total: number;
+}
+
 /** Request counters per key and fixed window, shared by every process that uses the same store. */
 export interface CounterStore {
   /**
@@ -11,6 +18,11 @@ export interface CounterStore {
    * over its quota costs reads, not writes.
    */
   increment(key: string, window: number, ceiling: number): Promise<number>;
+  /**
+   * Adds up to `amount` to the count of `key` in `window`, never past `ceiling`: slots a process
+   * claims ahead and hands out itself (the limiter's local counting). `granted` 0: the ceiling is reached.
+   */
+  claim(key: string, window: number, amount: number, ceiling: number): Promise<Claim>;
   /** The count of `key` in window `window` (0 when nothing was counted in it). */
   read(key: string, window: number): Promise<number>;
 }
@@ -70,23 +82,28 @@ async function openBucket(options: KvCounterOptions): Promise<KV> {
 
 interface Waiter {
   window: number;
+  amount: number;
   ceiling: number;
-  resolve: (count: number) => void;
+  resolve: (claim: Claim) => void;
   reject: (err: unknown) => void;
 }
 
-/** Adds `k` requests to `key` in `window` by compare-and-set; the count each of them got, in order. */
-async function add(kv: KV, key: string, window: number, ceiling: number, k: number): Promise<number[]> {
+/** Adds the waiters' amounts to `key` in `window` by compare-and-set, in order; what each of them got. */
+async function add(kv: KV, key: string, window: number, waiters: readonly Waiter[]): Promise<Claim[]> {
   for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
     const { revision, n } = await currentCount(kv, key, window);
-    const admitted = Math.max(0, Math.min(k, ceiling - n));
-    const counts = Array.from({ length: k }, (_, i) => n + Math.min(i, admitted) + 1);
-    if (admitted === 0) return counts;
-    const next = encode({ w: window, n: n + admitted });
+    let total = n;
+    const claims = waiters.map(({ amount, ceiling }) => {
+      const granted = Math.max(0, Math.min(amount, ceiling - total));
+      total += granted;
+      return { granted, total };
+    });
+    if (total === n) return claims;
+    const next = encode({ w: window, n: total });
     try {
       if (revision === 0) await kv.create(key, next);
       else await kv.update(key, next, revision);
-      return counts;
+      return claims;
     } catch (err) {
       if (!lostRace(err)) throw err;
     }
@@ -130,8 +147,8 @@ export function kvCounterStore(options: KvCounterOptions): CounterStore {
       for (const window of new Set(batch.map((w) => w.window))) {
         const waiters = batch.filter((w) => w.window === window);
         try {
-          const counts = await add(await bucket(), key, window, waiters[0]!.ceiling, waiters.length);
-          for (const [i, w] of waiters.entries()) w.resolve(counts[i]!);
+          const claims = await add(await bucket(), key, window, waiters);
+          for (const [i, w] of waiters.entries()) w.resolve(claims[i]!);
         } catch (err) {
           // The bucket may be gone (a NATS restart loses a memory bucket): open it again next time.
           opening = null;
@@ -140,6 +157,20 @@ export function kvCounterStore(options: KvCounterOptions): CounterStore {
       }
     }
     queues.delete(key);
+  }
+
+  function claim(key: string, window: number, amount: number, ceiling: number): Promise<Claim> {
+    return new Promise<Claim>((resolve, reject) => {
+      const queue = queues.get(key);
+      const waiter = { window, amount, ceiling, resolve, reject };
+      if (queue) {
+        queue.push(waiter);
+        return;
+      }
+      const fresh = [waiter];
+      queues.set(key, fresh);
+      void drain(key, fresh);
+    });
   }
 
   return {
@@ -151,18 +182,10 @@ export function kvCounterStore(options: KvCounterOptions): CounterStore {
         throw err;
       }
     },
-    increment(key, window, ceiling) {
-      return new Promise<number>((resolve, reject) => {
-        const queue = queues.get(key);
-        const waiter = { window, ceiling, resolve, reject };
-        if (queue) {
-          queue.push(waiter);
-          return;
-        }
-        const fresh = [waiter];
-        queues.set(key, fresh);
-        void drain(key, fresh);
-      });
+    claim,
+    async increment(key, window, ceiling) {
+      const { granted, total } = await claim(key, window, 1, ceiling);
+      return granted === 1 ? total : total + 1;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { openDatabase } from '@tp/db';
+import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer, OPERATOR_ONLY } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
@@ -34,8 +34,8 @@ export function startBillingService(
   options: BillingServiceOptions = {},
 ): Promise<RunningBilling> {
   return startService(async (life) => {
-    const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
-    const store = createBillingStore(prisma);
+    const database = await openServiceDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
+    const store = createBillingStore(database);
     const now = options.now ?? (() => new Date());
 
     const sweeper = createExpirySweeper({ grants: store.grants, log: log.child({ component: 'sweeper' }), now });

@@ -1,18 +1,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type pg from 'pg';
-import { createPgAdapter } from '@tp/db';
+import { connectServiceDatabase } from '@tp/db';
 import { createLogger } from '@tp/logging';
 import { connectToSchema, createTestDatabase, eventually, type TestDatabase } from '@tp/testing';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { createBillingStore, type BillingStore } from '../src/store/index.ts';
 import { createExpirySweeper } from '../src/tasks/expiry-sweeper.ts';
+import { currentBalance } from '../src/usecases/current-balance.ts';
 import { CREDIT, HOUR_MS, log } from './support.ts';
 
 // The sweeper on the real billing store and database; a sweep's failure is made by the database.
+// And the hot balance read, which tells a read when a grant must expire first.
 
 let database: TestDatabase;
-let prisma: PrismaClient;
+let direct: ReturnType<typeof connectServiceDatabase<PrismaClient>>;
 let store: BillingStore;
 let db: pg.Client;
 const start = new Date('2026-06-01T00:00:00.000Z');
@@ -20,14 +22,14 @@ const later = new Date(start.getTime() + 2 * HOUR_MS);
 
 before(async () => {
   database = await createTestDatabase({ service: 'billing' });
-  prisma = new PrismaClient({ adapter: createPgAdapter(database.databaseUrl) });
-  store = createBillingStore(prisma);
+  direct = connectServiceDatabase(database.databaseUrl, (adapter) => new PrismaClient({ adapter }));
+  store = createBillingStore(direct);
   db = await connectToSchema(database.databaseUrl);
 });
 
 after(async () => {
   await db?.end();
-  await prisma?.$disconnect();
+  await direct?.close();
   await database?.drop();
 });
 
@@ -95,5 +97,26 @@ describe('grant expiry sweeper', () => {
       30_000,
     );
     await sweeper.stop();
+  });
+});
+
+describe('the hot balance read (ADR 0025)', () => {
+  it('reads the balance and whether a grant is past due in one statement; the balance then expires it', async () => {
+    await grantExpiring(['usr_hot_read']);
+    const before = await store.balances.current('usr_hot_read', start);
+    assert.deepEqual(before, {
+      balance: { principalId: 'usr_hot_read', availableMicro: BigInt(CREDIT), reservedMicro: 0n, asOf: start },
+      expiryDue: false,
+    });
+    assert.deepEqual(before.balance, await store.balances.balance('usr_hot_read', start), 'the same as Prisma’s read');
+    assert.equal((await store.balances.current('usr_hot_read', later)).expiryDue, true);
+    const balance = await currentBalance(store, 'usr_hot_read', later);
+    assert.equal(balance.availableMicro, 0n, 'the grant expired on the read');
+    assert.deepEqual(await stillDue(['usr_hot_read']), []);
+    assert.equal((await store.balances.current('usr_hot_read', later)).expiryDue, false);
+    assert.deepEqual(await store.balances.current('usr_nobody', later), {
+      balance: { principalId: 'usr_nobody', availableMicro: 0n, reservedMicro: 0n, asOf: later },
+      expiryDue: false,
+    });
   });
 });

@@ -86,6 +86,13 @@ export const GatewayConfigSchema = z.object({
   RATE_LIMIT_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(250),
   /** After a store failure, how long requests pass uncounted before the store is tried again. */
   RATE_LIMIT_STORE_RETRY_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * The largest block of a limit one replica claims from the counters at once and counts locally
+   * (ADR 0025): a replica may refuse while others hold unused slots, at most this share each.
+   */
+  RATE_LIMIT_CLAIM_SHARE: z.coerce.number().min(0).max(0.25).default(0.02),
+  /** How long a replica trusts the refused-credential count of an address it last read. */
+  RATE_LIMIT_PEEK_FRESH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How long a user's plan (billing's profile) is trusted. */
   PLAN_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });

@@ -1,5 +1,5 @@
 import { openBus, openOutboxRelay, STREAMS } from '@tp/bus';
-import { openDatabase } from '@tp/db';
+import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
@@ -34,7 +34,7 @@ export function startJobsService(
 ): Promise<RunningJobs> {
   return startService(async (life) => {
     const now = options.now ?? (() => new Date());
-    const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
+    const database = await openServiceDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
     const clients = await life.open(
       'clients',
       () => createJobsClients(config, log),
@@ -53,7 +53,7 @@ export function startJobsService(
       log,
     });
 
-    const store = createJobsStore(prisma, { defaultMaxConcurrentJobs: config.DEFAULT_MAX_CONCURRENT_JOBS });
+    const store = createJobsStore(database, { defaultMaxConcurrentJobs: config.DEFAULT_MAX_CONCURRENT_JOBS });
     const reservationTimeoutMs = config.RESERVATION_TIMEOUT_MS;
     const idempotencyTtlMs = config.IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000;
     const holds = createCreditHolds({

@@ -31,7 +31,7 @@ import {
 } from '@tp/testing';
 import type { ServiceName } from '@tp/identity';
 import type pg from 'pg';
-import { createPgAdapter } from '@tp/db';
+import { connectServiceDatabase } from '@tp/db';
 import { type JobsConfig, JobsConfigSchema } from '../src/config.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { JOBS_ACCESS } from '../src/rpc/access.ts';
@@ -137,7 +137,7 @@ export async function startHarness(
   const callers: JobsClient[] = [];
   const main = await startJobsOn(fleet, database, overrides);
   const db = await connectToSchema(database.databaseUrl);
-  const prisma = new PrismaClient({ adapter: createPgAdapter(database.databaseUrl) });
+  const direct = connectServiceDatabase(database.databaseUrl, (adapter) => new PrismaClient({ adapter }));
   const nats = await connect({ servers: fleet.natsUrl });
   const metadata = new Metadata();
   metadata.set('x-admin-key', fleet.adminKey);
@@ -170,7 +170,7 @@ export async function startHarness(
     service: main.service,
     config: main.config,
     db,
-    store: createJobsStore(prisma, { defaultMaxConcurrentJobs: main.config.DEFAULT_MAX_CONCURRENT_JOBS }),
+    store: createJobsStore(direct, { defaultMaxConcurrentJobs: main.config.DEFAULT_MAX_CONCURRENT_JOBS }),
     nats,
     wav,
     clientAs(caller) {
@@ -193,7 +193,7 @@ export async function startHarness(
       admin.accounts.close();
       admin.billing.close();
       await nats.close();
-      await prisma.$disconnect();
+      await direct.close();
       await db.end();
       await fleet.stop();
       await database.drop();

@@ -7,7 +7,8 @@
  * bare reader's throughput; gateway p99 at 200 req/s ≤ 2× the bare reader's).
  *
  *   node tools/bench/src/read-path.ts [seconds per run] [rounds]
- *   node tools/bench/src/read-path.ts --profile DIR   gateway and jobs under --cpu-prof, 10 s of job reads
+ *   node tools/bench/src/read-path.ts --profile DIR   gateway, jobs and billing under --cpu-prof: 10 s of
+ *                                                     job reads, then 10 s of balance reads
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -117,6 +118,7 @@ const fleet = await startFleet({
     ...profiled,
   },
   jobsEnv: profiled,
+  billingEnv: profiled,
 });
 const clip = await synthesizeSpeech('Hello there.', { voice: 'rms' });
 let bareReader: ChildProcess | undefined;
@@ -130,18 +132,23 @@ try {
   );
   const headers = { authorization: `Bearer ${user.token}` };
   const gatewayJob = { url: `${fleet.gatewayUrl}/api/v1/jobs/${jobId}`, headers };
+  const gatewayBalance = { url: `${fleet.gatewayUrl}/api/v1/billing/balance`, headers };
   if (profileDir) {
-    await autocannonRun({ ...gatewayJob, connections: CONNECTIONS, duration: 2 });
-    const run = await autocannonRun({ ...gatewayJob, connections: CONNECTIONS, duration: seconds });
-    console.log(
-      `profiled: ${fmt(run.perSecond, 0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, failed ${run.failures}`,
-    );
+    for (const [name, target] of [
+      ['job', gatewayJob],
+      ['balance', gatewayBalance],
+    ] as const) {
+      await autocannonRun({ ...target, connections: CONNECTIONS, duration: 2 });
+      const run = await autocannonRun({ ...target, connections: CONNECTIONS, duration: seconds });
+      console.log(
+        `profiled ${name}: ${fmt(run.perSecond, 0)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, failed ${run.failures}`,
+      );
+    }
   } else {
     const bare = await startBareReader(fleet);
     bareReader = bare.child;
     const bareJob = { url: `${bare.url}/jobs/${jobId}?user=${user.userId}` };
     const bareBalance = { url: `${bare.url}/balance?user=${user.userId}` };
-    const gatewayBalance = { url: `${fleet.gatewayUrl}/api/v1/billing/balance`, headers };
     for (const target of [bareJob, gatewayJob, bareBalance, gatewayBalance]) await expectOk(target);
     console.log(
       `read path: ${CONNECTIONS} connections for ${seconds} s (throughput), ${STEADY_RATE} req/s for ${seconds} s (latency), ` +

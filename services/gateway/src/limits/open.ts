@@ -12,7 +12,8 @@ const PLAN_LOOKUP_DEADLINE_MS = 1_000;
 
 /**
  * The gateway's rate limits: counters in the NATS KV bucket RATE_LIMITS (every replica on the same
- * NATS shares them), policies from the configuration, plans from billing.
+ * NATS shares them; each claims blocks of slots and counts them locally, ADR 0025), policies from
+ * the configuration, plans from billing.
  */
 export function openEdgeLimits(
   config: GatewayConfig,
@@ -32,6 +33,8 @@ export function openEdgeLimits(
     store,
     log,
     retryAfterFailureMs: config.RATE_LIMIT_STORE_RETRY_MS,
+    claimShare: config.RATE_LIMIT_CLAIM_SHARE,
+    peekFreshMs: config.RATE_LIMIT_PEEK_FRESH_MS,
     ...(deps.now ? { now: deps.now } : {}),
   });
   const plans = createPlanDirectory({

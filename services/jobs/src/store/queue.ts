@@ -1,5 +1,6 @@
 import { permuteRanks, type QueueSlot } from '../domain/queue.ts';
 import { type Job, Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+import { POSITION, USER_AHEAD } from './queue-sql.ts';
 import { VISIBLE } from './records.ts';
 import { inTransaction } from './transaction.ts';
 
@@ -20,20 +21,12 @@ export interface QueuePlace {
   heldBack: boolean;
 }
 
-/** Jobs of the same pool queued ahead of `j` (a fragment over the aliases `q` and `j`). */
-const AHEAD = Prisma.sql`q.pool = j.pool AND q.status = 'queued' AND q.hold_state = 'held' AND q.item_count = 0
-  AND q.execution_mode = 'cloud' AND (q.queue_rank < j.queue_rank OR (q.queue_rank = j.queue_rank AND q.id < j.id))`;
-
 /** The places of runnable queued jobs, by id. */
 async function placesOf(prisma: PrismaClient, ids: string[], fallbackLimit: number) {
   if (ids.length === 0) return [];
   return prisma.$queryRaw<{ id: string; parent_job_id: string | null; position: number; held_back: boolean }[]>`
-    SELECT j.id, j.parent_job_id,
-      1 + (SELECT count(*)::int FROM jobs q WHERE ${AHEAD}) AS position,
-      (SELECT count(*) FROM jobs r
-        WHERE r.user_id = j.user_id AND r.status = 'running' AND r.item_count = 0 AND r.execution_mode = 'cloud')
-        + (SELECT count(*) FROM jobs q WHERE q.user_id = j.user_id AND ${AHEAD})
-        >= COALESCE(l.max_concurrent_jobs, ${fallbackLimit}) AS held_back
+    SELECT j.id, j.parent_job_id, ${Prisma.raw(POSITION)} AS position,
+      ${Prisma.raw(USER_AHEAD)} >= COALESCE(l.max_concurrent_jobs, ${fallbackLimit}) AS held_back
     FROM jobs j LEFT JOIN user_limits l ON l.user_id = j.user_id
     WHERE j.id = ANY(${ids}::text[])`;
 }

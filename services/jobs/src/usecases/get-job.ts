@@ -1,10 +1,10 @@
-import type { JobQueries } from '../store/queries.ts';
+import type { JobReads } from '../store/job-reads.ts';
 import type { QueueStore } from '../store/queue.ts';
-import { type JobWithPosition, withPosition } from './positions.ts';
-import { findUserJob } from './user-job.ts';
+import { type JobWithPosition, presentPlace, withPosition } from './positions.ts';
+import { checkJobRef, notFound } from './user-job.ts';
 
 export interface GetJobDeps {
-  queries: Pick<JobQueries, 'findJob'>;
+  reads: Pick<JobReads, 'findJobWithPlace'>;
   queue: Pick<QueueStore, 'positions'>;
 }
 
@@ -13,6 +13,11 @@ export interface JobRef {
   jobId: string;
 }
 
+/** A job of the user with its queue place: one statement (ADR 0025); a batch parent's place is its items'. */
 export async function getJob(deps: GetJobDeps, input: JobRef): Promise<JobWithPosition> {
-  return withPosition(deps.queue, await findUserJob(deps.queries, input.userId, input.jobId));
+  const { userId, jobId } = checkJobRef(input.userId, input.jobId);
+  const found = await deps.reads.findJobWithPlace(userId, jobId);
+  if (!found) throw notFound(jobId);
+  if (found.job.itemCount > 0) return withPosition(deps.queue, found.job);
+  return presentPlace(found.job, found.place);
 }

@@ -1,4 +1,4 @@
-import type { QueueStore } from '../store/queue.ts';
+import type { QueuePlace, QueueStore } from '../store/queue.ts';
 import type { Job } from '../store/records.ts';
 
 /**
@@ -15,22 +15,20 @@ export interface JobWithPosition {
   queueReason: QueueReason | null;
 }
 
+/** A job as the API shows it, from its queue place (none unless it waits in a queue). */
+export function presentPlace(job: Job, place: QueuePlace | null | undefined): JobWithPosition {
+  if (job.executionMode === 'client_local' && job.status === 'queued')
+    return { job, position: 0, queueReason: 'waiting_for_device' };
+  if (!place) return { job, position: 0, queueReason: null };
+  return { job, position: place.position, queueReason: place.heldBack ? 'concurrency_limit' : 'waiting_for_worker' };
+}
+
 export async function withPositions(
   queue: Pick<QueueStore, 'positions'>,
   jobs: readonly Job[],
 ): Promise<JobWithPosition[]> {
   const places = await queue.positions(jobs);
-  return jobs.map((job) => {
-    if (job.executionMode === 'client_local' && job.status === 'queued')
-      return { job, position: 0, queueReason: 'waiting_for_device' };
-    const place = places.get(job.id);
-    if (!place) return { job, position: 0, queueReason: null };
-    return {
-      job,
-      position: place.position,
-      queueReason: place.heldBack ? 'concurrency_limit' : 'waiting_for_worker',
-    };
-  });
+  return jobs.map((job) => presentPlace(job, places.get(job.id)));
 }
 
 export async function withPosition(queue: Pick<QueueStore, 'positions'>, job: Job): Promise<JobWithPosition> {
