@@ -18,20 +18,26 @@ const near = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 0.07, `${what}: ${actual} s, expected about ${expected} s`);
 
 describe('WindowPlanner', () => {
-  it('cuts at the first pause after the target length, a pad after the speech, and skips the pause', () => {
+  it('cuts at the first pause after the target length, a pad after the speech; the next window starts there', () => {
     const windows = plan([silence(2), speech(20), silence(0.5), speech(15), silence(0.5), speech(10), silence(1)], {
       targetSeconds: 30,
     });
     assert.equal(windows.length, 2);
-    near(windows[0]!.start, 2 - 0.25, 'leading silence left out but a pad');
+    near(windows[0]!.start, 0, 'a short leading silence kept');
     near(windows[0]!.end, 37.5 + 0.25 + 0.02, 'closed in the first pause after 30 s');
-    near(windows[1]!.start, 38 - 0.25 + 0.03, 'the next opens a pad before speech');
+    near(windows[1]!.start, windows[0]!.end, 'a short pause: the next window starts where the last ended');
     near(windows[1]!.end, 48 + 0.25 + 0.03, 'trailing silence left out');
   });
 
   it('gives no window for silence, or for a click shorter than the shortest speech', () => {
     assert.deepEqual(plan([silence(60)]), []);
     assert.deepEqual(plan([silence(5), [0.064, 0.9, 1e6], silence(5)]), []);
+  });
+
+  it('leaves a long leading silence out, but for a pad', () => {
+    const [window] = plan([silence(10), speech(5), silence(1)]);
+    near(window!.start, 10 - 0.25, 'a pad before the speech');
+    near(window!.end, 15 + 0.25, 'and after it');
   });
 
   it('closes a short window at a long pause, so long silences never reach the engine', () => {

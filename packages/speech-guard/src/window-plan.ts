@@ -1,7 +1,8 @@
-// Where a long recording is cut into windows for parallel recognition (issue 18, ADR 0025). Pure:
+// Where a long recording is cut into windows for parallel recognition (issue 18, ADR 0026). Pure:
 // it sees one Silero probability and one energy per 32 ms frame, in order, and says where each
-// window begins and ends. Cuts fall in pauses, so the engine always gets whole sentences; silence
-// before the first word, after the last and in long pauses is left out of every window.
+// window begins and ends. Cuts fall in pauses, so the engine always gets whole sentences; long
+// silences (before the first word, after the last, and pauses of longPauseSeconds or more) are
+// left out of every window, short ones stay where they are.
 
 import { FRAME_SECONDS } from './decision.ts';
 
@@ -80,7 +81,8 @@ export class WindowPlanner {
 
   get keepFrom(): number {
     if (this.#open !== null) return this.#open;
-    return Math.max(this.#floor, this.frames - this.#speechRun - this.#s.padSeconds);
+    // A window opening now starts a pad before its speech, or back at the floor after a short pause.
+    return Math.max(this.#floor, this.frames - this.#speechRun - this.#s.padSeconds - this.#s.longPauseSeconds);
   }
 
   push(probability: number, energy: number): FrameSpan[] {
@@ -93,8 +95,12 @@ export class WindowPlanner {
     if (speech) this.#lastSpeechEnd = i + 1;
     const out: FrameSpan[] = [];
     if (this.#open === null) {
-      if (this.#speechRun >= this.#s.minSpeechSeconds)
-        this.#open = Math.max(this.#floor, i + 1 - this.#speechRun - this.#s.padSeconds);
+      if (this.#speechRun >= this.#s.minSpeechSeconds) {
+        // A short pause stays in the audio (the window starts where the last one ended: the engine
+        // hears the recording as it is); a long one is left out, but for a pad before the speech.
+        const start = i + 1 - this.#speechRun - this.#s.padSeconds;
+        this.#open = start - this.#floor < this.#s.longPauseSeconds ? this.#floor : start;
+      }
     } else {
       const length = i + 1 - this.#open;
       const spoken = length - this.#silenceRun;

@@ -19,7 +19,15 @@ export const RECOVERY_SETTINGS = {
     // The safety net for a job no worker will pick up again (its least).
     STALE_RUNNING_MS: '60000',
   },
-  worker: { WORK_ACK_WAIT_MS: '8000', PROGRESS_INTERVAL_MS: '1000' },
+  worker: {
+    WORK_ACK_WAIT_MS: '8000',
+    PROGRESS_INTERVAL_MS: '1000',
+    // Short windows, one engine at a time: the run's clip is many windows, so its progress moves
+    // steadily and a kill at any progress finds the engine at work, as on a long recording.
+    WINDOW_TARGET_SECONDS: '5',
+    WINDOW_MAX_SECONDS: '10',
+    ENGINE_POOL_SIZE: '1',
+  },
   media: { VERIFY_ACK_WAIT_MS: '8000' },
 } as const;
 
