@@ -43,6 +43,11 @@ testRendered({
     assert.equal(envOf(worker, 'WORKER_POOL').value, 'cpu');
     assert.equal(envOf(worker, 'WORKER_ENGINES').value, 'pocketsphinx');
     assert.match(envOf(worker, 'WORKER_CONCURRENCY').value ?? '', /^[1-9]\d*$/);
+    // Engine processes sized by the pool (a container sees the node's cores, not its CPU limit).
+    assert.equal(envOf(worker, 'ENGINE_POOL_SIZE').value, '2');
+    assert.equal(envOf(worker, 'WINDOW_TARGET_SECONDS').value, '30');
+    assert.equal(envOf(worker, 'WINDOW_MAX_SECONDS').value, '60');
+    assert.equal(envOf(worker, 'WINDOW_FANOUT_MIN_SECONDS').value, '300');
     assert.equal(envOf(worker, 'WORK_ACK_WAIT_MS').value, '30000');
     assert.equal(envOf(worker, 'WORK_MAX_DELIVER').value, '3');
     for (const [variable, component] of [
