@@ -17,7 +17,8 @@ const rounds = Number(process.argv[2] ?? 3);
 const cores = availableParallelism();
 // About 20 s of speech: one window (under WINDOW_TARGET_SECONDS), so one engine process per job.
 const clip = await concatSpeech(HARVARD_SENTENCES.slice(0, 7), { voice: 'rms' });
-const fleet = await startFleet({ without: ['shares'] });
+// A client polling every 50 ms would meet the token's rate limit: not what is measured here.
+const fleet = await startFleet({ without: ['shares'], gatewayEnv: { RATE_LIMITS_ENABLED: 'false' } });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
