@@ -31,15 +31,30 @@ describe('ReadCache', () => {
   it('keeps a running job for the short TTL and an ended one for the long one', async () => {
     const { clock, backend, read } = setup();
     await read('u1', 'j1');
-    clock.ms = 499;
+    clock.ms = 249;
     await read('u1', 'j1');
     assert.equal(backend.calls, 1);
     clock.ms = 500;
     backend.next = { status: 'succeeded', n: 1 };
     assert.equal((await read('u1', 'j1')).n, 1);
-    clock.ms = 500 + 29_999;
+    clock.ms = 500 + 14_999;
     await read('u1', 'j1');
     assert.equal(backend.calls, 2);
+    clock.ms = 500 + 30_000;
+    await read('u1', 'j1');
+    assert.equal(backend.calls, 3);
+  });
+
+  it('refreshes an entry read in the second half of its life in the background, answering it meanwhile', async () => {
+    const { clock, backend, read } = setup();
+    await read('u1', 'j1');
+    backend.next = { status: 'queued', n: 1 };
+    clock.ms = 250;
+    assert.equal((await read('u1', 'j1')).n, 0, 'the entry, still fresh, answers');
+    assert.equal(backend.calls, 2, 'and is read again behind it');
+    await new Promise((resolve) => setImmediate(resolve));
+    clock.ms = 600;
+    assert.equal((await read('u1', 'j1')).n, 1, 'the refreshed entry answers past the first one’s end');
   });
 
   it('keeps one entry per caller: another user reads for themselves', async () => {
@@ -60,7 +75,6 @@ describe('ReadCache', () => {
     assert.equal(backend.calls, 2);
     assert.equal(cache.size, 0);
   });
-
 });
 
 describe('ReadCache invalidation and bounds', () => {

@@ -13,6 +13,8 @@ export interface ReadCacheSettings {
 interface Entry {
   answer: RenderedJson;
   expiresAtMs: number;
+  /** Half its life: a read after this answers the entry and refreshes it in the background. */
+  refreshAtMs: number;
   userId: string;
   jobId: string | null;
 }
@@ -109,15 +111,28 @@ export class ReadCache {
   ): Promise<RenderedJson> {
     if (!this.enabled) return load().then((data) => RenderedJson.of(data, HEADERS));
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAtMs > this.now()) {
+    const now = this.now();
+    if (entry && entry.expiresAtMs > now) {
       // Most recently used last: the oldest is evicted first.
       this.entries.delete(key);
       this.entries.set(key, entry);
+      // A key polled steadily is read again before it runs out, so its pollers never wait for a miss.
+      if (now >= entry.refreshAtMs && !this.flights.has(key))
+        this.fly(key, userId, jobId, load, ttlOf).catch(() => undefined);
       return Promise.resolve(entry.answer);
     }
     if (entry) this.remove(key);
-    const flying = this.flights.get(key);
-    if (flying) return flying.answer;
+    return this.flights.get(key)?.answer ?? this.fly(key, userId, jobId, load, ttlOf);
+  }
+
+  /** Reads the backend once for every caller of `key` meanwhile; stores the answer unless an eviction grounded it. */
+  private fly<T>(
+    key: string,
+    userId: string,
+    jobId: string | null,
+    load: () => Promise<T>,
+    ttlOf: (data: T) => number,
+  ): Promise<RenderedJson> {
     const flight = { userId, jobId, stale: false } as Flight;
     this.flights.set(key, flight);
     flight.answer = (async () => {
@@ -134,14 +149,15 @@ export class ReadCache {
     return flight.answer;
   }
 
-  private store(key: string, entry: Omit<Entry, 'expiresAtMs'>, ttlMs: number): void {
+  private store(key: string, entry: Omit<Entry, 'expiresAtMs' | 'refreshAtMs'>, ttlMs: number): void {
     this.remove(key);
     while (this.entries.size >= this.settings.maxEntries) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
       this.remove(oldest.value);
     }
-    this.entries.set(key, { ...entry, expiresAtMs: this.now() + ttlMs });
+    const now = this.now();
+    this.entries.set(key, { ...entry, expiresAtMs: now + ttlMs, refreshAtMs: now + ttlMs / 2 });
     index(this.byUser, entry.userId, key);
     if (entry.jobId !== null) index(this.byJob, entry.jobId, key);
   }
