@@ -91,7 +91,10 @@ describe('the read cache', () => {
     const readAt = Date.now();
     assert.equal((await call(alice.token, 'GET', path)).status, 200);
     assert.equal((await call(bob.token, 'GET', path)).status, 404, 'right after the owner read it');
-    await eventually('the job succeeded', async () => (await call(alice.token, 'GET', path)).data.status === 'succeeded');
+    await eventually(
+      'the job succeeded',
+      async () => (await call(alice.token, 'GET', path)).data.status === 'succeeded',
+    );
     assert.ok(Date.now() - readAt < Number(LONG.JOB_READ_CACHE_MS), 'seen before the entry ran out');
     assert.equal((await call(bob.token, 'GET', path)).status, 404);
   });
