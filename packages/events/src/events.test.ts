@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACCOUNT_EVENTS, ACCOUNT_EVENTS_FILTER, JOB_EVENTS, MEDIA_EVENTS } from './index.ts';
+import { ACCOUNT_EVENTS, ACCOUNT_EVENTS_FILTER, JOB_EVENTS, JOB_EVENTS_FILTER, MEDIA_EVENTS } from './index.ts';
 
 describe('event catalog', () => {
   it('names account events events.account.<event>, all under the filter', () => {
@@ -21,7 +21,10 @@ describe('media events', () => {
 
 describe('job events', () => {
   it('follow events.job.<event>, one subject per terminal or starting state', () => {
-    for (const subject of Object.values(JOB_EVENTS)) assert.match(subject, /^events\.job\.[a-z_]+$/);
+    for (const subject of Object.values(JOB_EVENTS)) {
+      assert.match(subject, /^events\.job\.[a-z_]+$/);
+      assert.ok(subject.startsWith(JOB_EVENTS_FILTER.replace('>', '')));
+    }
     assert.equal(new Set(Object.values(JOB_EVENTS)).size, 5);
   });
 });

@@ -58,6 +58,9 @@ export const JOB_EVENTS = {
 
 export type JobEventSubject = (typeof JOB_EVENTS)[keyof typeof JOB_EVENTS];
 
+/** Everything under `events.job.` — what the gateway's read cache listens to. */
+export const JOB_EVENTS_FILTER = 'events.job.>';
+
 export interface JobEventPayload {
   job_id: string;
   user_id: string;

@@ -38,6 +38,15 @@ export const GatewayConfigSchema = z.object({
   /** How long an authenticated credential is trusted without asking accounts; revocations evict at once. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   AUTH_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(10_000),
+  // The read cache of polled reads (ADR 0025, "Read cache"): a caller's job and balance answers.
+  /** How many answers it keeps at most (the least recently read go first); 0 turns it off. */
+  READ_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  /** How long a queued or running job's answer is kept (progress and queue place change without an event); 0: not at all. */
+  JOB_READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /** How long an ended job's answer is kept (a late settlement may still correct its charge); 0: not at all. */
+  JOB_FINISHED_READ_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** How long a balance is kept: others' changes (a settlement) show within it; 0: not at all. */
+  BALANCE_READ_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   JSON_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -13,6 +13,8 @@ import { buildOpenApiDocument } from './http/openapi.ts';
 import { boundPort, closeHttpServer, listenHttp } from './http/server.ts';
 import { openEdgeLimits } from './limits/open.ts';
 import { TRANSCRIPT_SCHEMA_PATH } from './routes/artifacts/schemas.ts';
+import { startJobFeed } from './read-cache/job-feed.ts';
+import { ReadCache } from './read-cache/read-cache.ts';
 import { allRoutes } from './routes/index.ts';
 
 export const API_VERSION = '1.0.0';
@@ -45,20 +47,36 @@ export function startGatewayService(
       () => startRevocationFeed(bus, cache, log),
       (feed) => feed.stop(),
     );
+    const readCache = new ReadCache({
+      maxEntries: config.READ_CACHE_MAX_ENTRIES,
+      jobActiveMs: config.JOB_READ_CACHE_MS,
+      jobFinishedMs: config.JOB_FINISHED_READ_CACHE_MS,
+      balanceMs: config.BALANCE_READ_CACHE_MS,
+    });
+    await life.open(
+      'job-feed',
+      () => startJobFeed(bus, readCache, log),
+      (feed) => feed.stop(),
+    );
 
     // Backends are not part of readiness: an edge that drops out when accounts blips turns a
     // 503 with a clear code into refused connections for every client.
     const checks = async () => ({ nats: !bus.connection.isClosed() });
     const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`;
-    const routes = allRoutes(clients, log, {
-      maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES,
-      publicBaseUrl,
-      product: {
-        uploadMaxBytes: config.PRODUCT_UPLOAD_MAX_BYTES,
-        inlineMaxBytes: config.PRODUCT_INLINE_MAX_BYTES,
-        egress: egressPolicy(config),
+    const routes = allRoutes(
+      clients,
+      log,
+      {
+        maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES,
+        publicBaseUrl,
+        product: {
+          uploadMaxBytes: config.PRODUCT_UPLOAD_MAX_BYTES,
+          inlineMaxBytes: config.PRODUCT_INLINE_MAX_BYTES,
+          egress: egressPolicy(config),
+        },
       },
-    });
+      readCache,
+    );
     const app = createGatewayApp({
       routes,
       authenticate: createAuthenticator(clients.accounts, cache),
@@ -74,6 +92,10 @@ export function startGatewayService(
       jsonLimitBytes: config.JSON_LIMIT_BYTES,
       limits: openEdgeLimits(config, { bus, billing: clients.billing, log, ...options }),
       trustProxy: config.TRUST_PROXY,
+      afterWrite: (userId, params) => {
+        readCache.invalidateUser(userId);
+        if (params.job_id) readCache.invalidateJob(params.job_id);
+      },
     });
 
     const server = await life.open(

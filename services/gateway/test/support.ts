@@ -74,6 +74,8 @@ export async function startTestGateway(
     BACKEND_DEADLINE_MS: '60000',
     // Every request asks accounts, so each test's credentials decide.
     AUTH_CACHE_TTL_MS: '0',
+    // Nor are reads kept: each test's fake answers decide (read-cache.test.ts has the cache on).
+    READ_CACHE_MAX_ENTRIES: '0',
     NATS_URL: namespace.natsUrl,
     NATS_PREFIX: namespace.prefix,
     ...env,

@@ -1,6 +1,7 @@
 import type { Bus, Subscription } from '@tp/bus';
 import { ACCOUNT_EVENTS_FILTER, type AccountEventPayload } from '@tp/events';
 import type { Logger } from '@tp/logging';
+import { startLiveFeed } from '../events/live-feed.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 
 /**
@@ -8,32 +9,16 @@ import type { PrincipalCache } from './principal-cache.ts';
  * changed, account deleted) evicts that user's cached credentials. The cache is only used
  * while this feed is connected.
  */
-export async function startRevocationFeed(bus: Bus, cache: PrincipalCache, log: Logger): Promise<Subscription> {
-  const subscription = await bus.subscribeEvents<AccountEventPayload>({
-    filterSubject: ACCOUNT_EVENTS_FILTER,
-    handler: (event) => {
+export function startRevocationFeed(bus: Bus, cache: PrincipalCache, log: Logger): Promise<Subscription> {
+  return startLiveFeed<AccountEventPayload>(
+    bus,
+    ACCOUNT_EVENTS_FILTER,
+    (event) => {
       const userId = event.data?.user_id;
       if (typeof userId !== 'string') return;
       const evicted = cache.evictUser(userId);
       log.debug({ subject: event.subject, userId, evicted }, 'credential cache evicted');
     },
-  });
-  cache.setLive(true);
-
-  let stopped = false;
-  void (async () => {
-    for await (const status of bus.connection.status()) {
-      if (stopped) return;
-      if (status.type === 'disconnect') cache.setLive(false);
-      if (status.type === 'reconnect') cache.setLive(true);
-    }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      cache.setLive(false);
-      await subscription.stop();
-    },
-  };
+    (live) => cache.setLive(live),
+  );
 }

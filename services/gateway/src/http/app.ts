@@ -6,7 +6,7 @@ import { type EdgeLimits, NO_EDGE_LIMITS } from '../limits/edge-limits.ts';
 import { COMPAT_PREFIX, compatErrors } from '../routes/ai/compat-errors.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { loggablePath } from './loggable-path.ts';
-import { mountMethodNotAllowed, mountRoute } from './mount.ts';
+import { type MountOptions, mountMethodNotAllowed, mountRoute } from './mount.ts';
 import { type AnyRoute, DEFAULT_JSON_LIMIT_BYTES } from './route.ts';
 
 export interface GatewayAppOptions {
@@ -24,6 +24,8 @@ export interface GatewayAppOptions {
   limits?: EdgeLimits;
   /** Express's `trust proxy`: which peers' X-Forwarded-For names the client address. */
   trustProxy?: string | boolean | number;
+  /** Told when a caller's write is done (the read cache forgets what it may have changed). */
+  afterWrite?: MountOptions['afterWrite'];
 }
 
 /** Request id in and out, one span and one access-log line per request. */
@@ -96,6 +98,7 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
     authenticate: options.authenticate,
     limits: options.limits ?? NO_EDGE_LIMITS,
     jsonLimitBytes: options.jsonLimitBytes ?? DEFAULT_JSON_LIMIT_BYTES,
+    afterWrite: options.afterWrite,
   };
   for (const route of options.routes) mountRoute(api, route, mount);
   mountMethodNotAllowed(api, options.routes);

@@ -8,7 +8,7 @@ import type { Authenticate } from '../auth/authenticator.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { EdgeLimits } from '../limits/edge-limits.ts';
 import { unstorableTextIssues } from './storable-text.ts';
-import { expressPath, FileResponse, WithStatus, type Access, type AnyRoute } from './route.ts';
+import { expressPath, FileResponse, RenderedJson, WithStatus, type Access, type AnyRoute } from './route.ts';
 import { RequestValidationError, toValidationIssues, type RequestPart, type ValidationIssue } from './validation.ts';
 
 /** Enforces a route's access declaration; returns the caller (null for public routes). */
@@ -77,6 +77,11 @@ export interface MountOptions {
   limits: EdgeLimits;
   /** Largest JSON body of a route that does not say otherwise. */
   jsonLimitBytes: number;
+  /**
+   * Called when a caller's request of any other method than GET is done (answered or failed),
+   * before its answer is sent: the read cache forgets what the caller's write may have changed.
+   */
+  afterWrite?: (userId: string, params: Record<string, string>) => void;
 }
 
 /** Whether the request's body is multipart/form-data (whatever its boundary). */
@@ -116,10 +121,14 @@ export function mountRoute(router: Router, route: AnyRoute, options: MountOption
     const principal = res.locals.principal as Principal | null;
     const parsed = parseRequest(route, req);
     const handle = () => route.handler({ ...parsed, principal, requestId: currentRequestId() ?? '', req, res });
-    // Every backend call of a caller's request acts for that caller: its service token names the
-    // user, and the backend refuses a request that names another (ADR 0011).
-    const result = await (principal ? onBehalfOf(principal.userId, handle) : handle());
+    const result = await handleFor(principal, route, req, handle, options.afterWrite);
     if (res.headersSent) return;
+    if (result instanceof RenderedJson) {
+      res.status(route.status).set('Content-Type', 'application/json');
+      for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
+      res.send(result.text);
+      return;
+    }
     if (result instanceof FileResponse) {
       res.status(result.status ?? route.status).type(result.contentType);
       if (result.fileName !== null) res.setHeader('Content-Disposition', contentDisposition(result.fileName));
@@ -139,6 +148,27 @@ export function mountRoute(router: Router, route: AnyRoute, options: MountOption
     }
     res.status(route.status).json({ data });
   });
+}
+
+/**
+ * Runs the handler. Every backend call of a caller's request acts for that caller: its service
+ * token names the user, and the backend refuses a request that names another (ADR 0011). A write
+ * tells `afterWrite` once it is done, whatever its outcome (a failed write may have changed things).
+ */
+async function handleFor<T>(
+  principal: Principal | null,
+  route: AnyRoute,
+  req: Request,
+  handle: () => Promise<T>,
+  afterWrite: MountOptions['afterWrite'],
+): Promise<T> {
+  if (!principal) return handle();
+  if (route.method === 'get' || !afterWrite) return onBehalfOf(principal.userId, handle);
+  try {
+    return await onBehalfOf(principal.userId, handle);
+  } finally {
+    afterWrite(principal.userId, req.params as Record<string, string>);
+  }
 }
 
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */

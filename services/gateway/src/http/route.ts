@@ -84,6 +84,25 @@ export class FileResponse {
   }
 }
 
+/**
+ * A JSON answer already rendered: `text` is the whole body (the `{ "data": … }` envelope), sent as
+ * `res.json` would send it, with these headers. The read cache keeps these (read-cache/).
+ */
+export class RenderedJson {
+  readonly text: string;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(text: string, headers: Record<string, string> = {}) {
+    this.text = text;
+    this.headers = headers;
+  }
+
+  /** The envelope of `data`, as the route would answer it. */
+  static of(data: unknown, headers: Record<string, string> = {}): RenderedJson {
+    return new RenderedJson(JSON.stringify({ data }), headers);
+  }
+}
+
 export interface RouteSpec<
   A extends Access,
   PS extends z.ZodObject | undefined,
@@ -130,7 +149,7 @@ export interface RouteSpec<
   handler: (
     ctx: HandlerContext<Infer<PS>, Infer<QS>, Infer<BS>, Infer<HS>, PrincipalFor<A>>,
     // biome-ignore lint/suspicious/noConfusingVoidType: a route without a response schema answers 204 from a handler that returns nothing
-  ) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus | FileResponse>;
+  ) => Promise<(RS extends z.ZodType ? z.infer<RS> : void) | WithStatus | FileResponse | RenderedJson>;
 }
 
 // The registry stores routes with their generic parameters erased (their access stays readable).

@@ -2,6 +2,7 @@ import { egressPolicy } from '@tp/egress';
 import type { Logger } from '@tp/logging';
 import type { GatewayClients } from '../clients.ts';
 import type { AnyRoute } from '../http/route.ts';
+import { ReadCache } from '../read-cache/read-cache.ts';
 import { accountRoutes } from './account/routes.ts';
 import { aiRoutes } from './ai/routes.ts';
 import { artifactRoutes } from './artifacts/routes.ts';
@@ -41,6 +42,8 @@ export function allRoutes(
   clients: GatewayClients,
   log: Logger,
   limits: RouteLimits = DEFAULT_ROUTE_LIMITS,
+  /** The cache of polled reads; without one, every read asks the backend. */
+  readCache: ReadCache = new ReadCache({ maxEntries: 0, jobActiveMs: 0, jobFinishedMs: 0, balanceMs: 0 }),
 ): AnyRoute[] {
   return [
     ...modelRoutes(clients),
@@ -49,9 +52,9 @@ export function allRoutes(
     ...deviceRoutes(clients),
     ...accountRoutes(clients),
     ...mediaRoutes(clients, log),
-    ...billingRoutes(clients),
+    ...billingRoutes(clients, readCache),
     ...artifactRoutes(clients, limits),
-    ...jobRoutes(clients),
+    ...jobRoutes(clients, readCache),
     ...deviceJobRoutes(clients, limits),
     ...formatRoutes(limits),
     ...shareRoutes(clients, limits),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import type { ReadCache } from '../../read-cache/read-cache.ts';
 import { limitParam, queryBoolean } from '../shared/schemas.ts';
 import {
   presentBalance,
@@ -12,7 +13,7 @@ import {
 import { BalanceSchema, GrantSchema, LedgerEntrySchema, PrincipalBalanceSchema, ProfileSchema } from './schemas.ts';
 
 /** The caller's credits, read-only: balance, grants, ledger and plan (spec §4.5). */
-export function billingRoutes({ billing }: GatewayClients): AnyRoute[] {
+export function billingRoutes({ billing }: GatewayClients, readCache: ReadCache): AnyRoute[] {
   const read = { kind: 'scope', scope: 'billing:read' } as const;
   return [
     defineRoute({
@@ -20,11 +21,18 @@ export function billingRoutes({ billing }: GatewayClients): AnyRoute[] {
       path: '/api/v1/billing/balance',
       operationId: 'getBillingBalance',
       summary: 'Credit balance',
+      description:
+        'Polling is cheap: the gateway keeps the answer briefly (BALANCE_READ_CACHE_MS, 0.5 s by default). A change ' +
+        'you make through the API (a job created or cancelled, an AI call) shows at once; one made elsewhere ' +
+        '(a job’s settlement, a grant) within that time.',
       tag: 'Billing',
       access: read,
       status: 200,
       response: BalanceSchema,
-      handler: async ({ principal }) => presentBalance(await billing.getBalance({ principalId: principal.userId })),
+      handler: ({ principal }) =>
+        readCache.balance(principal.userId, async () =>
+          presentBalance(await billing.getBalance({ principalId: principal.userId })),
+        ),
     }),
     defineRoute({
       method: 'get',

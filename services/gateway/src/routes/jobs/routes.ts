@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import type { ReadCache } from '../../read-cache/read-cache.ts';
 import { creationErrorAsValidation } from './creation-errors.ts';
 import { presentJob } from './presenters.ts';
 import { getJobQueue, reorderJobQueue } from './queue-routes.ts';
@@ -8,13 +9,13 @@ import { exportJob, listJobArtifacts, listJobItems } from './result-routes.ts';
 import { CreateJobRequest, IdempotencyHeaders, JobParams, JobSchema, ListJobsQuery } from './schemas.ts';
 
 /** In this order: `/jobs/queue` must be matched before `/jobs/{job_id}`. */
-export function jobRoutes(clients: GatewayClients): AnyRoute[] {
+export function jobRoutes(clients: GatewayClients, readCache: ReadCache): AnyRoute[] {
   return [
     listJobs(clients),
     createJob(clients),
     getJobQueue(clients),
     reorderJobQueue(clients),
-    getJob(clients),
+    getJob(clients, readCache),
     cancelJob(clients),
     listJobArtifacts(clients),
     listJobItems(clients),
@@ -101,20 +102,27 @@ const createJob = ({ jobs }: GatewayClients) =>
     },
   });
 
-const getJob = ({ jobs }: GatewayClients) =>
+const getJob = ({ jobs }: GatewayClients, readCache: ReadCache) =>
   defineRoute({
     method: 'get',
     path: '/api/v1/jobs/{job_id}',
     operationId: 'getJob',
     summary: 'Status and progress of a job',
+    description:
+      'Polling is cheap: the gateway keeps the answer briefly. A change of status shows at once (jobs announce ' +
+      'them), as does anything you change through the API; the progress and queue place of a queued or running ' +
+      'job within JOB_READ_CACHE_MS (0.5 s by default), a late correction of an ended job’s charge within ' +
+      'JOB_FINISHED_READ_CACHE_MS (30 s).',
     tag: 'Jobs',
     access: { kind: 'scope', scope: 'jobs:read' },
     params: JobParams,
     status: 200,
     response: JobSchema,
     errors: ['not_found'],
-    handler: async ({ principal, params }) =>
-      presentJob(await jobs.getJob({ userId: principal.userId, jobId: params.job_id })),
+    handler: ({ principal, params }) =>
+      readCache.job(principal.userId, params.job_id, async () =>
+        presentJob(await jobs.getJob({ userId: principal.userId, jobId: params.job_id })),
+      ),
   });
 
 const cancelJob = ({ jobs }: GatewayClients) =>
