@@ -3,6 +3,7 @@
 // workers' log lines about it and its transcript's text.
 import type { Fleet, FleetWorker } from '@tp/testing';
 import { type BenchUser, oracleJob } from './bench-user.ts';
+import { treesCpuMs } from './cpu-time.ts';
 import { sampleTreeMemory, type TreeMemory } from './tree-memory.ts';
 
 export interface JobTimes {
@@ -18,6 +19,8 @@ export interface JobTimes {
 export interface JobRun {
   jobId: string;
   totalMs: number;
+  /** CPU time of the workers' trees while it ran (user + system). */
+  cpuMs: number;
   text: string;
   memory: TreeMemory;
   times: JobTimes;
@@ -64,7 +67,9 @@ export async function runJob(
   user: BenchUser,
   options: { mediaId: string; workers: readonly FleetWorker[]; pollMs: number },
 ): Promise<JobRun> {
-  const memory = sampleTreeMemory(options.workers.map((w) => w.pid));
+  const roots = options.workers.map((w) => w.pid);
+  const cpuBefore = await treesCpuMs(roots);
+  const memory = sampleTreeMemory(roots);
   const postedAt = Date.now();
   const started = performance.now();
   const { job_id: jobId } = await user.api<{ job_id: string }>('POST', '/api/v1/jobs', oracleJob(options.mediaId));
@@ -77,10 +82,12 @@ export async function runJob(
   const totalMs = performance.now() - started;
   const seenAt = Date.now();
   const peaks = await memory.stop();
+  const cpuMs = (await treesCpuMs(roots)) - cpuBefore;
   if (job.status !== 'succeeded') throw new Error(`job ${jobId} ended ${job.status}: ${JSON.stringify(job.error)}`);
   return {
     jobId,
     totalMs,
+    cpuMs,
     text: await transcriptText(fleet, user, jobId),
     memory: peaks,
     times: {

@@ -5,6 +5,8 @@ import { fmt } from './load.ts';
 export interface Measured {
   label: string;
   ms: number;
+  /** CPU seconds of the path (user + system, all its processes), in ms. */
+  cpuMs: number;
   wer: number;
   peakBytes: number;
   /** Each worker tree's own peak, where there are several. */
@@ -33,6 +35,8 @@ export function row(seconds: number, m: Measured, raw: Measured): string {
     m.label.padEnd(42),
     fmt(m.ms / 1000, 2).padStart(9),
     fmt(m.ms / raw.ms, 2).padStart(7),
+    fmt(m.cpuMs / 1000, 2).padStart(7),
+    fmt(m.cpuMs / raw.cpuMs, 2).padStart(7),
     fmt(m.wer * 100, 1).padStart(7),
     `${fmt(mb(m.peakBytes), 0)}${perTree}`.padStart(14),
     fmt(m.load, 2).padStart(6),
@@ -44,6 +48,8 @@ export const HEADER = [
   'path'.padEnd(42),
   'time s'.padStart(9),
   '× raw'.padStart(7),
+  'CPU s'.padStart(7),
+  'CPU×raw'.padStart(7),
   'WER %'.padStart(7),
   'peak MB'.padStart(14),
   'load1'.padStart(6),

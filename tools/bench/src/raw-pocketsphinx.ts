@@ -3,10 +3,13 @@
 // arguments the worker's engine gives it; its wall time, words and peak memory.
 import { spawn } from 'node:child_process';
 import { parsePocketsphinxOutput, pocketsphinxArgs } from '@tp/engines';
+import { cpuMs } from './cpu-time.ts';
 import { sampleTreeMemory } from './tree-memory.ts';
 
 export interface RawRun {
   ms: number;
+  /** CPU time of the tool (user + system). */
+  cpuMs: number;
   /** The words recognized, in order. */
   text: string;
   peakRssBytes: number;
@@ -27,6 +30,7 @@ export function rawArgs(wav: string, modelDir: string): string[] {
 
 export async function runRawPocketsphinx(wav: string): Promise<RawRun> {
   const tool = pocketsphinxTool();
+  const cpuBefore = cpuMs('self').reapedChildren;
   const started = performance.now();
   const child = spawn(tool.binary, rawArgs(wav, tool.modelDir), { stdio: ['ignore', 'pipe', 'pipe'] });
   const memory = sampleTreeMemory([child.pid!]);
@@ -39,8 +43,10 @@ export async function runRawPocketsphinx(wav: string): Promise<RawRun> {
     child.on('close', resolve);
   });
   const ms = performance.now() - started;
+  // This process reaped the tool (and nothing else meanwhile): its children's CPU time grew by the tool's.
+  const cpu = cpuMs('self').reapedChildren - cpuBefore;
   const peak = await memory.stop();
   if (code !== 0) throw new Error(`${tool.binary} exited with ${code}: ${stderr.slice(-500)}`);
   const words = parsePocketsphinxOutput(stdout).flatMap((u) => u.words.map((w) => w.text));
-  return { ms, text: words.join(' '), peakRssBytes: peak.peakTotal };
+  return { ms, cpuMs: cpu, text: words.join(' '), peakRssBytes: peak.peakTotal };
 }

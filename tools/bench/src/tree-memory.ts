@@ -12,7 +12,7 @@ function read(path: string): string | undefined {
 }
 
 /** Parent of every live process. */
-async function parents(): Promise<Map<number, number>> {
+export async function parents(): Promise<Map<number, number>> {
   return new Map((await processes()).map((p) => [p.pid, p.ppid]));
 }
 
@@ -21,8 +21,8 @@ function residentKb(pid: number): number {
   return kb === undefined ? 0 : Number(kb);
 }
 
-/** VmRSS of `root` and its descendants now, in bytes. */
-export function treeResidentBytes(root: number, parentOf: Map<number, number>): number {
+/** `root` and its descendants. */
+export function treeOf(root: number, parentOf: Map<number, number>): Set<number> {
   const inTree = new Set([root]);
   // Children have higher pids than their parents mostly, not always: repeat until nothing is added.
   for (let added = true; added; ) {
@@ -33,8 +33,13 @@ export function treeResidentBytes(root: number, parentOf: Map<number, number>): 
         added = true;
       }
   }
+  return inTree;
+}
+
+/** VmRSS of `root` and its descendants now, in bytes. */
+export function treeResidentBytes(root: number, parentOf: Map<number, number>): number {
   let kb = 0;
-  for (const pid of inTree) kb += residentKb(pid);
+  for (const pid of treeOf(root, parentOf)) kb += residentKb(pid);
   return kb * 1024;
 }
 
