@@ -33,6 +33,7 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(ROOT)/tools/bench/src/export-formats.ts
 	@$(NODE) $(ROOT)/tools/bench/src/job-latency.ts
 	@$(NODE) $(ROOT)/tools/bench/src/short-jobs.ts
+	@$(NODE) $(ROOT)/tools/bench/src/long-recordings.ts
 	@$(NODE) $(ROOT)/tools/bench/src/share-page.ts
 	@$(NODE) $(ROOT)/tools/bench/src/gateway-load.ts
 	@$(NODE) $(ROOT)/tools/bench/src/read-path.ts

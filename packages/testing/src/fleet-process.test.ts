@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runCommand, waitReady } from './fleet-process.ts';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { launch, runCommand, waitReady } from './fleet-process.ts';
+import { tempDir } from './temp-files.ts';
 
 test('runCommand kills a command that outlives its timeout and says so, instead of waiting for it', async () => {
   const result = await runCommand('sleep', ['600'], {}, 200);
@@ -32,4 +35,17 @@ test('waitReady gives up on a server that takes the connection and never answers
     waitReady(url, { child, output: ['its output'] }, 'silent', 300),
     /silent not ready after 300 ms:\nits output/,
   );
+});
+
+test('launch runs the entry under a command prefix that execs it: the child is the service, pinned', async (t) => {
+  const dir = await tempDir();
+  t.after(() => dir.remove());
+  const entry = join(dir.path, 'entry.mjs');
+  const script = `import { readFileSync } from 'node:fs';
+console.log(process.pid, /Cpus_allowed_list:\\s*(\\S+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]);`;
+  await writeFile(entry, script);
+  const running = launch(entry, {}, ['taskset', '-c', '0']);
+  const code = await new Promise((resolve) => running.child.on('close', resolve));
+  assert.equal(code, 0, running.output.join(''));
+  assert.equal(running.output.join('').trim(), `${running.child.pid} 0`);
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { repoRoot } from './repo.ts';
 
 /** A service process of a test fleet, with everything it wrote. */
@@ -19,8 +19,14 @@ function inherited(): Record<string, string> {
   return { PATH: process.env.PATH ?? '', ...(cache ? { NODE_COMPILE_CACHE: cache } : {}) };
 }
 
-export function launch(entry: string, env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [join(repoRoot(), entry)], {
+/**
+ * Starts a service's entry point (relative to the repository, or absolute) with Node;
+ * `commandPrefix` runs it under another command (for example `['taskset', '-c', '0']`), which must
+ * exec it so that the child's pid is the service's.
+ */
+export function launch(entry: string, env: Record<string, string>, commandPrefix: readonly string[] = []): Running {
+  const argv = [...commandPrefix, process.execPath, resolve(repoRoot(), entry)];
+  const child = spawn(argv[0]!, argv.slice(1), {
     cwd: repoRoot(),
     env: { ...inherited(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

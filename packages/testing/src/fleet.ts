@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createTestBusNamespace } from './bus-namespace.ts';
-import { FLEET_SERVICES, fleetServiceEnv, type FleetOptions, type FleetService } from './fleet-env.ts';
+import {
+  FLEET_SERVICES,
+  fleetServiceEnv,
+  type FleetOptions,
+  type FleetService,
+  type FleetSettings,
+} from './fleet-env.ts';
 import {
   isAlive,
   kill,
@@ -51,6 +57,25 @@ export interface Fleet {
   rssBytes(name: FleetService): number;
   /** Process id of a running service. */
   pid(name: FleetService): number;
+  /**
+   * Starts one more worker process with the fleet's worker settings (`env` on top), beside the
+   * fleet's own if it has one; waits until it is ready. `stop` stops it, and so does the fleet's.
+   */
+  startWorker(options?: ExtraWorkerOptions): Promise<FleetWorker>;
+  stop(): Promise<void>;
+}
+
+export interface ExtraWorkerOptions {
+  env?: Record<string, string>;
+  /** A command the worker runs under, which execs it: `['taskset', '-c', '0']` pins it to core 0. */
+  commandPrefix?: readonly string[];
+}
+
+/** A worker process started by `Fleet.startWorker`. */
+export interface FleetWorker {
+  pid: number;
+  /** What it logged so far. */
+  logs(): string;
   stop(): Promise<void>;
 }
 
@@ -64,13 +89,25 @@ const DATABASE_SERVICES = [
   'webhook-dispatcher',
 ] as const;
 
-export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
+/** `services` less `without`. */
+function wantedServices(options: FleetOptions): Set<FleetService> {
   const wanted = new Set<FleetService>(options.services ?? FLEET_SERVICES);
   for (const name of options.without ?? []) wanted.delete(name);
+  return wanted;
+}
+
+/** A fresh database for each wanted service that keeps data. */
+async function createDatabases(wanted: Set<FleetService>): Promise<Map<FleetService, TestDatabase>> {
   const databases = new Map<FleetService, TestDatabase>();
   for (const name of DATABASE_SERVICES) {
     if (wanted.has(name)) databases.set(name, await createTestDatabase({ service: name }));
   }
+  return databases;
+}
+
+export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
+  const wanted = wantedServices(options);
+  const databases = await createDatabases(wanted);
   const objectStore = options.objectStore ?? (await startTestObjectStore());
   const bus = createTestBusNamespace();
   const ports = new Map<FleetService, { grpc: number; ops: number }>();
@@ -101,7 +138,9 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     await waitReady(readyUrl(name), running, name);
   };
 
+  const extraWorkers = extraWorkerStarter(settings);
   const cleanup = async () => {
+    await extraWorkers.stopAll();
     for (const running of [...processes.values()].reverse()) await terminate(running);
     await bus.cleanup();
     if (!options.objectStore) await objectStore.stop();
@@ -156,6 +195,27 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
       if (pid === undefined) throw new Error(`${name} has no process id`);
       return pid;
     },
+    startWorker: extraWorkers.start,
     stop: cleanup,
+  };
+}
+
+/** Workers started beside a fleet's own (`Fleet.startWorker`), each with an ops port of its own. */
+function extraWorkerStarter(settings: FleetSettings) {
+  const started: Running[] = [];
+  return {
+    async start({ env = {}, commandPrefix = [] }: ExtraWorkerOptions = {}): Promise<FleetWorker> {
+      const ops = await freePort();
+      const workerEnv = { ...fleetServiceEnv('worker', settings), OPS_PORT: String(ops), ...env };
+      const running = launch('services/worker/src/main.ts', workerEnv, commandPrefix);
+      started.push(running);
+      await waitReady(`http://127.0.0.1:${ops}/readyz`, running, 'worker');
+      const pid = running.child.pid;
+      if (pid === undefined) throw new Error('the worker has no process id');
+      return { pid, logs: () => running.output.join(''), stop: () => terminate(running) };
+    },
+    async stopAll(): Promise<void> {
+      for (const running of started) await terminate(running);
+    },
   };
 }

@@ -10,7 +10,15 @@ export {
 } from './test-database.ts';
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
-export { startFleet, FLEET_SERVICES, type Fleet, type FleetOptions, type FleetService } from './fleet.ts';
+export {
+  startFleet,
+  FLEET_SERVICES,
+  type ExtraWorkerOptions,
+  type Fleet,
+  type FleetOptions,
+  type FleetService,
+  type FleetWorker,
+} from './fleet.ts';
 export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';
 export {
   synthesizeSpeech,
@@ -39,6 +47,12 @@ export {
   type DialogueOptions,
   type DialogueTurn,
 } from './dialogue.ts';
+export {
+  buildLongRecording,
+  type LongRecording,
+  type LongRecordingOptions,
+  type LongRecordingSegment,
+} from './long-recording.ts';
 export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';
 export { eventually } from './eventually.ts';
 export { startPrivateNats, type PrivateNats } from './nats-server.ts';

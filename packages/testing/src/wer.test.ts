@@ -86,3 +86,16 @@ describe('wordErrorRate', () => {
     assert.equal(result.wer, 3 / 24);
   });
 });
+
+describe('wordErrorRate on an hour of words', () => {
+  it('aligns thousands of words against thousands quickly', () => {
+    const words = Array.from({ length: 8000 }, (_, i) => `w${i % 97}`);
+    const hypothesis = words.filter((_, i) => i % 10 !== 0).map((w, i) => (i % 25 === 0 ? 'other' : w));
+    const started = performance.now();
+    const result = wordErrorRate(words.join(' '), hypothesis.join(' '));
+    assert.equal(result.referenceWords, 8000);
+    assert.equal(result.deletions + result.substitutions + result.insertions > 800, true);
+    assert.ok(result.wer > 0.1 && result.wer < 0.16, `${result.wer}`);
+    assert.ok(performance.now() - started < 20_000);
+  });
+});

@@ -24,6 +24,11 @@ export function normalizeWords(text: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** The move that reached a cell of the alignment. */
+const DIAGONAL = 1;
+const DELETE = 2;
+const INSERT = 3;
+
 /**
  * Word error rate by Levenshtein alignment over words (substitution, deletion, insertion each
  * cost 1). Among alignments of minimal cost the counts come from one of them; their sum is exact.
@@ -33,17 +38,25 @@ export function wordErrorRate(reference: string, hypothesis: string): WordErrorR
   const hyp = normalizeWords(hypothesis);
   const n = ref.length;
   const m = hyp.length;
-  // cost[i][j]: edits turning ref[0..i) into hyp[0..j).
-  const cost: number[][] = Array.from({ length: n + 1 }, (_, i) =>
-    Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
+  // Two rows of costs (edits turning ref[0..i) into hyp[0..j)) and a byte per cell for the move
+  // that reached it, so that an hour's transcript (thousands of words each) fits in tens of MB.
+  const width = m + 1;
+  const moves = new Uint8Array((n + 1) * width);
+  let previous = Uint32Array.from({ length: width }, (_, j) => j);
+  let row = new Uint32Array(width);
+  moves.fill(INSERT, 1, width);
   for (let i = 1; i <= n; i += 1) {
-    const row = cost[i]!;
-    const previous = cost[i - 1]!;
+    row[0] = i;
+    moves[i * width] = DELETE;
     for (let j = 1; j <= m; j += 1) {
-      const same = ref[i - 1] === hyp[j - 1];
-      row[j] = Math.min(previous[j - 1]! + (same ? 0 : 1), previous[j]! + 1, row[j - 1]! + 1);
+      const diagonal = previous[j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1);
+      const up = previous[j]! + 1;
+      const left = row[j - 1]! + 1;
+      const best = Math.min(diagonal, up, left);
+      row[j] = best;
+      moves[i * width + j] = best === diagonal ? DIAGONAL : best === up ? DELETE : INSERT;
     }
+    [previous, row] = [row, previous];
   }
   let substitutions = 0;
   let deletions = 0;
@@ -51,12 +64,12 @@ export function wordErrorRate(reference: string, hypothesis: string): WordErrorR
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
-    const here = cost[i]![j]!;
-    if (i > 0 && j > 0 && here === cost[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1)) {
+    const move = moves[i * width + j];
+    if (move === DIAGONAL) {
       if (ref[i - 1] !== hyp[j - 1]) substitutions += 1;
       i -= 1;
       j -= 1;
-    } else if (i > 0 && here === cost[i - 1]![j]! + 1) {
+    } else if (move === DELETE) {
       deletions += 1;
       i -= 1;
     } else {

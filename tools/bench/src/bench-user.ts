@@ -8,8 +8,8 @@ export interface BenchUser {
   token: string;
   /** A public API call as this user: `data` of a 2xx answer; throws on any other status. */
   api<T>(method: string, path: string, body?: unknown): Promise<T>;
-  /** Uploads a file through an upload session and waits for its verification; the media id. */
-  upload(path: string, contentType: string): Promise<string>;
+  /** Uploads a file through an upload session and waits for its verification (30 s by default); the media id. */
+  upload(path: string, contentType: string, waitSeconds?: number): Promise<string>;
 }
 
 export async function benchUser(
@@ -47,7 +47,7 @@ export async function benchUser(
     userId,
     token,
     api: async <T>(method: string, path: string, body?: unknown) => (await request(method, path, body)).data as T,
-    async upload(path, contentType) {
+    async upload(path, contentType, waitSeconds = 30) {
       const session = (
         await request('POST', '/api/v1/media/upload-session', {
           file_name: path.split('/').at(-1),
@@ -60,15 +60,20 @@ export async function benchUser(
         headers: { 'content-type': contentType },
       });
       if (!put.ok) throw new Error(`upload PUT answered ${put.status}: ${await put.text()}`);
-      // 201 once verified within the wait; 202 would mean it is still being checked.
-      const done = await request(
-        'POST',
-        '/api/v1/media/complete',
-        { media_id: session.media_id, finalize_token: session.finalize_token },
-        { prefer: 'wait=30' },
-      );
-      if (done.status !== 201) throw new Error(`media ${session.media_id} not verified within 30 s (${done.status})`);
-      return session.media_id;
+      // 201 once verified within the wait; 202 while it is still being checked (asked again with the same token).
+      const deadline = Date.now() + waitSeconds * 1000;
+      for (;;) {
+        const wait = Math.max(1, Math.min(30, Math.ceil((deadline - Date.now()) / 1000)));
+        const done = await request(
+          'POST',
+          '/api/v1/media/complete',
+          { media_id: session.media_id, finalize_token: session.finalize_token },
+          { prefer: `wait=${wait}` },
+        );
+        if (done.status === 201) return session.media_id;
+        if (Date.now() >= deadline)
+          throw new Error(`media ${session.media_id} not verified within ${waitSeconds} s (${done.status})`);
+      }
     },
   };
 }
