@@ -61,6 +61,9 @@ describe('createSpeechWindower on synthesized speech', () => {
       const from = Math.round(w.start * 16_000) * 2;
       assert.ok(w.pcm.equals(pcm.subarray(from, from + w.pcm.length)), `window ${i} holds the recording's samples`);
       assert.ok(Math.abs(w.pcm.length / 32_000 - (w.end - w.start)) < 0.001);
+      // Up to 3 s of what came before, for the engine to settle on (the first window has none).
+      assert.equal(w.context.length, Math.min(from, 3 * 32_000), `window ${i}'s context`);
+      assert.ok(w.context.equals(pcm.subarray(from - w.context.length, from)), `window ${i}'s context samples`);
     }
     const spoken = spans.reduce((sum, s) => sum + s.end - s.start, 0);
     assert.ok(stats.windowSeconds >= spoken * 0.9, 'the speech is in the windows');

@@ -46,12 +46,20 @@ export const WindowItemSchema = z.object({
   index: z.number().int().min(0),
   start_sample: z.number().int().min(0),
   end_sample: z.number().int().min(1),
+  /** Samples before start_sample recognized with the window, their words dropped (ADR 0026). */
+  context_samples: z.number().int().min(0).default(0),
 });
 
 export type WindowItem = z.infer<typeof WindowItemSchema>;
 
-export function windowItem(scope: WindowScope, url: string, window: WindowSpan & { index: number }): WindowItem {
+export function windowItem(
+  scope: WindowScope,
+  url: string,
+  window: WindowSpan & { index: number },
+  contextSamples: number,
+): WindowItem {
   return {
+    context_samples: contextSamples,
     job_id: scope.jobId,
     url,
     channel: scope.channel ?? null,

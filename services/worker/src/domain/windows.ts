@@ -51,3 +51,24 @@ export function parseRecognition(json: string): Recognition | undefined {
     return undefined;
   }
 }
+
+/**
+ * A recognition of a window's context and the window together, as the window's alone: the words
+ * that start in the context (before `contextSeconds`, less a frame's slack) dropped, the rest
+ * shifted to count from the window's start. Cuts fall in pauses, so no word straddles the two.
+ */
+export function withoutContext(recognition: Recognition, contextSeconds: number): Recognition {
+  if (contextSeconds <= 0) return recognition;
+  const utterances: Utterance[] = [];
+  for (const utterance of recognition.utterances) {
+    const words = utterance.words
+      .filter((word) => word.start >= contextSeconds - 0.05)
+      .map((word) => ({
+        ...word,
+        start: round(Math.max(0, word.start - contextSeconds)),
+        end: round(Math.max(0, word.end - contextSeconds)),
+      }));
+    if (words.length > 0) utterances.push({ words });
+  }
+  return { language: recognition.language, utterances };
+}

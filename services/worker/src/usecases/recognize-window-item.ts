@@ -4,6 +4,7 @@ import type { KV } from '@nats-io/kv';
 import type { EngineKind } from '@tp/catalog';
 import { DecodeError, type EnginePool, type SpeechEngine, startDecoding } from '@tp/engines';
 import type { Logger } from '@tp/logging';
+import { withoutContext } from '../domain/windows.ts';
 import { itemScope, itemSpan, jobStopKey, type WindowItem, windowFailedKey, windowKey } from '../domain/window-item.ts';
 
 export interface RecognizeWindowItemDeps {
@@ -50,11 +51,18 @@ export async function recognizeWindowItem(
   const beat = setInterval(working, deps.progressIntervalMs);
   try {
     const span = itemSpan(item);
-    const pcm = await decodeStretch(deps.ffmpegPath, item, span, stop.signal);
+    const contextSeconds = item.context_samples / 16_000;
+    const pcm = await decodeStretch(
+      deps.ffmpegPath,
+      item,
+      { start: span.start - contextSeconds, end: span.end },
+      stop.signal,
+    );
     const started = performance.now();
-    const recognition = await deps.enginePool.run(stop.signal, () =>
+    const both = await deps.enginePool.run(stop.signal, () =>
       engine.transcribe(Readable.from([pcm]), { language: item.language, signal: stop.signal }),
     );
+    const recognition = withoutContext(both, contextSeconds);
     await kv.put(key, JSON.stringify(recognition));
     const words = recognition.utterances.reduce((n, u) => n + u.words.length, 0);
     const engineMs = Math.round(performance.now() - started);

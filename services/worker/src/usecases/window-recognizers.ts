@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import type { EnginePool, Recognition, SpeechEngine } from '@tp/engines';
+import { type EnginePool, PCM_BYTES_PER_SECOND, type Recognition, type SpeechEngine } from '@tp/engines';
 import type { SpeechWindow } from '@tp/speech-guard';
 import { type WindowScope, windowItem, windowKey } from '../domain/window-item.ts';
+import { withoutContext } from '../domain/windows.ts';
 import type { WindowCheckpoints } from './window-checkpoints.ts';
 import type { WindowResults } from './window-results.ts';
 
@@ -41,10 +42,11 @@ export function localRecognizer(deps: {
       return deps.pool.run(signal, async () => {
         slotTaken();
         const started = performance.now();
-        const recognition = await deps.engine.transcribe(Readable.from([window.pcm]), {
+        const both = await deps.engine.transcribe(Readable.from([window.context, window.pcm]), {
           language: deps.language,
           signal,
         });
+        const recognition = withoutContext(both, window.context.length / PCM_BYTES_PER_SECOND);
         const engineMs = performance.now() - started;
         await deps.checkpoints.put(window, recognition);
         return { recognition, fromCheckpoint: false, remote: false, engineMs };
@@ -75,7 +77,7 @@ export function fanOutRecognizer(deps: {
       }
       const key = windowKey(deps.scope, window);
       try {
-        await deps.publish(windowItem(deps.scope, deps.url, window), key);
+        await deps.publish(windowItem(deps.scope, deps.url, window, window.context.length / 2), key);
       } finally {
         slotTaken();
       }
