@@ -187,7 +187,9 @@ try {
     if (seconds <= 60) for (const job of jobs) clipRuns.push({ label: job.label, run: job.run.job! });
     results.push({ seconds, raw, jobs });
   }
-  console.log(`\nmedians (of ${rounds} rounds for the 60 s clip, one run of longer files):\n${HEADER}`);
+  console.log(
+    `\nmedians (${rounds === 1 ? 'one run' : `${rounds} rounds`} of the 60 s clip, one run of longer files):\n${HEADER}`,
+  );
   for (const r of results) for (const m of [r.raw, ...r.jobs]) console.log(row(r.seconds, m, r.raw));
   console.log('\nbars:');
   for (const line of barLines(results)) console.log(`  ${line}`);
