@@ -76,7 +76,11 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
   let previousEnd = 0;
 
   let remote = 0;
-  const record = (window: SpeechWindow, creditFrom: number, done: RecognizedWindowOf) => {
+  const record = (
+    window: Pick<SpeechWindow, 'index' | 'start' | 'end'>,
+    creditFrom: number,
+    done: RecognizedWindowOf,
+  ) => {
     engineMs += done.engineMs;
     if (done.fromCheckpoint) fromCheckpoint += 1;
     if (done.remote) remote += 1;
@@ -103,9 +107,11 @@ export function transcribeMedia(options: TranscribeMediaInput): RunningTranscrip
     previousEnd = window.end;
     let started!: () => void;
     const slotTaken = new Promise<void>((resolve) => (started = resolve));
+    // The result's bookkeeping keeps the window's place, not its PCM.
+    const place = { index: window.index, start: window.start, end: window.end };
     const run = options.recognizer
       .recognize(window, local.signal, started)
-      .then((done) => record(window, creditFrom, done));
+      .then((done) => record(place, creditFrom, done));
     running.push(run.catch((err: unknown) => fail(err)));
     await Promise.race([slotTaken, run.catch(() => undefined)]);
   };

@@ -2,8 +2,7 @@ import { type KV, Kvm } from '@nats-io/kv';
 import type { Bus } from '@tp/bus';
 import type { Recognition } from '@tp/engines';
 import type { Logger } from '@tp/logging';
-import type { SpeechWindow } from '@tp/speech-guard';
-import { jobStopKey, type WindowScope, windowKey } from '../domain/window-item.ts';
+import { jobStopKey, type WindowScope, type WindowSpan, windowKey } from '../domain/window-item.ts';
 import { parseRecognition } from '../domain/windows.ts';
 
 /**
@@ -13,8 +12,8 @@ import { parseRecognition } from '../domain/windows.ts';
  * Best effort both ways: a bucket that does not answer costs recognition time, never the job.
  */
 export interface WindowCheckpoints {
-  get(window: SpeechWindow): Promise<Recognition | undefined>;
-  put(window: SpeechWindow, recognition: Recognition): Promise<void>;
+  get(window: WindowSpan): Promise<Recognition | undefined>;
+  put(window: WindowSpan, recognition: Recognition): Promise<void>;
 }
 
 /**
@@ -45,7 +44,7 @@ export async function openWindowBucket(bus: Bus): Promise<KV> {
 
 /** Keys: windowKey (domain/window-item.ts). */
 export function windowCheckpoints(kv: KV | undefined, log: Logger, scope: WindowScope): WindowCheckpoints {
-  const key = (w: SpeechWindow) => windowKey(scope, w);
+  const key = (w: WindowSpan) => windowKey(scope, w);
   const warn = (err: unknown, what: string) =>
     log.warn({ err, jobId: scope.jobId }, `window checkpoint ${what} failed`);
   return {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { type EnginePool, PCM_BYTES_PER_SECOND, type Recognition, type SpeechEngine } from '@tp/engines';
 import type { SpeechWindow } from '@tp/speech-guard';
-import { type WindowScope, windowItem, windowKey } from '../domain/window-item.ts';
+import { type WindowScope, type WindowSpan, windowItem, windowKey } from '../domain/window-item.ts';
 import { withoutContext } from '../domain/windows.ts';
 import type { WindowCheckpoints } from './window-checkpoints.ts';
 import type { WindowResults } from './window-results.ts';
@@ -69,19 +69,33 @@ export function fanOutRecognizer(deps: {
   publish: (item: ReturnType<typeof windowItem>, msgId: string) => Promise<void>;
 }): WindowRecognizer {
   return {
-    async recognize(window, signal, slotTaken) {
-      const saved = await deps.checkpoints.get(window);
-      if (saved) {
-        slotTaken();
-        return { recognition: saved, fromCheckpoint: true, remote: false, engineMs: 0 };
-      }
-      const key = windowKey(deps.scope, window);
-      try {
-        await deps.publish(windowItem(deps.scope, deps.url, window, window.context.length / 2), key);
-      } finally {
-        slotTaken();
-      }
-      return { recognition: await deps.results.wait(key, signal), fromCheckpoint: false, remote: true, engineMs: 0 };
-    },
+    // Only the window's place is kept while its result is awaited, never its PCM: an hour's
+    // windows are all in flight at once.
+    recognize: (window, signal, slotTaken) =>
+      handOff(deps, { index: window.index, start: window.start, end: window.end }, window.context.length / 2, {
+        signal,
+        slotTaken,
+      }),
   };
+}
+
+async function handOff(
+  deps: Parameters<typeof fanOutRecognizer>[0],
+  span: WindowSpan & { index: number },
+  contextSamples: number,
+  waiting: { signal: AbortSignal; slotTaken: () => void },
+): Promise<RecognizedWindow> {
+  const saved = await deps.checkpoints.get(span);
+  if (saved) {
+    waiting.slotTaken();
+    return { recognition: saved, fromCheckpoint: true, remote: false, engineMs: 0 };
+  }
+  const key = windowKey(deps.scope, span);
+  try {
+    await deps.publish(windowItem(deps.scope, deps.url, span, contextSamples), key);
+  } finally {
+    waiting.slotTaken();
+  }
+  const recognition = await deps.results.wait(key, waiting.signal);
+  return { recognition, fromCheckpoint: false, remote: true, engineMs: 0 };
 }
