@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRecognition, stitchWindows, withoutContext } from './windows.ts';
+import { parseRecognition, stitchWindows, windowLengthsFor, withoutContext } from './windows.ts';
 
 const word = (text: string, start: number, end: number) => ({ text, start, end, confidence: 0.9 });
 
@@ -37,5 +37,17 @@ describe('parseRecognition', () => {
     assert.deepEqual(parseRecognition(JSON.stringify(r)), r);
     assert.equal(parseRecognition('{"language":1}'), undefined);
     assert.equal(parseRecognition('not json'), undefined);
+  });
+});
+
+describe('windowLengthsFor', () => {
+  const base = { targetSeconds: 30, maxSeconds: 60 };
+  it('keeps the target while the pool would run out of windows, grows it (to twice) for long recordings', () => {
+    assert.deepEqual(windowLengthsFor(60, 2, base), base, 'a minute: two windows for two slots');
+    assert.deepEqual(windowLengthsFor(300, 2, base), base);
+    assert.deepEqual(windowLengthsFor(600, 2, base), { targetSeconds: 50, maxSeconds: 100 });
+    assert.deepEqual(windowLengthsFor(1200, 2, base), { targetSeconds: 60, maxSeconds: 120 });
+    assert.deepEqual(windowLengthsFor(3600, 8, base), { targetSeconds: 60, maxSeconds: 120 });
+    assert.deepEqual(windowLengthsFor(600, 16, base), base, 'many slots: short windows');
   });
 });

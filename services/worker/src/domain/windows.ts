@@ -72,3 +72,19 @@ export function withoutContext(recognition: Recognition, contextSeconds: number)
   }
   return { language: recognition.language, utterances };
 }
+
+/**
+ * Window lengths for one recording: the configured target for a recording the pool works through
+ * in a few rounds, longer (up to twice the target) for a long one, which then has fewer windows,
+ * so fewer engine starts and less context recognized twice, while every slot still gets at least
+ * six windows, so the last round leaves little idle (ADR 0026).
+ */
+export function windowLengthsFor(
+  durationSeconds: number,
+  slots: number,
+  base: { targetSeconds: number; maxSeconds: number },
+): { targetSeconds: number; maxSeconds: number } {
+  const spread = durationSeconds / (6 * Math.max(1, slots));
+  const targetSeconds = Math.min(2 * base.targetSeconds, Math.max(base.targetSeconds, spread));
+  return { targetSeconds, maxSeconds: Math.max(base.maxSeconds, 2 * targetSeconds) };
+}

@@ -1,9 +1,10 @@
 import type { KV } from '@nats-io/kv';
 import type { EnginePool, SpeechEngine } from '@tp/engines';
 import type { Logger } from '@tp/logging';
-import { createSpeechWindower, type SpeechGuard, type WindowSettings } from '@tp/speech-guard';
+import { createSpeechWindower, DEFAULT_WINDOW_SETTINGS, type SpeechGuard, type WindowSettings } from '@tp/speech-guard';
 import { jobStopKey, type WindowItem } from '../domain/window-item.ts';
 import { isJobStopped } from '../domain/job-stopped.ts';
+import { windowLengthsFor } from '../domain/windows.ts';
 import { windowCheckpoints } from './window-checkpoints.ts';
 import { fanOutRecognizer, localRecognizer, type WindowRecognizer } from './window-recognizers.ts';
 import { type WindowResults, watchWindowResults } from './window-results.ts';
@@ -52,7 +53,12 @@ export async function openJobWindows(
       const recognizer = results
         ? fanOutRecognizer({ scope, url: job.url, checkpoints, results, publish: deps.publishWindow })
         : localRecognizer({ engine: job.engine, language: job.language, pool: deps.enginePool, checkpoints });
-      return { windower: createSpeechWindower(deps.speechGuard, deps.windowSettings), recognizer };
+      const lengths = windowLengthsFor(job.durationSeconds, deps.enginePool.size, {
+        targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
+        maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
+      });
+      const windower = createSpeechWindower(deps.speechGuard, { ...deps.windowSettings, ...lengths });
+      return { windower, recognizer };
     },
     async stopped(reason) {
       if (!fanOut || !bucket || !(isJobStopped(reason, 'cancelled') || isJobStopped(reason, 'timeout'))) return;
