@@ -152,11 +152,22 @@ class Windower implements SpeechWindower {
     return spans;
   }
 
-  /** The samples of the frames not yet planned (the buffer's tail), as int16. */
+  /**
+   * The samples of the frames not yet planned (the buffer's tail: the last partial frame and the new
+   * chunk), copied from the last chunks only: the open window's audio is not joined on every push.
+   */
   #unplanned(): Int16Array {
-    const bytes = Buffer.from(
-      this.#all().subarray((this.#framesSeen * FRAME_SAMPLES - this.#bufferStart) * BYTES_PER_SAMPLE),
-    );
+    const from = (this.#framesSeen * FRAME_SAMPLES - this.#bufferStart) * BYTES_PER_SAMPLE;
+    const total = this.#buffered * BYTES_PER_SAMPLE;
+    const bytes = Buffer.allocUnsafe(Math.max(0, total - from));
+    let end = total;
+    for (let i = this.#chunks.length - 1; i >= 0 && end > from; i--) {
+      const chunk = this.#chunks[i]!;
+      const start = end - chunk.length;
+      const copyFrom = Math.max(start, from);
+      chunk.copy(bytes, copyFrom - from, copyFrom - start);
+      end = start;
+    }
     return new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / BYTES_PER_SAMPLE);
   }
 

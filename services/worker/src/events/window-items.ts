@@ -6,24 +6,17 @@ import {
   type RecognizeWindowItemDeps,
   recognizeWindowItem,
 } from '../usecases/recognize-window-item.ts';
+import { deliveryLimits, type WorkDeliverySettings } from './work-tickets.ts';
 
 /** Window items of a pool's fanned-out jobs (ADR 0026): `work.window.<pool>`. */
 export const windowItemSubject = (pool: string) => workSubject('window', pool);
-
-export interface WindowItemSettings {
-  pool: string;
-  maxDeliver: number;
-  ackWaitMs: number;
-  /** Items at work at once (each waits for an engine slot): ENGINE_POOL_SIZE. */
-  concurrency: number;
-  backoffMs?: readonly number[] | undefined;
-}
 
 /** Takes the pool's window items, whoever's job they belong to; one that runs out of deliveries fails its window. */
 export function consumeWindowItems(
   bus: Bus,
   deps: RecognizeWindowItemDeps & { windowBucket: KV },
-  settings: WindowItemSettings,
+  /** Its concurrency: ENGINE_POOL_SIZE (each item waits for an engine slot). */
+  settings: WorkDeliverySettings,
 ): Promise<Subscription> {
   return bus.consume<unknown>({
     stream: STREAMS.WORK.name,
@@ -41,9 +34,6 @@ export function consumeWindowItems(
       const item = WindowItemSchema.safeParse(message.data);
       if (item.success) await failWindowItem(deps.windowBucket, item.data, error);
     },
-    maxDeliver: settings.maxDeliver,
-    ackWaitMs: settings.ackWaitMs,
-    concurrency: settings.concurrency,
-    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+    ...deliveryLimits(settings),
   });
 }

@@ -35,10 +35,9 @@ export function parseWorkTicket(data: unknown): WorkTicket | undefined {
   return { ticket_id: t.ticket_id, job_type: t.job_type, pool: t.pool };
 }
 
-export interface WorkTicketSettings {
+/** How a pool's work is delivered to this worker: its tickets, and its window items (events/window-items.ts). */
+export interface WorkDeliverySettings {
   pool: string;
-  /** Whose tickets (default: transcriptions). */
-  jobType?: WorkerJobType;
   /** WORK_MAX_DELIVER */
   maxDeliver: number;
   ackWaitMs: number;
@@ -46,6 +45,21 @@ export interface WorkTicketSettings {
   concurrency: number;
   /** Redelivery delays after a failed attempt (default: the bus's). */
   backoffMs?: readonly number[] | undefined;
+}
+
+export interface WorkTicketSettings extends WorkDeliverySettings {
+  /** Whose tickets (default: transcriptions). */
+  jobType?: WorkerJobType;
+}
+
+/** The bus's consumer limits of a pool's work. */
+export function deliveryLimits(settings: WorkDeliverySettings) {
+  return {
+    maxDeliver: settings.maxDeliver,
+    ackWaitMs: settings.ackWaitMs,
+    concurrency: settings.concurrency,
+    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+  };
 }
 
 function ticketHandle(ticket: WorkTicket, message: BusMessage<unknown>): TicketHandle {
@@ -86,9 +100,6 @@ export function consumeWorkTickets(
       const handle = ticketHandle(ticket, message);
       await settleDeadLetter(deps, { ticket, handle, deliveryCount: message.deliveryCount, error });
     },
-    maxDeliver: settings.maxDeliver,
-    ackWaitMs: settings.ackWaitMs,
-    concurrency: settings.concurrency,
-    ...(settings.backoffMs ? { backoffMs: settings.backoffMs } : {}),
+    ...deliveryLimits(settings),
   });
 }
