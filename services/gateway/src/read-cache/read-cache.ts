@@ -27,6 +27,15 @@ interface Flight {
   stale: boolean;
 }
 
+/** One read of the cache: its key, whose it is, how to load it and how long its answer is kept. */
+interface Lookup<T> {
+  key: string;
+  userId: string;
+  jobId: string | null;
+  load: () => Promise<T>;
+  ttlOf: (data: T) => number;
+}
+
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
 /**
@@ -65,14 +74,18 @@ export class ReadCache {
 
   /** A job's answer for this caller: `load` renders the route's data when there is no fresh entry. */
   job(userId: string, jobId: string, load: () => Promise<{ status: string }>): Promise<RenderedJson> {
-    return this.read(`j\0${userId}\0${jobId}`, userId, jobId, load, (job) =>
-      FINISHED.has(job.status) ? this.settings.jobFinishedMs : this.settings.jobActiveMs,
-    );
+    return this.read({
+      key: `j\0${userId}\0${jobId}`,
+      userId,
+      jobId,
+      load,
+      ttlOf: (job) => (FINISHED.has(job.status) ? this.settings.jobFinishedMs : this.settings.jobActiveMs),
+    });
   }
 
   /** The caller's balance. */
   balance(userId: string, load: () => Promise<unknown>): Promise<RenderedJson> {
-    return this.read(`b\0${userId}`, userId, null, load, () => this.settings.balanceMs);
+    return this.read({ key: `b\0${userId}`, userId, jobId: null, load, ttlOf: () => this.settings.balanceMs });
   }
 
   /** A job changed (an event named it, or a write of it): every caller's entry of it goes. */
@@ -102,14 +115,9 @@ export class ReadCache {
     return this.live && this.settings.maxEntries > 0;
   }
 
-  private read<T>(
-    key: string,
-    userId: string,
-    jobId: string | null,
-    load: () => Promise<T>,
-    ttlOf: (data: T) => number,
-  ): Promise<RenderedJson> {
-    if (!this.enabled) return load().then((data) => RenderedJson.of(data, HEADERS));
+  private read<T>(lookup: Lookup<T>): Promise<RenderedJson> {
+    const { key } = lookup;
+    if (!this.enabled) return lookup.load().then((data) => RenderedJson.of(data, HEADERS));
     const entry = this.entries.get(key);
     const now = this.now();
     if (entry && entry.expiresAtMs > now) {
@@ -117,22 +125,15 @@ export class ReadCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
       // A key polled steadily is read again before it runs out, so its pollers never wait for a miss.
-      if (now >= entry.refreshAtMs && !this.flights.has(key))
-        this.fly(key, userId, jobId, load, ttlOf).catch(() => undefined);
+      if (now >= entry.refreshAtMs && !this.flights.has(key)) this.fly(lookup).catch(() => undefined);
       return Promise.resolve(entry.answer);
     }
     if (entry) this.remove(key);
-    return this.flights.get(key)?.answer ?? this.fly(key, userId, jobId, load, ttlOf);
+    return this.flights.get(key)?.answer ?? this.fly(lookup);
   }
 
   /** Reads the backend once for every caller of `key` meanwhile; stores the answer unless an eviction grounded it. */
-  private fly<T>(
-    key: string,
-    userId: string,
-    jobId: string | null,
-    load: () => Promise<T>,
-    ttlOf: (data: T) => number,
-  ): Promise<RenderedJson> {
+  private fly<T>({ key, userId, jobId, load, ttlOf }: Lookup<T>): Promise<RenderedJson> {
     const flight = { userId, jobId, stale: false } as Flight;
     this.flights.set(key, flight);
     flight.answer = (async () => {

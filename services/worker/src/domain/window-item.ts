@@ -78,3 +78,6 @@ export function itemScope(item: WindowItem): WindowScope {
 export function itemSpan(item: WindowItem): WindowSpan {
   return { start: item.start_sample / SAMPLE_RATE, end: item.end_sample / SAMPLE_RATE };
 }
+
+/** Seconds of the recording before the window that are recognized with it. */
+export const itemContextSeconds = (item: WindowItem) => item.context_samples / SAMPLE_RATE;

@@ -5,7 +5,15 @@ import type { EngineKind } from '@tp/catalog';
 import { DecodeError, type EnginePool, type SpeechEngine, startDecoding } from '@tp/engines';
 import type { Logger } from '@tp/logging';
 import { withoutContext } from '../domain/windows.ts';
-import { itemScope, itemSpan, jobStopKey, type WindowItem, windowFailedKey, windowKey } from '../domain/window-item.ts';
+import {
+  itemContextSeconds,
+  itemScope,
+  itemSpan,
+  jobStopKey,
+  type WindowItem,
+  windowFailedKey,
+  windowKey,
+} from '../domain/window-item.ts';
 
 export interface RecognizeWindowItemDeps {
   log: Logger;
@@ -51,7 +59,7 @@ export async function recognizeWindowItem(
   const beat = setInterval(working, deps.progressIntervalMs);
   try {
     const span = itemSpan(item);
-    const contextSeconds = item.context_samples / 16_000;
+    const contextSeconds = itemContextSeconds(item);
     const pcm = await decodeStretch(
       deps.ffmpegPath,
       item,
