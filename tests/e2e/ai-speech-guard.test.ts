@@ -113,7 +113,7 @@ describe('an engine that fails', () => {
     const secret = 'FATAL: cannot open /models/private/acoustic-v7.bin';
     const failing = await writeScript(dir.path, 'failing-engine.sh', `cat > /dev/null\necho "${secret}" >&2\nexit 1`);
     await world.fleet.stopService('ai-proxy');
-    await world.fleet.startService('ai-proxy', { POCKETSPHINX_BIN: failing });
+    await world.fleet.startService('ai-proxy', { POCKETSPHINX_RUNNER: 'command', POCKETSPHINX_BIN: failing });
     const { token } = await world.newUser(1);
     const wav = await readFile(await synthesizeSpeech(HARVARD_SENTENCES[0]!, { dir: dir.path, name: 'fails' }));
     const res = await post(token, wav);

@@ -18,9 +18,16 @@ export interface SpeechEngine {
   readonly kind: EngineKind;
   /** ISO 639-1 codes it transcribes. */
   readonly languages: readonly string[];
+  /**
+   * Seconds of the recording before a window that the engine needs to settle (recognized with the
+   * window, its words then dropped): 0 for an engine whose start carries nothing over.
+   */
+  readonly contextSeconds: number;
   /** Throws EngineUnavailableError naming what is missing (binary, model files) when it cannot run here. */
   check(): Promise<void>;
   transcribe(pcm: Readable, options: TranscribeOptions): Promise<Recognition>;
+  /** Ends the processes it keeps loaded between calls (at shutdown); nothing for an engine that keeps none. */
+  close?(): Promise<void>;
 }
 
 /**

@@ -1,13 +1,19 @@
 export { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from './engine.ts';
 export { EnginePool } from './engine-pool.ts';
-export { IMPLEMENTED_ENGINES, engineRefusal, createEngines, type EngineSettings } from './registry.ts';
+export { IMPLEMENTED_ENGINES, engineRefusal, createEngines, closeEngines, type EngineSettings } from './registry.ts';
 export {
   createPocketsphinxEngine,
   pocketsphinxArgs,
-  pocketsphinxModel,
   resolveExecutable,
   type PocketsphinxOptions,
 } from './pocketsphinx/pocketsphinx.ts';
+export { pocketsphinxModel } from './pocketsphinx/model.ts';
+export {
+  createPocketsphinxLibraryEngine,
+  MAX_UTTERANCE_SECONDS,
+  type PocketsphinxLibraryEngine,
+  type PocketsphinxLibraryOptions,
+} from './pocketsphinx/library-engine.ts';
 export { PocketsphinxOutputParser, parsePocketsphinxOutput } from './pocketsphinx/pocketsphinx-output.ts';
 export {
   startDecoding,

@@ -1,6 +1,7 @@
 import { ENGINES, isEngineKind, type EngineKind } from '@tp/catalog';
 import type { SpeechEngine } from './engine.ts';
 import { createPocketsphinxEngine } from './pocketsphinx/pocketsphinx.ts';
+import { createPocketsphinxLibraryEngine } from './pocketsphinx/library-engine.ts';
 
 /** Engines implemented here. The catalog also knows `whisper`, which has no implementation yet. */
 export const IMPLEMENTED_ENGINES: readonly EngineKind[] = ['pocketsphinx'];
@@ -15,6 +16,7 @@ export function engineRefusal(name: string): string | undefined {
 }
 
 export interface EngineSettings {
+  POCKETSPHINX_RUNNER: 'library' | 'command';
   POCKETSPHINX_BIN: string;
   POCKETSPHINX_MODEL_DIR: string;
 }
@@ -27,7 +29,12 @@ export function createEngines(kinds: readonly EngineKind[], settings: EngineSett
       case 'pocketsphinx':
         engines.set(
           kind,
-          createPocketsphinxEngine({ binary: settings.POCKETSPHINX_BIN, modelDir: settings.POCKETSPHINX_MODEL_DIR }),
+          settings.POCKETSPHINX_RUNNER === 'library'
+            ? createPocketsphinxLibraryEngine({ modelDir: settings.POCKETSPHINX_MODEL_DIR })
+            : createPocketsphinxEngine({
+                binary: settings.POCKETSPHINX_BIN,
+                modelDir: settings.POCKETSPHINX_MODEL_DIR,
+              }),
         );
         break;
       default:
@@ -35,4 +42,9 @@ export function createEngines(kinds: readonly EngineKind[], settings: EngineSett
     }
   }
   return engines;
+}
+
+/** Ends what every engine keeps loaded between calls (a service's shutdown step, before killAllGroups). */
+export async function closeEngines(engines: Map<EngineKind, SpeechEngine>): Promise<void> {
+  await Promise.all([...engines.values()].map((engine) => engine.close?.()));
 }

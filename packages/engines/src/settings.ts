@@ -9,6 +9,12 @@ export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-
  * transcribes clips itself): one set of variable names and defaults for all of them.
  */
 export const engineToolSettings = () => ({
+  /**
+   * How PocketSphinx runs: `library` (libpocketsphinx in decoder hosts that keep the model loaded,
+   * ADR 0027) or `command` (POCKETSPHINX_BIN, one process per window).
+   */
+  POCKETSPHINX_RUNNER: z.enum(['library', 'command']).default('library'),
+  /** The command-line tool, for POCKETSPHINX_RUNNER=command. */
   POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
   /** The Debian package pocketsphinx-en-us's folder (see PocketsphinxOptions.modelDir). */
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default(DEFAULT_POCKETSPHINX_MODEL_DIR),

@@ -2,7 +2,7 @@ import { FAST_TRANSCRIPTION } from '@tp/catalog';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
-import { createEngines, killAllGroups } from '@tp/engines';
+import { closeEngines, createEngines, killAllGroups } from '@tp/engines';
 import { AiProxyServiceService, FastTranscriptionServiceService } from '@tp/proto';
 import { createSpeechGuard } from '@tp/speech-guard';
 import { httpTimeouts, type Running, serve, startService } from '@tp/runtime';
@@ -53,6 +53,8 @@ export function startAiProxyService(
       const killed = killAllGroups();
       if (killed > 0) log.warn({ killed }, 'killed leftover engine processes');
     });
+    // Stopped before the leftovers are killed: the loaded decoder hosts end on their own.
+    life.onStop('engines', () => closeEngines(engines));
     for (const engine of engines.values())
       engine
         .check()

@@ -1,7 +1,7 @@
 import { type Bus, openBus, STREAMS, type Subscription } from '@tp/bus';
 import type { EngineKind } from '@tp/catalog';
 import { checkCaptionRenderer } from '@tp/captions';
-import { checkFfmpeg, createEngines, EnginePool, killAllGroups, type SpeechEngine } from '@tp/engines';
+import { checkFfmpeg, closeEngines, createEngines, EnginePool, killAllGroups, type SpeechEngine } from '@tp/engines';
 import { createSpeechGuard, type SpeechGuard } from '@tp/speech-guard';
 import type { KV } from '@nats-io/kv';
 import { createThreadedDiarizer } from '@tp/diarization';
@@ -161,6 +161,8 @@ export function startWorkerService(
       const killed = killAllGroups();
       if (killed > 0) log.warn({ killed }, 'killed leftover child processes');
     });
+    // Stopped before the leftovers are killed: the loaded decoder hosts end on their own.
+    life.onStop('engines', () => closeEngines(engines));
 
     const shutdown = new AbortController();
     const translator = createApertiumTranslator({ command: config.APERTIUM_BIN });

@@ -58,7 +58,7 @@ describe('worker: a failing engine', () => {
   it('fails each job engine_failed and carries on with the next ticket', async () => {
     const { b, dir, speech } = fx;
     const crashing = await writeScript(dir.path, 'segv-engine.sh', 'head -c 32000 > /dev/null\nkill -SEGV $$');
-    const crashy = await b.startWorker({ POCKETSPHINX_BIN: crashing });
+    const crashy = await b.startWorker({ POCKETSPHINX_RUNNER: 'command', POCKETSPHINX_BIN: crashing });
     const first = await b.createJob(speech.mediaId);
     const second = await b.createJob(speech.mediaId);
     for (const { jobId } of [first, second]) {
@@ -81,7 +81,7 @@ describe('worker: a failing engine', () => {
     const { b, dir, speech } = fx;
     const secret = 'FATAL: cannot open /models/private/acoustic-v7.bin (tenant acme)';
     const failing = await writeScript(dir.path, 'stderr-engine.sh', `cat > /dev/null\necho "${secret}" >&2\nexit 1`);
-    const worker = await b.startWorker({ POCKETSPHINX_BIN: failing });
+    const worker = await b.startWorker({ POCKETSPHINX_RUNNER: 'command', POCKETSPHINX_BIN: failing });
     const { jobId } = await b.createJob(speech.mediaId);
     const job = await b.ended(jobId);
     assert.equal(job.errorCode, 'engine_failed');

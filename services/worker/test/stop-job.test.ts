@@ -65,7 +65,7 @@ describe('worker: a job that runs too long', () => {
     const { b, dir, clip } = fx;
     // An engine that never finishes: the job can only end by its timeout, however fast the machine.
     const stuck = await writeScript(dir.path, 'stuck-engine.sh', 'sleep 600');
-    await b.startWorker({ JOB_TIMEOUT_MS: '1000', POCKETSPHINX_BIN: stuck });
+    await b.startWorker({ JOB_TIMEOUT_MS: '1000', POCKETSPHINX_RUNNER: 'command', POCKETSPHINX_BIN: stuck });
     const { jobId } = await b.createJob(clip.mediaId);
     const job = await b.ended(jobId);
     assert.equal(job.errorCode, 'processing_failed', job.errorMessage);
@@ -77,7 +77,7 @@ describe('worker: a job that runs too long', () => {
 });
 
 describe('worker: start-up checks and shutdown', () => {
-  it('is ready on its ops port and leaves no child process behind', async () => {
+  it('is ready on its ops port with one decoder host loaded, and leaves no child process behind', async () => {
     const worker = await fx.b.startWorker();
     const ready = await fetch(`http://127.0.0.1:${worker.service.opsPort}/readyz`);
     assert.equal(ready.status, 200);
@@ -88,6 +88,8 @@ describe('worker: start-up checks and shutdown', () => {
       consuming: true,
     });
     assert.equal(worker.service.running(), 0);
+    assert.equal(liveGroupCount(), 1, 'the decoder host its start-up check loaded, waiting for the first window');
+    await worker.stop();
     assert.equal(liveGroupCount(), 0);
   });
 

@@ -22,7 +22,7 @@ export async function startFastWorld(): Promise<FastWorld> {
   const engine = await writeScript(dir.path, 'engine.sh', `echo run >> '${runs}'\nexec pocketsphinx_continuous "$@"`);
   let world: AiWorld;
   try {
-    world = await startAiWorld({ aiProxyEnv: () => ({ POCKETSPHINX_BIN: engine }) });
+    world = await startAiWorld({ aiProxyEnv: () => ({ POCKETSPHINX_RUNNER: 'command', POCKETSPHINX_BIN: engine }) });
   } catch (err) {
     await dir.remove();
     throw err;

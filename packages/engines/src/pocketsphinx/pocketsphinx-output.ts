@@ -7,7 +7,7 @@ import type { RecognizedWord, Utterance } from '../recognition.ts';
 const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (\S+)$/;
 
 /** Tokens that are not words: sentence marks, silence, fillers such as [NOISE] or ++BREATH++. */
-function isFiller(token: string): boolean {
+export function isFiller(token: string): boolean {
   return (
     token === '<s>' ||
     token === '</s>' ||

@@ -9,6 +9,7 @@ import { ENGINES } from '@tp/catalog';
 import { spawnInGroup } from '../process-group.ts';
 import type { Recognition } from '../recognition.ts';
 import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from '../engine.ts';
+import { missingModelFiles, modelHint, pocketsphinxModel } from './model.ts';
 import { PocketsphinxOutputParser } from './pocketsphinx-output.ts';
 
 export interface PocketsphinxOptions {
@@ -20,14 +21,6 @@ export interface PocketsphinxOptions {
 
 const LANGUAGES = ENGINES.pocketsphinx.languages;
 const MAX_STDERR = 4 * 1024;
-
-export function pocketsphinxModel(modelDir: string): { hmm: string; dict: string; lm: string } {
-  return {
-    hmm: join(modelDir, 'en-us'),
-    dict: join(modelDir, 'cmudict-en-us.dict'),
-    lm: join(modelDir, 'en-us.lm.bin'),
-  };
-}
 
 /** Raw 16 kHz s16le on stdin; words with times and posteriors on stdout; its own log discarded. */
 export function pocketsphinxArgs(modelDir: string): string[] {
@@ -74,7 +67,7 @@ function signalName(code: number | null): string | undefined {
 }
 
 /** The failed run as an EngineError: how it ended in its message, its last words in `output` (the log's, never a user's). */
-function exitError(code: number | null, signal: NodeJS.Signals | null, stderr: string): EngineError {
+export function exitError(code: number | null, signal: NodeJS.Signals | null, stderr: string): EngineError {
   const killedBy = signal ?? signalName(code);
   const how = killedBy ? `crashed (killed by ${killedBy})` : `exited with code ${String(code)}`;
   const output = stderr.trim().split(/\r?\n/).slice(-3).join(' | ').slice(0, 500);
@@ -82,13 +75,18 @@ function exitError(code: number | null, signal: NodeJS.Signals | null, stderr: s
 }
 
 /**
- * PocketSphinx (CMU Sphinx), the CPU engine: `pocketsphinx_continuous` in a child process reading
- * raw PCM from its stdin. Its voice activity detection splits the stream into utterances.
+ * PocketSphinx (CMU Sphinx) through its command-line tool (POCKETSPHINX_RUNNER=command):
+ * `pocketsphinx_continuous` in a child process per call, reading raw PCM from its stdin. Its voice
+ * activity detection splits the stream into utterances. The default runner is the library
+ * (library-engine.ts), which keeps the model loaded.
  */
 export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEngine {
   return {
     kind: 'pocketsphinx',
     languages: LANGUAGES,
+    // A fresh process starts from the model's cepstral mean and adapts over the first seconds: 3 s
+    // of the audio before a window brought the word error rate of windows back to the whole file's.
+    contextSeconds: 3,
 
     async check() {
       const problems: string[] = [];
@@ -96,22 +94,10 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEn
         problems.push(
           `${options.binary} is not an executable on PATH (install the Debian package pocketsphinx, or set POCKETSPHINX_BIN)`,
         );
-      const model = pocketsphinxModel(options.modelDir);
-      const needed: [string, 'dir' | 'file'][] = [
-        [model.hmm, 'dir'],
-        [join(model.hmm, 'mdef'), 'file'],
-        [model.dict, 'file'],
-        [model.lm, 'file'],
-      ];
-      for (const [path, kind] of needed) {
-        const found = await stat(path).catch(() => undefined);
-        if (!found || (kind === 'dir' ? !found.isDirectory() : !found.isFile())) problems.push(`${path} is missing`);
-      }
+      problems.push(...(await missingModelFiles(options.modelDir)));
       if (problems.length > 0) {
-        const modelHint = problems.some((p) => p.endsWith('is missing'))
-          ? ` (install the Debian package pocketsphinx-en-us, or set POCKETSPHINX_MODEL_DIR; now ${options.modelDir})`
-          : '';
-        throw new EngineUnavailableError(`pocketsphinx cannot run: ${problems.join('; ')}${modelHint}`);
+        const hint = problems.some((p) => p.endsWith('is missing')) ? modelHint(options.modelDir) : '';
+        throw new EngineUnavailableError(`pocketsphinx cannot run: ${problems.join('; ')}${hint}`);
       }
     },
 

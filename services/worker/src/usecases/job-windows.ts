@@ -53,11 +53,20 @@ export async function openJobWindows(
       const recognizer = results
         ? fanOutRecognizer({ scope, url: job.url, checkpoints, results, publish: deps.publishWindow })
         : localRecognizer({ engine: job.engine, language: job.language, pool: deps.enginePool, checkpoints });
-      const lengths = windowLengthsFor(job.durationSeconds, deps.enginePool.size, {
-        targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
-        maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
+      const lengths = windowLengthsFor(
+        job.durationSeconds,
+        deps.enginePool.size,
+        {
+          targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
+          maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
+        },
+        job.engine,
+      );
+      const windower = createSpeechWindower(deps.speechGuard, {
+        ...deps.windowSettings,
+        ...lengths,
+        contextSeconds: job.engine.contextSeconds,
       });
-      const windower = createSpeechWindower(deps.speechGuard, { ...deps.windowSettings, ...lengths });
       return { windower, recognizer };
     },
     async stopped(reason) {

@@ -1,0 +1,31 @@
+// The decoder host: a child process that loads libpocketsphinx's model once, then decodes one
+// window after another from its stdin (host-protocol.ts), until stdin closes. Started by
+// DecoderHost; `node host-main.ts MODEL_DIR`.
+import { PocketsphinxDecoder } from './library.ts';
+import { type HostMessage, RequestReader } from './host-protocol.ts';
+
+const send = (message: HostMessage) => process.stdout.write(`${JSON.stringify(message)}\n`);
+
+let decoder: PocketsphinxDecoder;
+try {
+  decoder = new PocketsphinxDecoder(process.argv[2] ?? '');
+} catch (err) {
+  send({ type: 'error', message: (err as Error).message });
+  process.exit(1);
+}
+send({ type: 'ready' });
+
+const reader = new RequestReader((pcm) => {
+  // Copied into its own buffer, 2-byte aligned as an Int16Array needs; an odd last byte cannot be a
+  // sample and is dropped, as the command-line tool does.
+  const samples = new Int16Array(Math.floor(pcm.byteLength / 2));
+  Buffer.from(samples.buffer).set(pcm.subarray(0, samples.byteLength));
+  try {
+    send({ type: 'result', segments: decoder.decode(samples) });
+  } catch (err) {
+    send({ type: 'error', message: (err as Error).message });
+  }
+});
+process.stdin.on('data', (data: Buffer) => reader.push(data));
+// The parent is gone (or done with this host): nothing more will come.
+process.stdin.on('end', () => process.exit(0));
