@@ -2,8 +2,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { EngineError } from '../engine.ts';
 import { type GroupChild, spawnInGroup } from '../process-group.ts';
-import { type HostMessage, chunkFrame } from './host-protocol.ts';
-import type { RawSegment } from './library.ts';
+import { type HostMessage, chunkFrame, type RawSegment } from './host-protocol.ts';
 import { exitError } from './pocketsphinx.ts';
 
 const HOST_MAIN = fileURLToPath(new URL('./host-main.ts', import.meta.url));

@@ -2,7 +2,15 @@
 // 16 kHz s16le PCM in chunks, each a 4-byte little-endian length then that many bytes, ended by a
 // chunk of length 0. Host → parent on stdout: one JSON line when the model is loaded, then one JSON
 // line per request, in order.
-import type { RawSegment } from './library.ts';
+
+/** One token the search kept: a word, a filler or silence; frames of 10 ms from the window's start. */
+export type RawSegment = [token: string, startFrame: number, endFrame: number, posterior: number];
+
+/** The model's frames per second (pocketsphinx's `-frate` default, which is never changed here). */
+export const FRAMES_PER_SECOND = 100;
+
+/** The token the decoder puts before each utterance its voice activity detection found. */
+export const UTTERANCE_MARK = '<utterance>';
 
 export type HostMessage =
   | { type: 'ready' }

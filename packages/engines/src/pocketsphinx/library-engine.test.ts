@@ -35,30 +35,21 @@ const words = (r: Recognition) => r.utterances.flatMap((u) => u.words);
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
 
 describe('pocketsphinx through the library: recognition', () => {
-  it('recognizes about as well as the command-line tool, at the same times, one utterance per sentence', async () => {
+  it('recognizes exactly what the command-line tool recognizes, one utterance per sentence', async () => {
     const library = await run(speech.pcm);
     const command = await createPocketsphinxEngine({
       binary: 'pocketsphinx_continuous',
       modelDir: DEFAULT_POCKETSPHINX_MODEL_DIR,
     }).transcribe(Readable.from([speech.pcm]), { language: 'en', signal: new AbortController().signal });
-    const text = (r: Recognition) =>
-      words(r)
-        .map((w) => w.text)
-        .join(' ');
-    const wer = (r: Recognition) => wordErrorRate(speech.text, text(r)).wer;
-    assert.ok(wer(library) <= wer(command) + 0.1, `${text(library)} against ${text(command)}`);
+    assert.deepEqual(library, command, 'the same utterances, words, times and confidences');
     assert.equal(library.utterances.length, 2, 'the 1 s pause between the sentences ends an utterance');
-    for (const word of words(library)) {
-      assert.ok(word.start >= 0 && word.end >= word.start && word.end <= speech.pcm.length / 2 / PCM_SAMPLE_RATE);
-      assert.ok(word.confidence !== null && word.confidence >= 0 && word.confidence <= 1);
-      const same = words(command).find((w) => w.text === word.text && Math.abs(w.start - word.start) < 0.3);
-      if (same) assert.ok(Math.abs(same.end - word.end) < 0.3, `${word.text}: ${word.end} against ${same.end}`);
-    }
     assert.ok(
-      words(library).filter((w) => words(command).some((c) => c.text === w.text && Math.abs(c.start - w.start) < 0.3))
-        .length >=
-        words(library).length * 0.8,
-      'most words at the command-line tool’s times',
+      wordErrorRate(
+        speech.text,
+        words(library)
+          .map((w) => w.text)
+          .join(' '),
+      ).wer <= 0.25,
     );
   });
 

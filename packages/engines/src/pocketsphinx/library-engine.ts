@@ -5,13 +5,13 @@ import { EngineError, EngineUnavailableError, type SpeechEngine, type Transcribe
 import { PCM_SAMPLE_RATE } from '../pcm.ts';
 import type { Recognition } from '../recognition.ts';
 import { DecoderHost } from './decoder-host.ts';
-import { POCKETSPHINX_LIBRARIES, type RawSegment } from './library.ts';
-import { missingModelFiles, modelHint } from './model.ts';
+import type { RawSegment } from './host-protocol.ts';
+import { missingModelFiles, modelHint, POCKETSPHINX_LIBRARIES } from './model.ts';
 import { pieceEnd, utterancesOf } from './segments.ts';
 
 const LANGUAGES = ENGINES.pocketsphinx.languages;
-/** The longest stretch decoded as one utterance; longer input (a clip, not a window) is cut in pauses. */
-export const MAX_UTTERANCE_SECONDS = 90;
+/** The longest stretch decoded as one stream (longer than any window or clip); longer input is cut in pauses. */
+export const MAX_UTTERANCE_SECONDS = 150;
 const MAX_SAMPLES = MAX_UTTERANCE_SECONDS * PCM_SAMPLE_RATE;
 
 export interface PocketsphinxLibraryOptions {
@@ -48,7 +48,8 @@ export function createPocketsphinxLibraryEngine(options: PocketsphinxLibraryOpti
   return {
     kind: 'pocketsphinx',
     languages: LANGUAGES,
-    contextSeconds: 0,
+    // Each window starts from the model's cepstral mean, as a fresh process of the tool does.
+    contextSeconds: 3,
 
     async check() {
       const missing = await missingModelFiles(options.modelDir);

@@ -1,17 +1,47 @@
 // libpocketsphinx in process, through koffi (ADR 0027). Only the decoder host (host-main.ts) loads
 // this: a native crash then ends that child process, never a service.
 import koffi from 'koffi';
-import { pocketsphinxModel } from './model.ts';
+import { POCKETSPHINX_LIBRARIES, pocketsphinxModel } from './model.ts';
+import { type RawSegment, UTTERANCE_MARK } from './host-protocol.ts';
 
-/** One token the search kept: a word, a filler or silence; frames of 10 ms from the utterance's start. */
-export type RawSegment = [token: string, startFrame: number, endFrame: number, posterior: number];
+/** Samples per call, as the command-line tool reads them. */
+const BLOCK_SAMPLES = 2048;
 
-/** The model's frames per second (pocketsphinx's `-frate` default, which is never changed here). */
-export const FRAMES_PER_SECOND = 100;
-const DITHER_SEED = 1;
+// The head of sphinxbase's feat_t (feat.h, 5prealpha), up to the live CMN state it points to.
+koffi.struct('FeatHead', {
+  refcount: 'int',
+  name: 'void *',
+  cepsize: 'int32_t',
+  n_stream: 'int32_t',
+  stream_len: 'void *',
+  window_size: 'int32_t',
+  n_sv: 'int32_t',
+  sv_len: 'void *',
+  subvecs: 'void *',
+  sv_buf: 'void *',
+  sv_dim: 'int32_t',
+  cmn: 'int',
+  varnorm: 'int32_t',
+  agc: 'int',
+  compute_feat: 'void *',
+  cmn_struct: 'void *',
+});
+// sphinxbase's cmn_t (cmn.h, 5prealpha): the live cepstral mean's whole state.
+koffi.struct('CmnState', {
+  cmn_mean: 'void *',
+  cmn_var: 'void *',
+  sum: 'void *',
+  nframe: 'int32_t',
+  veclen: 'int32_t',
+});
+const CEPSTRUM_SIZE = 13;
 
-/** The shared libraries of the Debian packages libpocketsphinx3 and libsphinxbase3 (pocketsphinx depends on both). */
-export const POCKETSPHINX_LIBRARIES = { pocketsphinx: 'libpocketsphinx.so.3', sphinxbase: 'libsphinxbase.so.3' };
+/** The live CMN's state at one moment: what a fresh decoder starts from. */
+interface CmnSnapshot {
+  mean: number[];
+  sum: number[];
+  nframe: number;
+}
 
 function bind() {
   const ps = koffi.load(POCKETSPHINX_LIBRARIES.pocketsphinx);
@@ -35,48 +65,100 @@ function bind() {
     ),
     ps_get_logmath: ps.func('void *ps_get_logmath(void *ps)'),
     logmath_exp: sb.func('double logmath_exp(void *lmath, int logb_p)'),
-    fe_init_dither: sb.func('void fe_init_dither(int seed)'),
+    ps_get_in_speech: ps.func('uint8_t ps_get_in_speech(void *ps)'),
+    ps_get_feat: ps.func('FeatHead *ps_get_feat(void *ps)'),
   };
 }
 
 /**
- * A loaded decoder (about 100 MB): the model is read once, then any number of utterances are
- * decoded. Each utterance is decoded whole (`full_utt`) with its own cepstral mean (`-cmn batch`),
- * so no state passes from one utterance to the next (one job's audio never colours another's) and a
- * window needs no audio before it to settle; `-remove_silence no` keeps every frame, so times count
- * from the utterance's first sample.
+ * A loaded decoder (about 100 MB): the model is read once, then any number of windows are decoded,
+ * each exactly as `pocketsphinx_continuous -infile` decodes a file of its own: its voice activity
+ * detection splits the window into utterances, the cepstral mean adapts as it goes. A fresh process
+ * starts from the model's initial mean and a new stream; so does every window here
+ * (`ps_start_stream`, and the live CMN put back to its initial vector), so a window's words never
+ * depend on what the host decoded before.
  */
 export class PocketsphinxDecoder {
   readonly #f: ReturnType<typeof bind>;
   readonly #decoder: unknown;
   readonly #logmath: unknown;
+  readonly #cmn: { cmn_mean: unknown; sum: unknown; pointer: unknown };
+  readonly #initial: CmnSnapshot;
 
   constructor(modelDir: string) {
     this.#f = bind();
     const model = pocketsphinxModel(modelDir);
-    const args = { '-hmm': model.hmm, '-dict': model.dict, '-lm': model.lm };
-    const options = { ...args, '-cmn': 'batch', '-remove_silence': 'no', '-dither': 'yes', '-logfn': '/dev/null' };
+    const options = { '-hmm': model.hmm, '-dict': model.dict, '-lm': model.lm, '-logfn': '/dev/null' };
     const variadic = Object.entries(options).flatMap(([name, value]) => ['str', name, 'str', value]);
     const config = this.#f.cmd_ln_init(null, this.#f.ps_args(), 1, ...variadic, 'str', null);
     if (!config) throw new Error('pocketsphinx refused its configuration');
     this.#decoder = this.#f.ps_init(config);
     if (!this.#decoder) throw new Error(`pocketsphinx could not load the model in ${modelDir}`);
     this.#logmath = this.#f.ps_get_logmath(this.#decoder);
+    const feat = koffi.decode(this.#f.ps_get_feat(this.#decoder), 'FeatHead') as {
+      cepsize: number;
+      cmn_struct: unknown;
+    };
+    // A library whose feat_t is laid out otherwise than this binding assumes must not be used.
+    if (feat.cepsize !== CEPSTRUM_SIZE || !feat.cmn_struct)
+      throw new Error(`unexpected libsphinxbase feature layout (cepsize ${feat.cepsize})`);
+    const cmn = koffi.decode(feat.cmn_struct, 'CmnState') as {
+      cmn_mean: unknown;
+      sum: unknown;
+      nframe: number;
+      veclen: number;
+    };
+    if (cmn.veclen !== CEPSTRUM_SIZE) throw new Error(`unexpected libsphinxbase CMN layout (veclen ${cmn.veclen})`);
+    this.#cmn = { cmn_mean: cmn.cmn_mean, sum: cmn.sum, pointer: feat.cmn_struct };
+    this.#initial = {
+      mean: koffi.decode(cmn.cmn_mean, 'float', CEPSTRUM_SIZE) as number[],
+      sum: koffi.decode(cmn.sum, 'float', CEPSTRUM_SIZE) as number[],
+      nframe: cmn.nframe,
+    };
   }
 
-  /** Decodes `samples` (16 kHz mono) as one utterance; its tokens in order. */
+  /** Decodes `samples` (16 kHz mono) as a stream of its own; the tokens of each utterance, in order. */
   decode(samples: Int16Array): RawSegment[] {
     const f = this.#f;
-    if (samples.length === 0) return [];
-    f.fe_init_dither(DITHER_SEED);
+    const segments: RawSegment[] = [];
+    this.#restoreCmn();
     if (f.ps_start_stream(this.#decoder) < 0 || f.ps_start_utt(this.#decoder) < 0)
       throw new Error('pocketsphinx could not start an utterance');
-    if (f.ps_process_raw(this.#decoder, samples, samples.length, 0, 1) < 0) {
-      f.ps_end_utt(this.#decoder);
-      throw new Error('pocketsphinx could not process the audio');
+    let inUtterance = false;
+    for (let at = 0; at < samples.length; at += BLOCK_SAMPLES) {
+      const block = samples.subarray(at, Math.min(at + BLOCK_SAMPLES, samples.length));
+      if (f.ps_process_raw(this.#decoder, block, block.length, 0, 0) < 0) {
+        f.ps_end_utt(this.#decoder);
+        throw new Error('pocketsphinx could not process the audio');
+      }
+      const speaking = f.ps_get_in_speech(this.#decoder) !== 0;
+      if (speaking) inUtterance = true;
+      else if (inUtterance) {
+        this.#endUtterance(segments);
+        if (f.ps_start_utt(this.#decoder) < 0) throw new Error('pocketsphinx could not start an utterance');
+        inUtterance = false;
+      }
     }
+    if (inUtterance) this.#endUtterance(segments);
+    else f.ps_end_utt(this.#decoder);
+    return segments;
+  }
+
+  /** Puts the live CMN back as the decoder had it when loaded (mean, running sum and frame count). */
+  #restoreCmn(): void {
+    koffi.encode(this.#cmn.cmn_mean, 'float', this.#initial.mean, CEPSTRUM_SIZE);
+    koffi.encode(this.#cmn.sum, 'float', this.#initial.sum, CEPSTRUM_SIZE);
+    koffi.encode(this.#cmn.pointer, 'CmnState', {
+      ...(koffi.decode(this.#cmn.pointer, 'CmnState') as object),
+      nframe: this.#initial.nframe,
+    });
+  }
+
+  #endUtterance(segments: RawSegment[]): void {
+    const f = this.#f;
     if (f.ps_end_utt(this.#decoder) < 0) throw new Error('pocketsphinx could not end the utterance');
-    const segments: RawSegment[] = [];
+    // An utterance boundary for utterancesOf, whatever the pause: the engine's VAD decided.
+    segments.push([UTTERANCE_MARK, 0, 0, 1]);
     for (let seg = f.ps_seg_iter(this.#decoder); seg; seg = f.ps_seg_next(seg)) {
       const start = [0];
       const end = [0];
@@ -84,6 +166,5 @@ export class PocketsphinxDecoder {
       const posterior = f.logmath_exp(this.#logmath, f.ps_seg_prob(seg, [0], [0], [0]));
       segments.push([f.ps_seg_word(seg), start[0]!, end[0]!, posterior]);
     }
-    return segments;
   }
 }

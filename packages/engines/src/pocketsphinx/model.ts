@@ -30,3 +30,6 @@ export async function missingModelFiles(modelDir: string): Promise<string[]> {
 /** The hint an unavailable-engine error ends with when the model is missing. */
 export const modelHint = (modelDir: string) =>
   ` (install the Debian package pocketsphinx-en-us, or set POCKETSPHINX_MODEL_DIR; now ${modelDir})`;
+
+/** The shared libraries of the Debian packages libpocketsphinx3 and libsphinxbase3 (pocketsphinx depends on both). */
+export const POCKETSPHINX_LIBRARIES = { pocketsphinx: 'libpocketsphinx.so.3', sphinxbase: 'libsphinxbase.so.3' };

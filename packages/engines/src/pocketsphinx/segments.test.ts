@@ -1,9 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pieceEnd, UTTERANCE_PAUSE_SECONDS, utterancesOf } from './segments.ts';
+import { UTTERANCE_MARK } from './host-protocol.ts';
+import { pieceEnd, utterancesOf } from './segments.ts';
 
 describe('utterancesOf', () => {
-  it('drops fillers and silence, folds alternate pronunciations, shifts each piece by its offset, and splits at pauses', () => {
+  it('drops fillers and silence, folds alternate pronunciations, shifts each piece by its offset, one utterance per mark and piece', () => {
     const utterances = utterancesOf([
       {
         offsetSamples: 0,
@@ -12,8 +13,9 @@ describe('utterancesOf', () => {
           ['hello', 11, 50, 0.9],
           ['<sil>', 51, 60, 1],
           ['world(2)', 61, 100, 1.5],
-          ['[NOISE]', 101, 180, 1],
-          ['again', 100 + UTTERANCE_PAUSE_SECONDS * 100 + 1, 200, Number.NaN],
+          ['[NOISE]', 101, 140, 1],
+          [UTTERANCE_MARK, 0, 0, 1],
+          ['again', 151, 200, Number.NaN],
         ],
       },
       {

@@ -1,24 +1,26 @@
 import type { RecognizedWord, Utterance } from '../recognition.ts';
-import { FRAMES_PER_SECOND, type RawSegment } from './library.ts';
+import { FRAMES_PER_SECOND, type RawSegment, UTTERANCE_MARK } from './host-protocol.ts';
 import { baseWord, clampConfidence, isFiller } from './pocketsphinx-output.ts';
 import { PCM_SAMPLE_RATE } from '../pcm.ts';
-
-/** A pause between two words at least this long ends an utterance (the command-line tool's VAD ends speech after 0.5 s). */
-export const UTTERANCE_PAUSE_SECONDS = 0.5;
 
 const seconds = (frames: number) => Math.round((frames / FRAMES_PER_SECOND) * 1000) / 1000;
 
 /**
- * The words of decoded pieces as utterances: fillers and silence dropped, alternate pronunciations
- * folded (`with(2)` → `with`), times shifted by each piece's first sample, and a new utterance at
- * every pause of UTTERANCE_PAUSE_SECONDS or more (one piece is one window, spoken sentences apart).
+ * The words of decoded pieces as utterances, as the command-line tool's output parser gives them:
+ * fillers and silence dropped, alternate pronunciations folded (`with(2)` → `with`), times shifted
+ * by each piece's first sample, a new utterance at each UTTERANCE_MARK and each piece.
  */
 export function utterancesOf(pieces: { offsetSamples: number; segments: RawSegment[] }[]): Utterance[] {
   const utterances: Utterance[] = [];
   let current: RecognizedWord[] = [];
   for (const { offsetSamples, segments } of pieces) {
     const offsetFrames = (offsetSamples / PCM_SAMPLE_RATE) * FRAMES_PER_SECOND;
-    for (const [token, startFrame, endFrame, posterior] of segments) {
+    for (const [token, startFrame, endFrame, posterior] of [[UTTERANCE_MARK, 0, 0, 1] as RawSegment, ...segments]) {
+      if (token === UTTERANCE_MARK) {
+        if (current.length > 0) utterances.push({ words: current });
+        current = [];
+        continue;
+      }
       if (isFiller(token)) continue;
       const text = baseWord(token);
       if (text === '') continue;
@@ -26,13 +28,9 @@ export function utterancesOf(pieces: { offsetSamples: number; segments: RawSegme
         text,
         start: seconds(startFrame + offsetFrames),
         end: seconds(endFrame + offsetFrames),
-        confidence: clampConfidence(posterior),
+        // Six decimals, as the command-line tool prints them.
+        confidence: clampConfidence(Number(posterior.toFixed(6))),
       };
-      const previous = current.at(-1);
-      if (previous && word.start - previous.end >= UTTERANCE_PAUSE_SECONDS) {
-        utterances.push({ words: current });
-        current = [];
-      }
       current.push(word);
     }
   }

@@ -42,24 +42,12 @@ describe('parseRecognition', () => {
 
 describe('windowLengthsFor', () => {
   const base = { targetSeconds: 30, maxSeconds: 60 };
-  it('an engine that pays per window: keeps the target while the pool would run out of windows, grows it (to twice) for long recordings', () => {
-    const paying = { contextSeconds: 3 };
-    assert.deepEqual(windowLengthsFor(60, 2, base, paying), base, 'a minute: two windows for two slots');
-    assert.deepEqual(windowLengthsFor(300, 2, base, paying), base);
-    assert.deepEqual(windowLengthsFor(600, 2, base, paying), { targetSeconds: 50, maxSeconds: 100 });
-    assert.deepEqual(windowLengthsFor(1200, 2, base, paying), { targetSeconds: 60, maxSeconds: 120 });
-    assert.deepEqual(windowLengthsFor(3600, 8, base, paying), { targetSeconds: 60, maxSeconds: 120 });
-    assert.deepEqual(windowLengthsFor(600, 16, base, paying), base, 'many slots: short windows');
-  });
-
-  it('an engine whose windows cost nothing extra: two windows per slot for a short recording, never under 15 s, the target otherwise', () => {
-    const free = { contextSeconds: 0 };
-    assert.deepEqual(windowLengthsFor(20, 2, base, free), base, 'too short to spread: one window');
-    assert.deepEqual(windowLengthsFor(60, 2, base, free), { targetSeconds: 15, maxSeconds: 60 }, 'four windows');
-    assert.deepEqual(windowLengthsFor(100, 2, base, free), { targetSeconds: 25, maxSeconds: 60 });
-    assert.deepEqual(windowLengthsFor(60, 8, base, free), { targetSeconds: 15, maxSeconds: 60 }, 'not under 15 s');
-    assert.deepEqual(windowLengthsFor(3600, 2, base, free), base, 'long: the target');
-    const small = { targetSeconds: 5, maxSeconds: 10 };
-    assert.deepEqual(windowLengthsFor(600, 1, small, free), small, 'never over the configured target');
+  it('keeps the target while the pool would run out of windows, grows it (to twice) for long recordings', () => {
+    assert.deepEqual(windowLengthsFor(60, 2, base), base, 'a minute: two windows for two slots');
+    assert.deepEqual(windowLengthsFor(300, 2, base), base);
+    assert.deepEqual(windowLengthsFor(600, 2, base), { targetSeconds: 50, maxSeconds: 100 });
+    assert.deepEqual(windowLengthsFor(1200, 2, base), { targetSeconds: 60, maxSeconds: 120 });
+    assert.deepEqual(windowLengthsFor(3600, 8, base), { targetSeconds: 60, maxSeconds: 120 });
+    assert.deepEqual(windowLengthsFor(600, 16, base), base, 'many slots: short windows');
   });
 });

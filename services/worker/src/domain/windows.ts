@@ -73,30 +73,18 @@ export function withoutContext(recognition: Recognition, contextSeconds: number)
   return { language: recognition.language, utterances };
 }
 
-/** The shortest target windows are cut to when a short recording is spread over the slots. */
-export const MIN_SPREAD_WINDOW_SECONDS = 15;
-
 /**
- * Window lengths for one recording (ADR 0026, 0027). An engine whose windows cost nothing extra
- * (no context recognized twice, no start: contextSeconds 0) gets at least two windows per slot
- * where the recording has room for windows of MIN_SPREAD_WINDOW_SECONDS, so a one-minute clip keeps
- * both cores busy to the end; longer recordings keep the target. An engine that pays per window
- * keeps the target while the pool would run out of windows and grows it (up to twice) for a long
- * recording, which then has fewer windows while every slot still gets at least six.
+ * Window lengths for one recording: the configured target for a recording the pool works through
+ * in a few rounds, longer (up to twice the target) for a long one, which then has fewer windows,
+ * so fewer engine starts and less context recognized twice, while every slot still gets at least
+ * six windows, so the last round leaves little idle (ADR 0026).
  */
 export function windowLengthsFor(
   durationSeconds: number,
   slots: number,
   base: { targetSeconds: number; maxSeconds: number },
-  engine: { contextSeconds: number },
 ): { targetSeconds: number; maxSeconds: number } {
-  const perSlot = Math.max(1, slots);
-  if (engine.contextSeconds === 0) {
-    if (durationSeconds < 2 * MIN_SPREAD_WINDOW_SECONDS) return base;
-    const spread = Math.max(MIN_SPREAD_WINDOW_SECONDS, durationSeconds / (2 * perSlot));
-    return { targetSeconds: Math.min(base.targetSeconds, spread), maxSeconds: base.maxSeconds };
-  }
-  const spread = durationSeconds / (6 * perSlot);
+  const spread = durationSeconds / (6 * Math.max(1, slots));
   const targetSeconds = Math.min(2 * base.targetSeconds, Math.max(base.targetSeconds, spread));
   return { targetSeconds, maxSeconds: Math.max(base.maxSeconds, 2 * targetSeconds) };
 }

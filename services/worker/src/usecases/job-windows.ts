@@ -53,15 +53,10 @@ export async function openJobWindows(
       const recognizer = results
         ? fanOutRecognizer({ scope, url: job.url, checkpoints, results, publish: deps.publishWindow })
         : localRecognizer({ engine: job.engine, language: job.language, pool: deps.enginePool, checkpoints });
-      const lengths = windowLengthsFor(
-        job.durationSeconds,
-        deps.enginePool.size,
-        {
-          targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
-          maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
-        },
-        job.engine,
-      );
+      const lengths = windowLengthsFor(job.durationSeconds, deps.enginePool.size, {
+        targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
+        maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
+      });
       const windower = createSpeechWindower(deps.speechGuard, {
         ...deps.windowSettings,
         ...lengths,
