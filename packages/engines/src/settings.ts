@@ -10,10 +10,10 @@ export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-
  */
 export const engineToolSettings = () => ({
   /**
-   * How PocketSphinx runs: `library` (libpocketsphinx in decoder hosts that keep the model loaded,
-   * ADR 0027) or `command` (POCKETSPHINX_BIN, one process per window).
+   * How PocketSphinx runs: `command` (POCKETSPHINX_BIN, one process per window) or `library`
+   * (libpocketsphinx in decoder hosts that keep the model loaded, the same output; ADR 0027).
    */
-  POCKETSPHINX_RUNNER: z.enum(['library', 'command']).default('library'),
+  POCKETSPHINX_RUNNER: z.enum(['library', 'command']).default('command'),
   /** The command-line tool, for POCKETSPHINX_RUNNER=command. */
   POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
   /** The Debian package pocketsphinx-en-us's folder (see PocketsphinxOptions.modelDir). */

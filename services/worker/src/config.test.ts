@@ -42,7 +42,7 @@ describe('worker configuration', () => {
     assert.equal(config.WORK_ACK_WAIT_MS, 30_000);
     assert.equal(config.WORK_MAX_DELIVER, 3);
     assert.equal(config.PROGRESS_INTERVAL_MS, 1000);
-    assert.equal(config.POCKETSPHINX_RUNNER, 'library');
+    assert.equal(config.POCKETSPHINX_RUNNER, 'command');
     assert.equal(config.POCKETSPHINX_BIN, 'pocketsphinx_continuous');
     assert.equal(config.POCKETSPHINX_MODEL_DIR, '/usr/share/pocketsphinx/model/en-us');
     assert.equal(config.FFMPEG_BIN, 'ffmpeg');

@@ -77,8 +77,8 @@ describe('worker: a job that runs too long', () => {
 });
 
 describe('worker: start-up checks and shutdown', () => {
-  it('is ready on its ops port with one decoder host loaded, and leaves no child process behind', async () => {
-    const worker = await fx.b.startWorker();
+  it('is ready on its ops port (the library runner: one decoder host loaded), and leaves no child process behind', async () => {
+    const worker = await fx.b.startWorker({ POCKETSPHINX_RUNNER: 'library' });
     const ready = await fetch(`http://127.0.0.1:${worker.service.opsPort}/readyz`);
     assert.equal(ready.status, 200);
     assert.deepEqual(((await ready.json()) as { checks: unknown }).checks, {

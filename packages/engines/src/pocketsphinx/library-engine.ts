@@ -30,8 +30,8 @@ export interface PocketsphinxLibraryEngine extends SpeechEngine {
 
 /**
  * PocketSphinx through libpocketsphinx (ADR 0027): each window goes to a decoder host, a child
- * process that keeps the model loaded, so a window costs no process start and no model load, and
- * is decoded whole with its own cepstral mean (no context audio needed). Aborting kills the host.
+ * process that keeps the model loaded, so a window costs no process start and no model load; the
+ * words, times and confidences are the command-line tool's. Aborting kills the host.
  */
 export function createPocketsphinxLibraryEngine(options: PocketsphinxLibraryOptions): PocketsphinxLibraryEngine {
   const idle: DecoderHost[] = [];

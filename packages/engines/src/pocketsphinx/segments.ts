@@ -40,8 +40,8 @@ export function utterancesOf(pieces: { offsetSamples: number; segments: RawSegme
 
 /**
  * Where to end a piece of `pcm` (16 kHz s16le) no longer than `maxSamples`: at the quietest 100 ms
- * in its last third, so a recording longer than one utterance should be (a clip given whole, not a
- * window) is cut in a pause where it has one. Returns a sample count.
+ * in its last third, so input longer than a host buffers at once (longer than any window or clip)
+ * is cut in a pause where it has one. Returns a sample count.
  */
 export function pieceEnd(pcm: Buffer, maxSamples: number): number {
   const total = Math.floor(pcm.byteLength / 2);
