@@ -69,8 +69,21 @@ async function reach(driver: Driver, jobId: string, progress: number): Promise<b
   return job.status === 'running';
 }
 
+/**
+ * Whether the worker has its ffmpeg or an engine running, or starts one within `withinMs`: between
+ * two windows there is a moment with neither, which is still the middle of the transcription.
+ */
+async function transcribing(fleet: FaultFleet, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (descendantsOf(fleet.fleet.pid('worker')).length > 0) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(20);
+  }
+}
+
 async function killAndRestart(fleet: FaultFleet, target: Target, burst: () => void): Promise<boolean> {
-  const midTranscription = target === 'worker' && descendantsOf(fleet.fleet.pid('worker')).length > 0;
+  const midTranscription = target === 'worker' && (await transcribing(fleet, 2_000));
   burst();
   await sleep(randomInt(0, 300));
   await fleet.kill(target);
