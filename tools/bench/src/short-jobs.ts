@@ -4,7 +4,9 @@
  * from `POST /api/v1/jobs` to `succeeded` as a client polling every 50 ms sees it, against the median
  * of the job alone in the same run. The bar: each no slower than 1.1 times alone.
  *
- *   node tools/bench/src/short-jobs.ts [rounds]
+ *   node tools/bench/src/short-jobs.ts [rounds] [command|library]
+ *
+ * The second argument is the worker's POCKETSPHINX_RUNNER (default: the worker's own).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -14,11 +16,18 @@ import { benchUser, oracleJob } from './bench-user.ts';
 import { fmt } from './load.ts';
 
 const rounds = Number(process.argv[2] ?? 3);
+const runner = process.argv[3];
+if (runner !== undefined && runner !== 'command' && runner !== 'library')
+  throw new Error(`the runner is command or library, not ${runner}`);
 const cores = availableParallelism();
 // About 20 s of speech: one window (under WINDOW_TARGET_SECONDS), so one engine process per job.
 const clip = await concatSpeech(HARVARD_SENTENCES.slice(0, 7), { voice: 'rms' });
 // A client polling every 50 ms would meet the token's rate limit: not what is measured here.
-const fleet = await startFleet({ without: ['shares'], gatewayEnv: { RATE_LIMITS_ENABLED: 'false' } });
+const fleet = await startFleet({
+  without: ['shares'],
+  gatewayEnv: { RATE_LIMITS_ENABLED: 'false' },
+  workerEnv: runner ? { POCKETSPHINX_RUNNER: runner } : {},
+});
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
@@ -47,7 +56,7 @@ try {
   };
 
   console.log(
-    `short jobs: a ${fmt(clip.durationSeconds, 1)} s clip, one worker with ${cores} cores, ${rounds} rounds; load ${loadavg()
+    `short jobs: a ${fmt(clip.durationSeconds, 1)} s clip, one worker with ${cores} cores (runner ${runner ?? 'default'}), ${rounds} rounds; load ${loadavg()
       .map((l) => fmt(l, 1))
       .join(' ')}`,
   );
