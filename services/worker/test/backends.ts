@@ -155,7 +155,8 @@ async function createOracleJob(
     executionMode: '',
   });
   assert.ok(job, 'CreateJob answers the job');
-  assert.equal(job.status, 'queued');
+  // The answer is the job as it is once admitted: a free worker may have claimed it already.
+  assert.ok(['queued', 'running'].includes(job.status), job.status);
   return job;
 }
 
