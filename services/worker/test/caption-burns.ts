@@ -31,8 +31,9 @@ export async function createBurnJob(b: Backends, mediaId: string, style: object 
     webhookId: '',
     requestFingerprint: '',
   });
-  assert.equal(job?.status, 'queued');
-  return job!;
+  // The answer is the job as admitted; a free worker may have claimed it already.
+  assert.ok(job && ['queued', 'running'].includes(job.status), job?.status);
+  return job;
 }
 
 /** Stores `transcript` as a transcript artifact of the media, as the worker stores one. */

@@ -218,8 +218,10 @@ export async function createJob(deps: CreateJobDeps, input: CreateJobInput): Pro
     }
     const held = await reserveCredits(deps, creation, jobs, began);
     await admit(deps, jobs, held, limit);
-    deps.nudgeOutbox();
+    // Read back before the ticket is sent on, so the answer is the job as admitted (queued, with its
+    // place) rather than whatever a worker made of it in the meantime.
     const created = await deps.queries.findJobById(jobs[0]!.id);
+    deps.nudgeOutbox();
     return { job: await withPosition(deps.queue, created!), replayed: false };
   }
 }
