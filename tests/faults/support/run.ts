@@ -73,13 +73,12 @@ async function reach(driver: Driver, jobId: string, progress: number): Promise<b
  * Whether the worker has its ffmpeg or an engine running, or starts one within `withinMs`: between
  * two windows there is a moment with neither, which is still the middle of the transcription.
  */
-async function transcribing(fleet: FaultFleet, withinMs: number): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    if (descendantsOf(fleet.fleet.pid('worker')).length > 0) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(20);
-  }
+function transcribing(fleet: FaultFleet, withinMs: number): Promise<boolean> {
+  const working = () => descendantsOf(fleet.fleet.pid('worker')).length > 0;
+  return eventually('the worker to run ffmpeg or an engine', working, withinMs, 20).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function killAndRestart(fleet: FaultFleet, target: Target, burst: () => void): Promise<boolean> {

@@ -77,8 +77,8 @@ export function exitError(code: number | null, signal: NodeJS.Signals | null, st
 /**
  * PocketSphinx (CMU Sphinx) through its command-line tool (POCKETSPHINX_RUNNER=command):
  * `pocketsphinx_continuous` in a child process per call, reading raw PCM from its stdin. Its voice
- * activity detection splits the stream into utterances. The default runner is the library
- * (library-engine.ts), which keeps the model loaded.
+ * activity detection splits the stream into utterances. This is the default runner; the library
+ * runner (library-engine.ts) keeps the model loaded between calls and gives the same output.
  */
 export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEngine {
   return {
