@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGE_CODES, PROFILES } from '@tp/catalog';
-import { eventually, type Fleet, startFleet, synthesizeSpeech } from '@tp/testing';
+import { eventually, type Fleet, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS } from '@tp/testing';
 import { call, SETTLED_WITHIN_MS } from './support/http.ts';
 import { createJob, createUser, type TestUser, uploadMedia } from './support/jobs.ts';
 
@@ -20,10 +20,9 @@ let mediaId: string;
 
 before(async () => {
   // It creates a job for every model × language × flag: job creation counted at a limit it never reaches.
-  const unreached = { limit: 100_000_000, window_seconds: 60 };
   fleet = await startFleet({
     without: ['worker', 'shares'],
-    gatewayEnv: { RATE_LIMIT_PLANS: JSON.stringify({ default: { token: unreached, job_create: unreached } }) },
+    gatewayEnv: UNREACHED_RATE_LIMITS,
   });
   dir = await mkdtemp(join(tmpdir(), 'tp-e2e-models-'));
   user = await createUser(fleet, 'walker', '100');

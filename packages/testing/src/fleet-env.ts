@@ -184,3 +184,14 @@ function gatewaySettings(fleet: FleetSettings): Record<string, string> {
     ...options.gatewayEnv,
   };
 }
+
+const unreached = { limit: 100_000_000, window_seconds: 60 };
+/**
+ * Gateway settings for a suite that polls: per-token and job-creation limits counted as in
+ * production, at limits no test reaches. A suite's jobs poll every 100 ms, several at once, under
+ * one user's token; the default plan (600 a minute) would answer some of them 429 on a slow
+ * machine. The limiter has its own tests and the abuse suite checks it at its real limits.
+ */
+export const UNREACHED_RATE_LIMITS = {
+  RATE_LIMIT_PLANS: JSON.stringify({ default: { token: unreached, job_create: unreached } }),
+} as const;

@@ -19,6 +19,7 @@ export {
   type FleetService,
   type FleetWorker,
 } from './fleet.ts';
+export { UNREACHED_RATE_LIMITS } from './fleet-env.ts';
 export { startTestObjectStore, type TestObjectStore, type TestObjectStoreOptions } from './object-store.ts';
 export {
   synthesizeSpeech,

@@ -5,7 +5,7 @@ import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFleet, synthesizeSpeech, type Fleet } from '@tp/testing';
+import { startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
 import { call } from './http.ts';
 import { createUser, type TestUser } from './jobs.ts';
 
@@ -20,7 +20,7 @@ export let broke: TestUser;
 
 export function useJobsFleet(): void {
   before(async () => {
-    fleet = await startFleet({ without: ['shares'] });
+    fleet = await startFleet({ without: ['shares'], gatewayEnv: UNREACHED_RATE_LIMITS });
     dir = await mkdtemp(join(tmpdir(), 'tp-e2e-jobs-'));
     speech = await synthesizeSpeech(SENTENCE, { voice: 'rms', dir });
     [ada, bob, broke] = [

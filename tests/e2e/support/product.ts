@@ -16,6 +16,7 @@ import {
   type FleetService,
   startFleet,
   synthesizeSpeech,
+  UNREACHED_RATE_LIMITS,
 } from '@tp/testing';
 import { call, type CallResult } from './http.ts';
 import { createUser, type TestUser } from './jobs.ts';
@@ -32,8 +33,6 @@ const TERMINAL = ['COMPLETED', 'FAILED', 'CANCELLED'];
  */
 export const RETRY_WAITS = ['300ms', '600ms', '1s', '1s', '1s', '2s', '2s', '3s', '5s'];
 const SHORT_RETRY_SCHEDULE = { WEBHOOK_RETRY_SCHEDULE: RETRY_WAITS.join(',') };
-const unreached = { limit: 100_000_000, window_seconds: 60 };
-const UNREACHED_LIMITS = { RATE_LIMIT_PLANS: JSON.stringify({ default: { token: unreached, job_create: unreached } }) };
 const PRIVATE_TARGETS = { EGRESS_ALLOW_PRIVATE_TARGETS: 'true' };
 
 export let fleet: Fleet;
@@ -54,7 +53,7 @@ export function useProductFleet(options: ProductFleetOptions = {}): void {
   before(async () => {
     fleet = await startFleet({
       without: ['shares', ...(options.without ?? [])],
-      gatewayEnv: { ...UNREACHED_LIMITS, ...PRIVATE_TARGETS },
+      gatewayEnv: { ...UNREACHED_RATE_LIMITS, ...PRIVATE_TARGETS },
       mediaEnv: { ...PRIVATE_TARGETS, ...options.mediaEnv },
       webhookDispatcherEnv: { ...PRIVATE_TARGETS, ...SHORT_RETRY_SCHEDULE, ...options.dispatcherEnv },
     });

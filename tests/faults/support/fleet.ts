@@ -4,7 +4,7 @@
 // (redelivery after the ack wait, the reconciler's passes), only sooner.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FLEET_SERVICES, startFleet, type Fleet, type FleetService } from '@tp/testing';
+import { FLEET_SERVICES, startFleet, UNREACHED_RATE_LIMITS, type Fleet, type FleetService } from '@tp/testing';
 import { logFile } from '../../../tools/dev/processes.ts';
 import { type FaultInfra, INFRA, type InfraName, startFaultInfra } from './infra.ts';
 
@@ -92,14 +92,7 @@ export async function startFaultFleet(log: (line: string) => void): Promise<Faul
       workerEnv: RECOVERY_SETTINGS.worker,
       mediaEnv: RECOVERY_SETTINGS.media,
       // Rate limits counted as in production, at limits the driver's traffic never reaches.
-      gatewayEnv: {
-        RATE_LIMIT_PLANS: JSON.stringify({
-          default: {
-            token: { limit: 100_000_000, window_seconds: 60 },
-            job_create: { limit: 100_000_000, window_seconds: 60 },
-          },
-        }),
-      },
+      gatewayEnv: UNREACHED_RATE_LIMITS,
     });
   } catch (err) {
     await infra.stop();

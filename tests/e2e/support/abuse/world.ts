@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { ArtifactsServiceService } from '@tp/proto';
-import { type FakeOpenAi, type Fleet, type FleetOptions, startFakeOpenAi, startFleet, testClient } from '@tp/testing';
+import {
+  type FakeOpenAi,
+  type Fleet,
+  type FleetOptions,
+  startFakeOpenAi,
+  startFleet,
+  testClient,
+  UNREACHED_RATE_LIMITS,
+} from '@tp/testing';
 import { transcript } from '../artifacts.ts';
 import { call } from '../http.ts';
 import { uploadMedia } from '../jobs.ts';
@@ -68,7 +76,7 @@ export const BODY_LIMITS = { JSON_LIMIT_BYTES: '65536', MAX_TRANSCRIPT_BYTES: '2
  */
 const unreached = { limit: 100_000_000, window_seconds: 60 };
 const RATE_LIMITS = {
-  RATE_LIMIT_PLANS: JSON.stringify({ default: { token: unreached, job_create: unreached } }),
+  ...UNREACHED_RATE_LIMITS,
   RATE_LIMIT_IP: JSON.stringify({
     sign_in: unreached,
     credential_failure: unreached,
