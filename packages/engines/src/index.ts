@@ -7,7 +7,12 @@ export {
   resolveExecutable,
   type PocketsphinxOptions,
 } from './pocketsphinx/pocketsphinx.ts';
-export { pocketsphinxModel } from './pocketsphinx/model.ts';
+export {
+  pocketsphinxModel,
+  DEFAULT_POCKETSPHINX_SEARCH,
+  TOOL_DEFAULT_SEARCH,
+  type PocketsphinxSearch,
+} from './pocketsphinx/model.ts';
 export {
   createPocketsphinxLibraryEngine,
   MAX_UTTERANCE_SECONDS,

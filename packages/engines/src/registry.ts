@@ -19,6 +19,8 @@ export interface EngineSettings {
   POCKETSPHINX_RUNNER: 'library' | 'command';
   POCKETSPHINX_BIN: string;
   POCKETSPHINX_MODEL_DIR: string;
+  POCKETSPHINX_MAX_HMM_PER_FRAME: number;
+  POCKETSPHINX_MAX_WORDS_PER_FRAME: number;
 }
 
 /** One engine per configured kind (the config has already refused kinds without an implementation). */
@@ -26,17 +28,23 @@ export function createEngines(kinds: readonly EngineKind[], settings: EngineSett
   const engines = new Map<EngineKind, SpeechEngine>();
   for (const kind of kinds) {
     switch (kind) {
-      case 'pocketsphinx':
+      case 'pocketsphinx': {
+        const search = {
+          maxHmmPerFrame: settings.POCKETSPHINX_MAX_HMM_PER_FRAME,
+          maxWordsPerFrame: settings.POCKETSPHINX_MAX_WORDS_PER_FRAME,
+        };
         engines.set(
           kind,
           settings.POCKETSPHINX_RUNNER === 'library'
-            ? createPocketsphinxLibraryEngine({ modelDir: settings.POCKETSPHINX_MODEL_DIR })
+            ? createPocketsphinxLibraryEngine({ modelDir: settings.POCKETSPHINX_MODEL_DIR, search })
             : createPocketsphinxEngine({
                 binary: settings.POCKETSPHINX_BIN,
                 modelDir: settings.POCKETSPHINX_MODEL_DIR,
+                search,
               }),
         );
         break;
+      }
       default:
         throw new Error(engineRefusal(kind) ?? `no engine ${kind}`);
     }

@@ -1,6 +1,7 @@
 import { z } from '@tp/config';
 import type { EngineKind } from '@tp/catalog';
 import { engineRefusal } from './registry.ts';
+import { DEFAULT_POCKETSPHINX_SEARCH } from './pocketsphinx/model.ts';
 
 export const DEFAULT_POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
@@ -18,6 +19,17 @@ export const engineToolSettings = () => ({
   POCKETSPHINX_BIN: z.string().min(1).default('pocketsphinx_continuous'),
   /** The Debian package pocketsphinx-en-us's folder (see PocketsphinxOptions.modelDir). */
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default(DEFAULT_POCKETSPHINX_MODEL_DIR),
+  /**
+   * The decoder's search bounds per 10 ms frame (-maxhmmpf, -maxwpf; ADR 0028): the same word error
+   * rate as the tool's defaults (30000, -1) at about three quarters of its CPU. -1 words: no bound.
+   */
+  POCKETSPHINX_MAX_HMM_PER_FRAME: z.coerce.number().int().min(100).default(DEFAULT_POCKETSPHINX_SEARCH.maxHmmPerFrame),
+  POCKETSPHINX_MAX_WORDS_PER_FRAME: z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .refine((n) => n !== 0, 'must be -1 (no bound) or at least 1')
+    .default(DEFAULT_POCKETSPHINX_SEARCH.maxWordsPerFrame),
   FFMPEG_BIN: z.string().min(1).default('ffmpeg'),
 });
 

@@ -45,6 +45,8 @@ describe('worker configuration', () => {
     assert.equal(config.POCKETSPHINX_RUNNER, 'command');
     assert.equal(config.POCKETSPHINX_BIN, 'pocketsphinx_continuous');
     assert.equal(config.POCKETSPHINX_MODEL_DIR, '/usr/share/pocketsphinx/model/en-us');
+    assert.equal(config.POCKETSPHINX_MAX_HMM_PER_FRAME, 3000);
+    assert.equal(config.POCKETSPHINX_MAX_WORDS_PER_FRAME, 10);
     assert.equal(config.FFMPEG_BIN, 'ffmpeg');
     assert.match(config.WORKER_ID, new RegExp(`-${process.pid}$`));
   });
@@ -103,5 +105,24 @@ describe('worker configuration', () => {
       problemsOf({ WORKER_ID: 'has space' }).map((p) => p.variable),
       ['WORKER_ID'],
     );
+  });
+});
+
+describe("worker configuration: the decoder's search bounds", () => {
+  it("takes the decoder's search bounds, the tool's own (30000, -1) included, and refuses what would find no words", () => {
+    const tool = loadConfig(WorkerConfigSchema, {
+      ...serviceKeys,
+      POCKETSPHINX_MAX_HMM_PER_FRAME: '30000',
+      POCKETSPHINX_MAX_WORDS_PER_FRAME: '-1',
+    });
+    assert.equal(tool.POCKETSPHINX_MAX_HMM_PER_FRAME, 30000);
+    assert.equal(tool.POCKETSPHINX_MAX_WORDS_PER_FRAME, -1);
+    assert.deepEqual(
+      problemsOf({ POCKETSPHINX_MAX_HMM_PER_FRAME: '10', POCKETSPHINX_MAX_WORDS_PER_FRAME: '0' }).map(
+        (p) => p.variable,
+      ),
+      ['POCKETSPHINX_MAX_HMM_PER_FRAME', 'POCKETSPHINX_MAX_WORDS_PER_FRAME'],
+    );
+    assert.match(problemsOf({ POCKETSPHINX_MAX_WORDS_PER_FRAME: '0' })[0]!.message, /-1 \(no bound\) or at least 1/);
   });
 });

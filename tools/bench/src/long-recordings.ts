@@ -37,7 +37,8 @@ import { breakdownLines } from './job-breakdown.ts';
 import { fmt } from './load.ts';
 import { type JobRun, runJob } from './long-job.ts';
 import { barLines, HEADER, type LengthResult, lengthName, type Measured, row } from './long-report.ts';
-import { runRawPocketsphinx } from './raw-pocketsphinx.ts';
+import { runRawPocketsphinx, workerSearch } from './raw-pocketsphinx.ts';
+import type { PocketsphinxSearch } from '@tp/engines';
 
 const { values } = parseArgs({
   options: {
@@ -84,8 +85,8 @@ interface PathRun {
   job?: JobRun;
 }
 
-async function rawRun(recording: LongRecording): Promise<PathRun> {
-  const run = await runRawPocketsphinx(recording.path);
+async function rawRun(recording: LongRecording, search?: PocketsphinxSearch): Promise<PathRun> {
+  const run = await runRawPocketsphinx(recording.path, search);
   return { ms: run.ms, cpuMs: run.cpuMs, text: run.text, peakBytes: run.peakRssBytes, load: load() };
 }
 
@@ -132,10 +133,13 @@ async function measureLength(
   fleet: Fleet,
   user: BenchUser,
   input: { recording: LongRecording; mediaId: string; warmUpMediaId: string; runs: number },
-): Promise<{ raw: Measured; jobs: (Measured & { run: PathRun })[] }> {
+): Promise<{ raw: Measured; rawSearch: Measured; jobs: (Measured & { run: PathRun })[] }> {
   const { recording } = input;
   const seconds = recording.durationSeconds;
   const raws: PathRun[] = [];
+  const rawSearches: PathRun[] = [];
+  const search = workerSearch();
+  const rawSearchLabel = `raw, -maxhmmpf ${search.maxHmmPerFrame} -maxwpf ${search.maxWordsPerFrame}`;
   const jobs: PathRun[][] = CONFIGS.map(() => []);
   const rawLabel = 'pocketsphinx_continuous by hand (raw)';
   for (let round = 0; round < input.runs; round += 1) {
@@ -143,6 +147,9 @@ async function measureLength(
     raws.push(raw);
     const rawRow = summarize(rawLabel, [raw], recording.reference);
     console.log(row(seconds, rawRow, rawRow));
+    const rawSearch = await rawRun(recording, search);
+    rawSearches.push(rawSearch);
+    console.log(row(seconds, summarize(rawSearchLabel, [rawSearch], recording.reference), rawRow));
     for (const [i, config] of CONFIGS.entries()) {
       const run = await jobRun(fleet, user, config, input);
       jobs[i]!.push(run);
@@ -151,6 +158,7 @@ async function measureLength(
   }
   return {
     raw: summarize(rawLabel, raws, recording.reference),
+    rawSearch: summarize(rawSearchLabel, rawSearches, recording.reference),
     jobs: CONFIGS.map((config, i) => summarize(config.label, jobs[i]!, recording.reference)),
   };
 }
@@ -183,14 +191,14 @@ try {
     const mediaId = await user.upload(recording.path, 'audio/wav', 900);
     console.log(`\n${lengthName(seconds)}, run by run:\n${HEADER}`);
     const runs = seconds <= 60 ? rounds : 1;
-    const { raw, jobs } = await measureLength(fleet, user, { recording, mediaId, warmUpMediaId, runs });
+    const { raw, rawSearch, jobs } = await measureLength(fleet, user, { recording, mediaId, warmUpMediaId, runs });
     if (seconds <= 60) for (const job of jobs) clipRuns.push({ label: job.label, run: job.run.job! });
-    results.push({ seconds, raw, jobs });
+    results.push({ seconds, raw, rawSearch, jobs });
   }
   console.log(
     `\nmedians (${rounds === 1 ? 'one run' : `${rounds} rounds`} of the 60 s clip, one run of longer files):\n${HEADER}`,
   );
-  for (const r of results) for (const m of [r.raw, ...r.jobs]) console.log(row(r.seconds, m, r.raw));
+  for (const r of results) for (const m of [r.raw, r.rawSearch, ...r.jobs]) console.log(row(r.seconds, m, r.raw));
   console.log('\nbars:');
   for (const line of barLines(results)) console.log(`  ${line}`);
   for (const { label, run } of clipRuns) {

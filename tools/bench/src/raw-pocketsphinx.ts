@@ -1,8 +1,15 @@
 // The baseline of the long-recording bench: `pocketsphinx_continuous` run by hand on a WAV file,
 // the way ENVIRONMENT.md runs it (`-infile x.wav -time yes -logfn /dev/null`), with the model
-// arguments the worker's engine gives it; its wall time, words and peak memory.
+// arguments the worker's engine gives it and the tool's own search bounds (or, for comparison, the
+// worker's); its wall time, words and peak memory.
 import { spawn } from 'node:child_process';
-import { parsePocketsphinxOutput, pocketsphinxArgs } from '@tp/engines';
+import {
+  DEFAULT_POCKETSPHINX_SEARCH,
+  type PocketsphinxSearch,
+  parsePocketsphinxOutput,
+  pocketsphinxArgs,
+  TOOL_DEFAULT_SEARCH,
+} from '@tp/engines';
 import { cpuMs } from './cpu-time.ts';
 import { sampleTreeMemory } from './tree-memory.ts';
 
@@ -21,18 +28,26 @@ export const pocketsphinxTool = () => ({
   modelDir: process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us',
 });
 
-/** The engine's arguments, reading `wav` instead of its stdin. */
-export function rawArgs(wav: string, modelDir: string): string[] {
-  const args = pocketsphinxArgs(modelDir);
+/** The search bounds the bench's workers run with: theirs by default, or this process's settings of them. */
+export const workerSearch = (): PocketsphinxSearch => ({
+  maxHmmPerFrame: Number(process.env.POCKETSPHINX_MAX_HMM_PER_FRAME ?? DEFAULT_POCKETSPHINX_SEARCH.maxHmmPerFrame),
+  maxWordsPerFrame: Number(
+    process.env.POCKETSPHINX_MAX_WORDS_PER_FRAME ?? DEFAULT_POCKETSPHINX_SEARCH.maxWordsPerFrame,
+  ),
+});
+
+/** The engine's arguments, reading `wav` instead of its stdin; by default with the tool's own search bounds. */
+export function rawArgs(wav: string, modelDir: string, search = TOOL_DEFAULT_SEARCH): string[] {
+  const args = pocketsphinxArgs(modelDir, search);
   args[args.indexOf('-infile') + 1] = wav;
   return args;
 }
 
-export async function runRawPocketsphinx(wav: string): Promise<RawRun> {
+export async function runRawPocketsphinx(wav: string, search = TOOL_DEFAULT_SEARCH): Promise<RawRun> {
   const tool = pocketsphinxTool();
   const cpuBefore = cpuMs('self').reapedChildren;
   const started = performance.now();
-  const child = spawn(tool.binary, rawArgs(wav, tool.modelDir), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tool.binary, rawArgs(wav, tool.modelDir, search), { stdio: ['ignore', 'pipe', 'pipe'] });
   const memory = sampleTreeMemory([child.pid!]);
   let stdout = '';
   let stderr = '';

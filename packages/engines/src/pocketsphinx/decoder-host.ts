@@ -4,6 +4,7 @@ import { EngineError } from '../engine.ts';
 import { type GroupChild, spawnInGroup } from '../process-group.ts';
 import { type HostMessage, chunkFrame, type RawSegment } from './host-protocol.ts';
 import { exitError } from './pocketsphinx.ts';
+import { DEFAULT_POCKETSPHINX_SEARCH } from './model.ts';
 
 const HOST_MAIN = fileURLToPath(new URL('./host-main.ts', import.meta.url));
 const MAX_STDERR = 4 * 1024;
@@ -46,8 +47,9 @@ export class DecoderHost {
   }
 
   /** Starts a host and waits until its model is loaded (about a third of a second). */
-  static async start(modelDir: string): Promise<DecoderHost> {
-    const host = new DecoderHost(spawnInGroup(process.execPath, [HOST_MAIN, modelDir], ['pipe', 'pipe', 'pipe']));
+  static async start(modelDir: string, search = DEFAULT_POCKETSPHINX_SEARCH): Promise<DecoderHost> {
+    const args = [HOST_MAIN, modelDir, String(search.maxHmmPerFrame), String(search.maxWordsPerFrame)];
+    const host = new DecoderHost(spawnInGroup(process.execPath, args, ['pipe', 'pipe', 'pipe']));
     const ready = await host.#reply();
     if (ready.type !== 'ready') {
       host.kill();

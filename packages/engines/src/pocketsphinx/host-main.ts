@@ -1,6 +1,6 @@
 // The decoder host: a child process that loads libpocketsphinx's model once, then decodes one
 // window after another from its stdin (host-protocol.ts), until stdin closes. Started by
-// DecoderHost; `node host-main.ts MODEL_DIR`.
+// DecoderHost; `node host-main.ts MODEL_DIR MAX_HMM_PER_FRAME MAX_WORDS_PER_FRAME`.
 import { PocketsphinxDecoder } from './library.ts';
 import { type HostMessage, RequestReader } from './host-protocol.ts';
 
@@ -8,7 +8,11 @@ const send = (message: HostMessage) => process.stdout.write(`${JSON.stringify(me
 
 let decoder: PocketsphinxDecoder;
 try {
-  decoder = new PocketsphinxDecoder(process.argv[2] ?? '');
+  const [modelDir = '', maxHmmPerFrame, maxWordsPerFrame] = process.argv.slice(2);
+  decoder = new PocketsphinxDecoder(modelDir, {
+    maxHmmPerFrame: Number(maxHmmPerFrame),
+    maxWordsPerFrame: Number(maxWordsPerFrame),
+  });
 } catch (err) {
   send({ type: 'error', message: (err as Error).message });
   process.exit(1);

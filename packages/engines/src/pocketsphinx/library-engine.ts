@@ -6,7 +6,7 @@ import { PCM_SAMPLE_RATE } from '../pcm.ts';
 import type { Recognition } from '../recognition.ts';
 import { DecoderHost } from './decoder-host.ts';
 import type { RawSegment } from './host-protocol.ts';
-import { missingModelFiles, modelHint, POCKETSPHINX_LIBRARIES } from './model.ts';
+import { missingModelFiles, modelHint, POCKETSPHINX_LIBRARIES, type PocketsphinxSearch } from './model.ts';
 import { pieceEnd, utterancesOf } from './segments.ts';
 
 const LANGUAGES = ENGINES.pocketsphinx.languages;
@@ -17,6 +17,8 @@ const MAX_SAMPLES = MAX_UTTERANCE_SECONDS * PCM_SAMPLE_RATE;
 export interface PocketsphinxLibraryOptions {
   /** Folder of the Debian package pocketsphinx-en-us (see PocketsphinxOptions.modelDir). */
   modelDir: string;
+  /** Default: DEFAULT_POCKETSPHINX_SEARCH. */
+  search?: PocketsphinxSearch;
   /** Hosts kept loaded between windows (by default one per core: the engine pool's default size). */
   idleHosts?: number;
 }
@@ -38,7 +40,7 @@ export function createPocketsphinxLibraryEngine(options: PocketsphinxLibraryOpti
   const maxIdle = options.idleHosts ?? availableParallelism();
   const take = async (): Promise<DecoderHost> => {
     for (let host = idle.pop(); host; host = idle.pop()) if (host.alive) return host;
-    return DecoderHost.start(options.modelDir);
+    return DecoderHost.start(options.modelDir, options.search);
   };
   const give = (host: DecoderHost) => {
     if (host.alive && idle.length < maxIdle) idle.push(host);

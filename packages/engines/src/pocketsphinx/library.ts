@@ -1,7 +1,7 @@
 // libpocketsphinx in process, through koffi (ADR 0027). Only the decoder host (host-main.ts) loads
 // this: a native crash then ends that child process, never a service.
 import koffi from 'koffi';
-import { POCKETSPHINX_LIBRARIES, pocketsphinxModel } from './model.ts';
+import { decoderOptions, POCKETSPHINX_LIBRARIES, type PocketsphinxSearch } from './model.ts';
 import { type RawSegment, UTTERANCE_MARK } from './host-protocol.ts';
 
 /** Samples per call, as the command-line tool reads them. */
@@ -85,10 +85,9 @@ export class PocketsphinxDecoder {
   readonly #cmn: { cmn_mean: unknown; sum: unknown; pointer: unknown };
   readonly #initial: CmnSnapshot;
 
-  constructor(modelDir: string) {
+  constructor(modelDir: string, search?: PocketsphinxSearch) {
     this.#f = bind();
-    const model = pocketsphinxModel(modelDir);
-    const options = { '-hmm': model.hmm, '-dict': model.dict, '-lm': model.lm, '-logfn': '/dev/null' };
+    const options = { ...decoderOptions(modelDir, search), '-logfn': '/dev/null' };
     const variadic = Object.entries(options).flatMap(([name, value]) => ['str', name, 'str', value]);
     const config = this.#f.cmd_ln_init(null, this.#f.ps_args(), 1, ...variadic, 'str', null);
     if (!config) throw new Error('pocketsphinx refused its configuration');

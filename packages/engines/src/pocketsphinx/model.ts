@@ -10,6 +10,34 @@ export function pocketsphinxModel(modelDir: string): { hmm: string; dict: string
   };
 }
 
+/**
+ * How wide the decoder's search is: its bounds on the HMMs and on the words it keeps alive per
+ * 10 ms frame (`-maxhmmpf`, `-maxwpf`). The defaults cut the tool's own (30000 HMMs, no bound on
+ * words) to what measured as the same word error rate at about three quarters of the CPU on the
+ * long-recording bench (ADR 0028).
+ */
+export interface PocketsphinxSearch {
+  maxHmmPerFrame: number;
+  /** -1: no bound. */
+  maxWordsPerFrame: number;
+}
+
+export const DEFAULT_POCKETSPHINX_SEARCH: PocketsphinxSearch = { maxHmmPerFrame: 3000, maxWordsPerFrame: 10 };
+/** What `pocketsphinx_continuous` searches without these arguments (sphinxbase 5prealpha's defaults). */
+export const TOOL_DEFAULT_SEARCH: PocketsphinxSearch = { maxHmmPerFrame: 30000, maxWordsPerFrame: -1 };
+
+/** The model and search arguments of the tool and the library alike, name → value. */
+export function decoderOptions(modelDir: string, search = DEFAULT_POCKETSPHINX_SEARCH): Record<string, string> {
+  const model = pocketsphinxModel(modelDir);
+  return {
+    '-hmm': model.hmm,
+    '-dict': model.dict,
+    '-lm': model.lm,
+    '-maxhmmpf': String(search.maxHmmPerFrame),
+    '-maxwpf': String(search.maxWordsPerFrame),
+  };
+}
+
 /** What of the model is missing under `modelDir`, one phrase each; empty when it is all there. */
 export async function missingModelFiles(modelDir: string): Promise<string[]> {
   const model = pocketsphinxModel(modelDir);

@@ -55,6 +55,16 @@ describe('pocketsphinx engine: set-up', () => {
       '/m/cmudict-en-us.dict',
       '-lm',
       '/m/en-us.lm.bin',
+      '-maxhmmpf',
+      '3000',
+      '-maxwpf',
+      '10',
+    ]);
+    assert.deepEqual(pocketsphinxArgs('/m', { maxHmmPerFrame: 30000, maxWordsPerFrame: -1 }).slice(-4), [
+      '-maxhmmpf',
+      '30000',
+      '-maxwpf',
+      '-1',
     ]);
   });
 

@@ -9,7 +9,7 @@ import { ENGINES } from '@tp/catalog';
 import { spawnInGroup } from '../process-group.ts';
 import type { Recognition } from '../recognition.ts';
 import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from '../engine.ts';
-import { missingModelFiles, modelHint, pocketsphinxModel } from './model.ts';
+import { decoderOptions, missingModelFiles, modelHint, type PocketsphinxSearch } from './model.ts';
 import { PocketsphinxOutputParser } from './pocketsphinx-output.ts';
 
 export interface PocketsphinxOptions {
@@ -17,28 +17,17 @@ export interface PocketsphinxOptions {
   binary: string;
   /** Folder of the Debian package pocketsphinx-en-us: `en-us/` (acoustic model), `cmudict-en-us.dict`, `en-us.lm.bin`. */
   modelDir: string;
+  /** Default: DEFAULT_POCKETSPHINX_SEARCH. */
+  search?: PocketsphinxSearch;
 }
 
 const LANGUAGES = ENGINES.pocketsphinx.languages;
 const MAX_STDERR = 4 * 1024;
 
 /** Raw 16 kHz s16le on stdin; words with times and posteriors on stdout; its own log discarded. */
-export function pocketsphinxArgs(modelDir: string): string[] {
-  const model = pocketsphinxModel(modelDir);
-  return [
-    '-infile',
-    '/dev/stdin',
-    '-time',
-    'yes',
-    '-logfn',
-    '/dev/null',
-    '-hmm',
-    model.hmm,
-    '-dict',
-    model.dict,
-    '-lm',
-    model.lm,
-  ];
+export function pocketsphinxArgs(modelDir: string, search?: PocketsphinxSearch): string[] {
+  const decoder = Object.entries(decoderOptions(modelDir, search)).flat();
+  return ['-infile', '/dev/stdin', '-time', 'yes', '-logfn', '/dev/null', ...decoder];
 }
 
 /** The executable a command name resolves to, the way the shell would find it; undefined if none. */
@@ -111,7 +100,7 @@ export function createPocketsphinxEngine(options: PocketsphinxOptions): SpeechEn
       // real pipe. The shell, cat and the engine share the process group that abort kills.
       const group = spawnInGroup(
         'sh',
-        ['-c', 'cat | "$0" "$@"', options.binary, ...pocketsphinxArgs(options.modelDir)],
+        ['-c', 'cat | "$0" "$@"', options.binary, ...pocketsphinxArgs(options.modelDir, options.search)],
         ['pipe', 'pipe', 'pipe'],
       );
       const abort = () => group.kill();
