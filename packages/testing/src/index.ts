@@ -73,3 +73,5 @@ export {
   type ProcInfo,
 } from './process-groups.ts';
 export { startFakeOpenAi, type FakeBehaviour, type FakeOpenAi, type FakeRequest } from './fake-openai.ts';
+export { writeRandomWhisperModel } from './whisper-model/ggml-file.ts';
+export { LAYOUTS as WHISPER_LAYOUTS, type WhisperLayout } from './whisper-model/layouts.ts';
