@@ -2,7 +2,8 @@
 // window after another from its stdin (host-protocol.ts), until stdin closes. Started by
 // DecoderHost; `node host-main.ts MODEL_DIR MAX_HMM_PER_FRAME MAX_WORDS_PER_FRAME`.
 import { PocketsphinxDecoder } from './library.ts';
-import { type HostMessage, RequestReader } from './host-protocol.ts';
+import { RequestReader } from '../host/protocol.ts';
+import type { HostMessage } from './host-protocol.ts';
 
 const send = (message: HostMessage) => process.stdout.write(`${JSON.stringify(message)}\n`);
 

@@ -1,5 +1,4 @@
 import { constants as fsConstants } from 'node:fs';
-import { constants } from 'node:os';
 import { access, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ENGINES } from '@tp/catalog';
 import { spawnInGroup } from '../process-group.ts';
+import { processExitError } from '../host/exit-error.ts';
 import type { Recognition } from '../recognition.ts';
 import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from '../engine.ts';
 import { decoderOptions, missingModelFiles, modelHint, type PocketsphinxSearch } from './model.ts';
@@ -49,19 +49,9 @@ export async function resolveExecutable(command: string, path = process.env.PATH
   return undefined;
 }
 
-/** The shell reports a command killed by signal n as exit status 128 + n. */
-function signalName(code: number | null): string | undefined {
-  if (code === null || code <= 128 || code >= 128 + 65) return undefined;
-  return Object.entries(constants.signals).find(([, number]) => number === code - 128)?.[0];
-}
-
-/** The failed run as an EngineError: how it ended in its message, its last words in `output` (the log's, never a user's). */
-export function exitError(code: number | null, signal: NodeJS.Signals | null, stderr: string): EngineError {
-  const killedBy = signal ?? signalName(code);
-  const how = killedBy ? `crashed (killed by ${killedBy})` : `exited with code ${String(code)}`;
-  const output = stderr.trim().split(/\r?\n/).slice(-3).join(' | ').slice(0, 500);
-  return new EngineError(`pocketsphinx ${how}`, { output });
-}
+/** The failed run as an EngineError (see processExitError). */
+export const exitError = (code: number | null, signal: NodeJS.Signals | null, stderr: string): EngineError =>
+  processExitError('pocketsphinx', code, signal, stderr);
 
 /**
  * PocketSphinx (CMU Sphinx) through its command-line tool (POCKETSPHINX_RUNNER=command):
