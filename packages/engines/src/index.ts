@@ -61,3 +61,5 @@ export {
   DEFAULT_POCKETSPHINX_MODEL_DIR,
   ENGINE_OS_PACKAGES,
 } from './settings.ts';
+export { createWhisperEngine, type WhisperEngine, type WhisperEngineOptions } from './whisper/engine.ts';
+export { whisperModelFile } from './whisper/model.ts';

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { ENGINES } from '@tp/catalog';
-import { EngineError, EngineUnavailableError, type SpeechEngine, type TranscribeOptions } from '../engine.ts';
+import { EngineError, EngineUnavailableError, type TranscribeOptions } from '../engine.ts';
 import { PCM_SAMPLE_RATE } from '../pcm.ts';
 import type { Recognition } from '../recognition.ts';
+import { type HostedEngine, HostPool } from '../host/host-pool.ts';
 import { DecoderHost } from './decoder-host.ts';
 import type { RawSegment } from './host-protocol.ts';
 import { missingModelFiles, modelHint, POCKETSPHINX_LIBRARIES, type PocketsphinxSearch } from './model.ts';
@@ -23,12 +24,7 @@ export interface PocketsphinxLibraryOptions {
   idleHosts?: number;
 }
 
-export interface PocketsphinxLibraryEngine extends SpeechEngine {
-  /** Process ids of the hosts waiting loaded now. */
-  idleHostPids(): number[];
-  /** Ends the idle hosts (at shutdown; killAllGroups would too). */
-  close(): Promise<void>;
-}
+export type PocketsphinxLibraryEngine = HostedEngine;
 
 /**
  * PocketSphinx through libpocketsphinx (ADR 0027): each window goes to a decoder host, a child
@@ -36,16 +32,10 @@ export interface PocketsphinxLibraryEngine extends SpeechEngine {
  * words, times and confidences are the command-line tool's. Aborting kills the host.
  */
 export function createPocketsphinxLibraryEngine(options: PocketsphinxLibraryOptions): PocketsphinxLibraryEngine {
-  const idle: DecoderHost[] = [];
-  const maxIdle = options.idleHosts ?? availableParallelism();
-  const take = async (): Promise<DecoderHost> => {
-    for (let host = idle.pop(); host; host = idle.pop()) if (host.alive) return host;
-    return DecoderHost.start(options.modelDir, options.search);
-  };
-  const give = (host: DecoderHost) => {
-    if (host.alive && idle.length < maxIdle) idle.push(host);
-    else void host.close();
-  };
+  const hosts = new HostPool(
+    () => DecoderHost.start(options.modelDir, options.search),
+    options.idleHosts ?? availableParallelism(),
+  );
 
   return {
     kind: 'pocketsphinx',
@@ -61,7 +51,7 @@ export function createPocketsphinxLibraryEngine(options: PocketsphinxLibraryOpti
         );
       // Loading a host proves the library and the model load here; it then waits, warm, for the first window.
       try {
-        give(await take());
+        hosts.give(await hosts.take());
       } catch (err) {
         const libraries = Object.values(POCKETSPHINX_LIBRARIES).join(' and ');
         throw new EngineUnavailableError(
@@ -75,30 +65,14 @@ export function createPocketsphinxLibraryEngine(options: PocketsphinxLibraryOpti
         pcm.destroy();
         throw new EngineError(`pocketsphinx transcribes ${LANGUAGES.join(', ')} only, not ${language}`);
       }
-      signal.throwIfAborted();
-      const host = await take();
-      const abort = () => host.kill();
-      signal.addEventListener('abort', abort, { once: true });
-      try {
-        if (signal.aborted) throw signal.reason;
-        const pieces = await decodePieces(pcm, host);
-        give(host);
-        return { language: 'en', utterances: utterancesOf(pieces) };
-      } catch (err) {
-        host.kill();
-        pcm.destroy();
-        if (signal.aborted) throw signal.reason;
-        throw err;
-      } finally {
-        signal.removeEventListener('abort', abort);
-      }
+      return hosts.run(pcm, signal, async (host) => ({
+        language: 'en',
+        utterances: utterancesOf(await decodePieces(pcm, host)),
+      }));
     },
 
-    idleHostPids: () => idle.flatMap((host) => (host.pid === undefined ? [] : [host.pid])),
-
-    async close() {
-      await Promise.all(idle.splice(0).map((host) => host.close()));
-    },
+    idleHostPids: () => hosts.idlePids(),
+    close: () => hosts.close(),
   };
 }
 

@@ -38,24 +38,4 @@ export function utterancesOf(pieces: { offsetSamples: number; segments: RawSegme
   return utterances;
 }
 
-/**
- * Where to end a piece of `pcm` (16 kHz s16le) no longer than `maxSamples`: at the quietest 100 ms
- * in its last third, so input longer than a host buffers at once (longer than any window or clip)
- * is cut in a pause where it has one. Returns a sample count.
- */
-export function pieceEnd(pcm: Buffer, maxSamples: number): number {
-  const total = Math.floor(pcm.byteLength / 2);
-  if (total <= maxSamples) return total;
-  const step = PCM_SAMPLE_RATE / 10;
-  let best = maxSamples;
-  let quietest = Number.POSITIVE_INFINITY;
-  for (let at = Math.floor((maxSamples * 2) / 3); at + step <= maxSamples; at += step) {
-    let energy = 0;
-    for (let i = at; i < at + step; i += 1) energy += Math.abs(pcm.readInt16LE(2 * i));
-    if (energy < quietest) {
-      quietest = energy;
-      best = at + step / 2;
-    }
-  }
-  return best;
-}
+export { pieceEnd } from '../pcm.ts';

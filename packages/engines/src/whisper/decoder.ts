@@ -1,0 +1,61 @@
+// Whisper in a decoder host (ADR 0029): the model loaded once through whisper.cpp's C API, then one
+// piece of audio (at most 30 s, whisper's window) decoded per request into timed, scored tokens.
+import type { FullParams } from './abi.ts';
+import { contextDefaults, fullDefaults, loadWhisperApi, type WhisperApi, type WhisperContext } from './api.ts';
+
+/** One text token: its text (a leading space starts a word), start and end in centiseconds, probability. */
+export type RawToken = [text: string, t0: number, t1: number, p: number];
+
+export interface WhisperDecoderOptions {
+  library: string;
+  model: string;
+  /** Threads of one decode (whisper's n_threads). */
+  threads: number;
+}
+
+export class WhisperDecoder {
+  readonly #api: WhisperApi;
+  readonly #context: WhisperContext;
+  readonly #params: FullParams;
+
+  constructor(options: WhisperDecoderOptions) {
+    this.#api = loadWhisperApi(options.library);
+    const contextParams = { ...contextDefaults(this.#api), use_gpu: false };
+    const context = this.#api.initFromFileWithParams(options.model, contextParams);
+    if (!context) throw new Error(`whisper could not load the model ${options.model}`);
+    this.#context = context;
+    this.#params = {
+      ...fullDefaults(this.#api),
+      n_threads: options.threads,
+      // A piece is one window: one segment, decoded greedily without temperature fallback (bounded
+      // time per piece whatever the audio), with a time for every token.
+      single_segment: true,
+      no_context: true,
+      token_timestamps: true,
+      temperature_inc: 0,
+      greedy: { best_of: 1 },
+      print_progress: false,
+      print_realtime: false,
+      print_timestamps: false,
+      print_special: false,
+    };
+  }
+
+  /** The text tokens of one piece of 16 kHz mono float PCM. */
+  decode(samples: Float32Array, language: string): RawToken[] {
+    const rc = this.#api.full(this.#context, { ...this.#params, language }, samples, samples.length);
+    if (rc !== 0) throw new Error(`whisper_full failed (${rc})`);
+    const eot = this.#api.tokenEot(this.#context);
+    const tokens: RawToken[] = [];
+    for (let segment = 0; segment < this.#api.fullNSegments(this.#context); segment += 1) {
+      for (let token = 0; token < this.#api.fullNTokens(this.#context, segment); token += 1) {
+        const data = this.#api.fullGetTokenData(this.#context, segment, token);
+        // Special tokens (end of text, timestamps, language…) come at and after end-of-text.
+        if (data.id >= eot) continue;
+        const text = this.#api.fullGetTokenText(this.#context, segment, token);
+        tokens.push([text, Number(data.t0), Number(data.t1), data.p]);
+      }
+    }
+    return tokens;
+  }
+}
