@@ -13,6 +13,8 @@ export interface WhisperDecoderOptions {
   threads: number;
 }
 
+const MAX_TOKENS_PER_SECOND = 8;
+
 export class WhisperDecoder {
   readonly #api: WhisperApi;
   readonly #context: WhisperContext;
@@ -43,7 +45,10 @@ export class WhisperDecoder {
 
   /** The text tokens of one piece of 16 kHz mono float PCM. */
   decode(samples: Float32Array, language: string): RawToken[] {
-    const rc = this.#api.full(this.#context, { ...this.#params, language }, samples, samples.length);
+    // At most 8 tokens a second of audio (speech has 3 to 4): a model caught in a repetition loop
+    // (a known failure of whisper, and what random weights always do) stops there.
+    const max_tokens = Math.max(16, Math.ceil((samples.length / 16_000) * MAX_TOKENS_PER_SECOND));
+    const rc = this.#api.full(this.#context, { ...this.#params, language, max_tokens }, samples, samples.length);
     if (rc !== 0) throw new Error(`whisper_full failed (${rc})`);
     const eot = this.#api.tokenEot(this.#context);
     const tokens: RawToken[] = [];

@@ -64,6 +64,11 @@ describe('whisper engine: recognition', () => {
     assert.equal(recognized.language, 'en');
     assert.equal(recognized.utterances.length, 1, 'one piece');
     assertTimeline(recognized, seconds(speech));
+    const all = words(recognized);
+    assert.ok(
+      all.some((w) => w.end > w.start) && all.some((w) => w.start > 0),
+      'times come from the tokens (all 0 when whisper runs without timestamps)',
+    );
     assert.deepEqual(engine.idleHostPids(), [pid!], 'the same host, kept loaded');
   });
 
