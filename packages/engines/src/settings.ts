@@ -21,7 +21,7 @@ export const engineToolSettings = () => ({
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default(DEFAULT_POCKETSPHINX_MODEL_DIR),
   /**
    * The decoder's search bounds per 10 ms frame (-maxhmmpf, -maxwpf; ADR 0028): the same word error
-   * rate as the tool's defaults (30000, -1) at about three quarters of its CPU. -1 words: no bound.
+   * rate as the tool's defaults (30000, -1) at 0.66–0.79 of its CPU. -1 words: no bound.
    */
   POCKETSPHINX_MAX_HMM_PER_FRAME: z.coerce.number().int().min(100).default(DEFAULT_POCKETSPHINX_SEARCH.maxHmmPerFrame),
   POCKETSPHINX_MAX_WORDS_PER_FRAME: z.coerce

@@ -13,7 +13,7 @@ export function pocketsphinxModel(modelDir: string): { hmm: string; dict: string
 /**
  * How wide the decoder's search is: its bounds on the HMMs and on the words it keeps alive per
  * 10 ms frame (`-maxhmmpf`, `-maxwpf`). The defaults cut the tool's own (30000 HMMs, no bound on
- * words) to what measured as the same word error rate at about three quarters of the CPU on the
+ * words) to what measured as the same word error rate at 0.66–0.79 of the CPU on the
  * long-recording bench (ADR 0028).
  */
 export interface PocketsphinxSearch {
