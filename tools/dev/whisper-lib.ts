@@ -5,7 +5,7 @@
 // and prints the library's path.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from './layout.ts';
@@ -84,7 +84,7 @@ export async function ensureWhisperLibrary(log: (line: string) => void, root = r
     mkdirSync(staged, { recursive: true });
     const built = join(build, 'bin');
     for (const file of readdirSync(built).filter((f) => /^lib(whisper|ggml[a-z-]*)\.so/.test(f)))
-      run('cp', ['-P', join(built, file), join(staged, file)]);
+      cpSync(join(built, file), join(staged, file), { verbatimSymlinks: true });
     writeFileSync(join(staged, 'version.txt'), `${builtFrom}\n`);
     // Whole or not at all: the folder appears once everything is in it.
     rmSync(whisperLibraryDir(root), { recursive: true, force: true });

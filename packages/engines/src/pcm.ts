@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /** What every engine reads: 16 kHz × 1 channel × 2 bytes (s16le). */
 export const PCM_SAMPLE_RATE = 16_000;
 export const PCM_BYTES_PER_SECOND = PCM_SAMPLE_RATE * 2;
@@ -22,4 +24,31 @@ export function pieceEnd(pcm: Buffer, maxSamples: number): number {
     }
   }
   return best;
+}
+
+/**
+ * The PCM read from `pcm` in pieces of at most `maxSamples`, each cut by pieceEnd, with the sample
+ * where it starts; the last piece (possibly empty) holds what is left. A piece is only joined when
+ * the input has grown past `maxSamples`, so each byte is copied about once.
+ */
+export async function* piecesOf(
+  pcm: Readable,
+  maxSamples: number,
+): AsyncGenerator<{ offsetSamples: number; pcm: Buffer }> {
+  let chunks: Buffer[] = [];
+  let bytes = 0;
+  let offsetSamples = 0;
+  for await (const chunk of pcm as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    bytes += chunk.byteLength;
+    while (bytes / 2 > maxSamples) {
+      const buffered = Buffer.concat(chunks);
+      const end = pieceEnd(buffered, maxSamples);
+      yield { offsetSamples, pcm: buffered.subarray(0, 2 * end) };
+      chunks = [buffered.subarray(2 * end)];
+      bytes = chunks[0]!.byteLength;
+      offsetSamples += end;
+    }
+  }
+  yield { offsetSamples, pcm: Buffer.concat(chunks) };
 }

@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { ENGINES } from '@tp/catalog';
 import { EngineError, EngineUnavailableError, type TranscribeOptions } from '../engine.ts';
-import { PCM_SAMPLE_RATE } from '../pcm.ts';
+import { PCM_SAMPLE_RATE, piecesOf } from '../pcm.ts';
 import type { Recognition } from '../recognition.ts';
 import { type HostedEngine, HostPool } from '../host/host-pool.ts';
 import { DecoderHost } from './decoder-host.ts';
 import type { RawSegment } from './host-protocol.ts';
 import { missingModelFiles, modelHint, POCKETSPHINX_LIBRARIES, type PocketsphinxSearch } from './model.ts';
-import { pieceEnd, utterancesOf } from './segments.ts';
+import { utterancesOf } from './segments.ts';
 
 const LANGUAGES = ENGINES.pocketsphinx.languages;
 /** The longest stretch decoded as one stream (longer than any window or clip); longer input is cut in pauses. */
@@ -82,21 +82,7 @@ async function decodePieces(
   host: DecoderHost,
 ): Promise<{ offsetSamples: number; segments: RawSegment[] }[]> {
   const pieces: { offsetSamples: number; segments: RawSegment[] }[] = [];
-  let chunks: Buffer[] = [];
-  let bytes = 0;
-  let offsetSamples = 0;
-  for await (const chunk of pcm as AsyncIterable<Buffer>) {
-    chunks.push(chunk);
-    bytes += chunk.byteLength;
-    while (bytes / 2 > MAX_SAMPLES) {
-      const buffered = Buffer.concat(chunks);
-      const end = pieceEnd(buffered, MAX_SAMPLES);
-      pieces.push({ offsetSamples, segments: await host.decode(buffered.subarray(0, 2 * end)) });
-      chunks = [buffered.subarray(2 * end)];
-      bytes = chunks[0]!.byteLength;
-      offsetSamples += end;
-    }
-  }
-  pieces.push({ offsetSamples, segments: await host.decode(Buffer.concat(chunks)) });
+  for await (const piece of piecesOf(pcm, MAX_SAMPLES))
+    pieces.push({ offsetSamples: piece.offsetSamples, segments: await host.decode(piece.pcm) });
   return pieces;
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { UTTERANCE_MARK } from './host-protocol.ts';
-import { pieceEnd, utterancesOf } from './segments.ts';
+import { utterancesOf } from './segments.ts';
 
 describe('utterancesOf', () => {
   it('drops fillers and silence, folds alternate pronunciations, shifts each piece by its offset, one utterance per mark and piece', () => {
@@ -36,30 +36,5 @@ describe('utterancesOf', () => {
       { words: [{ text: 'again', start: 1.51, end: 2, confidence: null }] },
       { words: [{ text: 'later', start: 90.05, end: 90.4, confidence: 0.5 }] },
     ]);
-  });
-});
-
-describe('pieceEnd', () => {
-  const pcm = (samples: number[]) => {
-    const buffer = Buffer.alloc(samples.length * 2);
-    for (const [i, s] of samples.entries()) buffer.writeInt16LE(s, 2 * i);
-    return buffer;
-  };
-
-  it('keeps input that fits whole', () => {
-    assert.equal(pieceEnd(pcm(new Array(1000).fill(100)), 16_000), 1000);
-  });
-
-  it('cuts in the quietest 100 ms of the last third of the longest piece', () => {
-    // 3 s of loud audio with a quiet 100 ms at 2.5 s; at most 2.8 s per piece.
-    const samples = new Array(48_000).fill(5000);
-    for (let i = 40_000; i < 41_600; i += 1) samples[i] = 0;
-    const cut = pieceEnd(pcm(samples), 44_800);
-    assert.ok(cut > 40_000 && cut < 41_600, `${cut} is in the quiet 100 ms`);
-    // A quiet stretch before the last third is not looked at.
-    const early = new Array(48_000).fill(5000);
-    for (let i = 1600; i < 3200; i += 1) early[i] = 0;
-    const end = pieceEnd(pcm(early), 44_800);
-    assert.ok(end >= 29_866 && end <= 44_800, String(end));
   });
 });

@@ -37,5 +37,3 @@ export function utterancesOf(pieces: { offsetSamples: number; segments: RawSegme
   if (current.length > 0) utterances.push({ words: current });
   return utterances;
 }
-
-export { pieceEnd } from '../pcm.ts';

@@ -6,7 +6,7 @@ import { ENGINES } from '@tp/catalog';
 import { EngineError, EngineUnavailableError, type TranscribeOptions } from '../engine.ts';
 import { EngineHost } from '../host/engine-host.ts';
 import { type HostedEngine, HostPool } from '../host/host-pool.ts';
-import { PCM_SAMPLE_RATE, pieceEnd } from '../pcm.ts';
+import { PCM_SAMPLE_RATE, piecesOf } from '../pcm.ts';
 import type { Recognition, Utterance } from '../recognition.ts';
 import type { RawToken } from './decoder.ts';
 import { WHISPER_PIECE_SECONDS, whisperModelFile } from './model.ts';
@@ -42,24 +42,15 @@ function request(language: string, pcm: Buffer): Buffer {
 /** Reads the PCM and decodes it in pieces of at most 30 s, cut at the quietest moment near the end. */
 async function decodePieces(pcm: Readable, host: EngineHost, language: string): Promise<Utterance[]> {
   const utterances: Utterance[] = [];
-  let buffered = Buffer.alloc(0);
-  let offsetSamples = 0;
-  const decode = async (piece: Buffer) => {
-    if (piece.byteLength < 2) return;
-    const { tokens } = (await host.request(request(language, piece))) as { tokens: RawToken[] };
-    const words = wordsOf(tokens, offsetSamples / PCM_SAMPLE_RATE, piece.byteLength / 2 / PCM_SAMPLE_RATE);
+  for await (const piece of piecesOf(pcm, PIECE_SAMPLES)) {
+    // An odd last byte cannot be a sample.
+    const samples = piece.pcm.subarray(0, piece.pcm.byteLength - (piece.pcm.byteLength % 2));
+    if (samples.byteLength === 0) continue;
+    const { tokens } = (await host.request(request(language, samples))) as { tokens: RawToken[] };
+    const seconds = (count: number) => count / PCM_SAMPLE_RATE;
+    const words = wordsOf(tokens, seconds(piece.offsetSamples), seconds(samples.byteLength / 2));
     if (words.length > 0) utterances.push({ words });
-    offsetSamples += piece.byteLength / 2;
-  };
-  for await (const chunk of pcm as AsyncIterable<Buffer>) {
-    buffered = Buffer.concat([buffered, chunk]);
-    while (buffered.byteLength / 2 > PIECE_SAMPLES) {
-      const end = pieceEnd(buffered, PIECE_SAMPLES);
-      await decode(buffered.subarray(0, 2 * end));
-      buffered = buffered.subarray(2 * end);
-    }
   }
-  await decode(buffered.subarray(0, buffered.byteLength - (buffered.byteLength % 2)));
   return utterances;
 }
 
