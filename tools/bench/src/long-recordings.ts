@@ -55,8 +55,13 @@ if (lengths.some((s) => !Number.isInteger(s) || s < 10))
 const rounds = Number(values.rounds);
 const seed = Number(values.seed);
 
+// The workers search as the bench's raw "same bounds" run does: theirs by default, or what this
+// process is given (the fleet's processes do not inherit its environment).
+const search = workerSearch();
 const baseEnv = {
   LOG_LEVEL: 'info',
+  POCKETSPHINX_MAX_HMM_PER_FRAME: String(search.maxHmmPerFrame),
+  POCKETSPHINX_MAX_WORDS_PER_FRAME: String(search.maxWordsPerFrame),
   PROGRESS_INTERVAL_MS: '1000',
   ...(values['fanout-min'] ? { WINDOW_FANOUT_MIN_SECONDS: values['fanout-min'] } : {}),
 };
@@ -138,7 +143,6 @@ async function measureLength(
   const seconds = recording.durationSeconds;
   const raws: PathRun[] = [];
   const rawSearches: PathRun[] = [];
-  const search = workerSearch();
   const rawSearchLabel = `raw, -maxhmmpf ${search.maxHmmPerFrame} -maxwpf ${search.maxWordsPerFrame}`;
   const jobs: PathRun[][] = CONFIGS.map(() => []);
   const rawLabel = 'pocketsphinx_continuous by hand (raw)';

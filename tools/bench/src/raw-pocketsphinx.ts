@@ -28,7 +28,7 @@ export const pocketsphinxTool = () => ({
   modelDir: process.env.POCKETSPHINX_MODEL_DIR ?? '/usr/share/pocketsphinx/model/en-us',
 });
 
-/** The search bounds the bench's workers run with: theirs by default, or this process's settings of them. */
+/** The search bounds the bench gives its workers: their defaults, or this process's settings of them. */
 export const workerSearch = (): PocketsphinxSearch => ({
   maxHmmPerFrame: Number(process.env.POCKETSPHINX_MAX_HMM_PER_FRAME ?? DEFAULT_POCKETSPHINX_SEARCH.maxHmmPerFrame),
   maxWordsPerFrame: Number(
