@@ -14,6 +14,11 @@ import { type LanguagePair, targetsFrom } from './speakers-and-languages.ts';
  */
 export interface Deployment {
   engines: ReadonlySet<EngineKind>;
+  /**
+   * Engines whose pools serve only the models named (the weights a whisper pool mounts); an engine
+   * not here serves every model of its profiles (served-engines.ts).
+   */
+  models?: ReadonlyMap<EngineKind, ReadonlySet<string>>;
   translations: readonly LanguagePair[];
 }
 
@@ -69,7 +74,18 @@ function tierIncludes(profile: TranscriptionProfile, stage: Stage): boolean {
 }
 
 export function isProfileDeployed(profile: TranscriptionProfile, deployment: Deployment): boolean {
-  return deployment.engines.has(profile.engine);
+  if (!deployment.engines.has(profile.engine)) return false;
+  const models = deployment.models?.get(profile.engine);
+  return models === undefined || models.has(profile.model);
+}
+
+/** Why the deployment does not serve the profile, in its user's words; undefined when it does. */
+export function deploymentRefusal(profile: TranscriptionProfile, deployment: Deployment): string | undefined {
+  if (!deployment.engines.has(profile.engine))
+    return `Profile ${profile.codename} runs on the ${profile.engine} engine, which this deployment does not run`;
+  if (!isProfileDeployed(profile, deployment))
+    return `Profile ${profile.codename} runs the ${profile.engine} model ${profile.model}, whose weights this deployment's workers do not have`;
+  return undefined;
 }
 
 /** Why a job of this (deployed) profile cannot have the stage, in its user's words; undefined when it can. */

@@ -9,3 +9,4 @@ export * from './app-experience.ts';
 export * from './speakers-and-languages.ts';
 export * from './client-local.ts';
 export * from './job-products.ts';
+export * from './served-engines.ts';

@@ -117,7 +117,13 @@ export async function startFakeBackends(log: Logger): Promise<FakeBackends> {
       getProfile: async ({ userId }) => BillingProfile.fromPartial({ principalId: userId, plan: 'standard' }),
     },
     // What `/models` asks: jobs' default deployment (the CPU engine).
-    jobs: { getDeployment: async () => ({ engines: ['pocketsphinx'], translations: [...DEFAULT_TRANSLATION_PAIRS] }) },
+    jobs: {
+      getDeployment: async () => ({
+        engines: ['pocketsphinx'],
+        models: [],
+        translations: [...DEFAULT_TRANSLATION_PAIRS],
+      }),
+    },
   });
 
   const { publicKeys } = testServiceKeys();

@@ -21,7 +21,13 @@ after(() => gateway.stop());
 // What jobs answers unless a test says otherwise: a deployment of the CPU pool only.
 beforeEach(() =>
   gateway.backends.use({
-    jobs: { getDeployment: async () => ({ engines: ['pocketsphinx'], translations: [...DEFAULT_TRANSLATION_PAIRS] }) },
+    jobs: {
+      getDeployment: async () => ({
+        engines: ['pocketsphinx'],
+        models: [],
+        translations: [...DEFAULT_TRANSLATION_PAIRS],
+      }),
+    },
   }),
 );
 
@@ -92,7 +98,9 @@ describe('GET /api/v1/models: what this deployment runs', () => {
 
   it('follows the deployment jobs names', async () => {
     gateway.backends.use({
-      jobs: { getDeployment: async () => ({ engines: ['pocketsphinx', 'whisper', 'vosk'], translations: [] }) },
+      jobs: {
+        getDeployment: async () => ({ engines: ['pocketsphinx', 'whisper', 'vosk'], models: [], translations: [] }),
+      },
     });
     const res = await gateway.call('GET', '/api/v1/models');
     assert.equal(res.status, 200, res.text);
@@ -100,6 +108,25 @@ describe('GET /api/v1/models: what this deployment runs', () => {
     assert.deepEqual((model(res, 'oracle-pro').capabilities as { languages: string[] }).languages, ['en']);
     // No language pairs: no translation anywhere, whatever the tier.
     assert.equal((model(res, 'oracle').capabilities as { translation: boolean }).translation, false);
+  });
+
+  it('shows a whisper profile as available only when its pools have its model', async () => {
+    gateway.backends.use({
+      jobs: {
+        getDeployment: async () => ({
+          engines: ['pocketsphinx', 'whisper'],
+          models: ['whisper:base.en'],
+          translations: [],
+        }),
+      },
+    });
+    const res = await gateway.call('GET', '/api/v1/models', {
+      token: gateway.backends.pat([], { features: ['profile.base-whisper'] }),
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(model(res, 'base-whisper').available, true, 'base.en is mounted');
+    assert.equal(model(res, 'oracle-pro').available, false, 'small.en is not');
+    assert.deepEqual(model(res, 'oracle-pro').capabilities, NOTHING);
   });
 
   itMapsBackendErrors(

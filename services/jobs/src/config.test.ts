@@ -29,7 +29,8 @@ describe('jobs configuration', () => {
       [config.BILLING_GRPC_ADDR, config.MEDIA_GRPC_ADDR, config.ARTIFACTS_GRPC_ADDR],
       ['127.0.0.1:50053', '127.0.0.1:50052', '127.0.0.1:50054'],
     );
-    assert.deepEqual(config.ENGINES, ['pocketsphinx']);
+    assert.deepEqual([...config.ENGINES.engines], ['pocketsphinx']);
+    assert.equal(config.ENGINES.models.size, 0);
     assert.deepEqual(
       [config.IDEMPOTENCY_TTL_HOURS, config.MAX_BATCH_ITEMS, config.RESERVATION_TIMEOUT_MS],
       [24, 50, 60_000],
@@ -40,10 +41,13 @@ describe('jobs configuration', () => {
   });
 
   it('reads a list of engines and refuses unknown ones at start', () => {
-    assert.deepEqual(loadConfig(JobsConfigSchema, { ...required, ENGINES: 'pocketsphinx, whisper' }).ENGINES, [
-      'pocketsphinx',
-      'whisper',
-    ]);
+    assert.deepEqual(
+      [...loadConfig(JobsConfigSchema, { ...required, ENGINES: 'pocketsphinx, whisper' }).ENGINES.engines],
+      ['pocketsphinx', 'whisper'],
+    );
+    const mounted = loadConfig(JobsConfigSchema, { ...required, ENGINES: 'pocketsphinx,whisper:base.en' }).ENGINES;
+    assert.deepEqual([...(mounted.models.get('whisper') ?? [])], ['base.en']);
+    assert.deepEqual(problems({ ...required, ENGINES: 'whisper:large-v9' }), ['ENGINES']);
     assert.deepEqual(problems({ ...required, ENGINES: 'pocketsphinx,vosk' }), ['ENGINES']);
     assert.deepEqual(problems({ ...required, ENGINES: ' , ' }), ['ENGINES']);
   });

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_TRANSLATION_PAIRS,
-  ENGINE_KINDS,
-  type EngineKind,
-  formatLanguagePairs,
-  isEngineKind,
-  parseLanguagePairs,
-} from '@tp/catalog';
+import { DEFAULT_TRANSLATION_PAIRS, formatLanguagePairs, parseLanguagePairs, parseServedEngines } from '@tp/catalog';
 import {
   env,
   natsSettings,
@@ -31,31 +24,22 @@ export const JobsConfigSchema = z
     ARTIFACTS_GRPC_ADDR: env.address('127.0.0.1:50054'),
 
     /**
-     * Engines this deployment's worker pools run (comma-separated). A job for a profile whose
-     * engine is not among them is refused (profile_unavailable), never served by another engine.
+     * Engines this deployment's worker pools run (comma-separated): `engine` serves every model of
+     * it, `engine:model` that model only (a whisper pool's mounted weights, e.g. `whisper:base.en`).
+     * A job for a profile whose engine or model is not among them is refused (profile_unavailable),
+     * never served by another.
      */
     ENGINES: z
       .string()
       .default('pocketsphinx')
-      .transform((value) => [
-        ...new Set(
-          value
-            .split(',')
-            .map((kind) => kind.trim())
-            .filter((kind) => kind !== ''),
-        ),
-      ])
-      .superRefine((kinds, ctx) => {
-        if (kinds.length === 0)
-          ctx.addIssue({ code: 'custom', message: `must name at least one engine (${ENGINE_KINDS.join(', ')})` });
-        const unknown = kinds.filter((kind) => !isEngineKind(kind));
-        if (unknown.length > 0)
-          ctx.addIssue({
-            code: 'custom',
-            message: `unknown engine ${unknown.join(', ')}; known: ${ENGINE_KINDS.join(', ')}`,
-          });
-      })
-      .transform((kinds) => kinds as EngineKind[]),
+      .transform((value, ctx) => {
+        try {
+          return parseServedEngines(value);
+        } catch (err) {
+          ctx.addIssue({ code: 'custom', message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     /**
      * Language pairs this deployment's workers translate (`from:to`, comma-separated ISO 639-1 codes):
      * the apertium pairs of the worker image. A job asking for a target outside them is refused at

@@ -1,3 +1,4 @@
+import { servedModelList } from '@tp/catalog';
 import { openBus, openOutboxRelay, STREAMS } from '@tp/bus';
 import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
@@ -93,7 +94,8 @@ export function startJobsService(
         log,
         now,
         nudgeOutbox: () => relay.nudge(),
-        engines: new Set(config.ENGINES),
+        engines: config.ENGINES.engines,
+        models: config.ENGINES.models,
         translations: config.TRANSLATION_PAIRS,
         maxBatchItems: config.MAX_BATCH_ITEMS,
         idempotencyTtlMs,
@@ -113,7 +115,10 @@ export function startJobsService(
         ready: async () => ({ database: await store.queries.ping(), nats: !bus.connection.isClosed() }),
       },
     });
-    log.info({ ...ports, engines: config.ENGINES }, 'jobs ready');
+    log.info(
+      { ...ports, engines: [...config.ENGINES.engines], models: servedModelList(config.ENGINES.models) },
+      'jobs ready',
+    );
     return { ...ports, reconcile: (at?: Date) => reconciler.reconcile(at) };
   });
 }

@@ -52,12 +52,17 @@ export interface AcceptedCreation {
 /** The checks of a CreateJob request, in the order their errors are reported. */
 export function acceptCreation(
   request: CreationRequest,
-  limits: { engines: ReadonlySet<EngineKind>; translations: readonly LanguagePair[]; maxBatchItems: number },
+  limits: {
+    engines: ReadonlySet<EngineKind>;
+    models?: ReadonlyMap<EngineKind, ReadonlySet<string>>;
+    translations: readonly LanguagePair[];
+    maxBatchItems: number;
+  },
 ): AcceptedCreation {
   const userId = checkUserId(request.userId);
   const type = checkJobType(request.type);
   const workspaceId = checkWorkspaceId(request.workspaceId);
-  const deployment = { engines: limits.engines, translations: limits.translations };
+  const deployment = { engines: limits.engines, models: limits.models, translations: limits.translations };
   const features = new Set(request.features);
   const profile = resolveProfile(request.profile, features, deployment);
   const executionMode = checkExecutionMode({ ...request, type, features }, profile, deployment);

@@ -82,8 +82,28 @@ describe('profiles', () => {
     assert.deepEqual(err.details, {
       profile: 'oracle-pro',
       engine: 'whisper',
+      model: 'small.en',
       available_profiles: ['oracle', 'oracle-mini', 'base'],
     });
+  });
+
+  it('refuses a profile whose model the whisper pools do not have, and serves the one they do', () => {
+    const features = new Set(['profile.base-whisper']);
+    const baseOnly = {
+      engines: new Set<EngineKind>(['pocketsphinx', 'whisper']),
+      models: new Map([['whisper' as EngineKind, new Set(['base.en'])]]),
+      translations: [],
+    };
+    const err = refusal(() => resolveProfile('oracle-pro', features, baseOnly));
+    assert.equal(err.code, 'profile_unavailable');
+    assert.match(err.message, /model small\.en, whose weights this deployment's workers do not have/);
+    assert.deepEqual(err.details, {
+      profile: 'oracle-pro',
+      engine: 'whisper',
+      model: 'small.en',
+      available_profiles: ['oracle', 'oracle-mini', 'base-whisper', 'base'],
+    });
+    assert.equal(resolveProfile('base-whisper', features, baseOnly).model, 'base.en');
   });
 });
 

@@ -3,6 +3,7 @@ import {
   type Deployment,
   findProfile,
   isProfileAvailable,
+  deploymentRefusal,
   isProfileDeployed,
   jobRatePerHour,
   priceForSeconds,
@@ -131,9 +132,9 @@ export function resolveProfile(
       .map((p) => p.codename);
     throw new AppError(
       'profile_unavailable',
-      `Profile ${profile.codename} runs on the ${profile.engine} engine, which this deployment does not run; ` +
+      `${deploymentRefusal(profile, deployment)}; ` +
         (served.length > 0 ? `profiles served here: ${served.join(', ')}.` : 'no profile is served here.'),
-      { profile: profile.codename, engine: profile.engine, available_profiles: served },
+      { profile: profile.codename, engine: profile.engine, model: profile.model, available_profiles: served },
     );
   }
   return profile;

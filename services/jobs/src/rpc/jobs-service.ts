@@ -1,3 +1,4 @@
+import { servedModelList } from '@tp/catalog';
 import type { ServiceHandlers } from '@tp/grpc';
 import type { JobsServiceService } from '@tp/proto';
 import { type CancelJobDeps, cancelJob } from '../usecases/cancel-job.ts';
@@ -56,7 +57,11 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     exportJob: (request) => exportJob(deps, request),
     getDeployment: async () => {
       const deployment = getDeployment(deps);
-      return { engines: [...deployment.engines].sort(), translations: [...deployment.translations] };
+      return {
+        engines: [...deployment.engines].sort(),
+        models: servedModelList(deployment.models ?? new Map()),
+        translations: [...deployment.translations],
+      };
     },
     // --- the user's device, for a client-local job (ADR 0023) ---------------------------------
     reportDeviceProgress: async (request) => toWire(await reportDeviceProgress(deps, request)),

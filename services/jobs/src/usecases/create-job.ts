@@ -33,6 +33,8 @@ export interface CreateJobDeps extends IdempotentReplayDeps, PinCaptionTranscrip
   log: Logger;
   nudgeOutbox: () => void;
   engines: ReadonlySet<EngineKind>;
+  /** Engines limited to the models their pools have (jobs' ENGINES `engine:model` items). */
+  models: ReadonlyMap<EngineKind, ReadonlySet<string>>;
   translations: readonly LanguagePair[];
   maxBatchItems: number;
   reservationTimeoutMs: number;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { availableProfiles, isEngineKind } from '@tp/catalog';
+import { availableProfiles, isEngineKind, servedModelMap } from '@tp/catalog';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { presentModel } from './presenters.ts';
@@ -23,8 +23,12 @@ export function modelRoutes({ jobs }: GatewayClients): AnyRoute[] {
       response: z.array(ModelSchema),
       handler: async ({ principal }) => {
         // Jobs holds the deployment (its ENGINES and TRANSLATION_PAIRS) and judges every CreateJob by it.
-        const { engines, translations } = await jobs.getDeployment({});
-        const deployment = { engines: new Set(engines.filter(isEngineKind)), translations };
+        const { engines, models, translations } = await jobs.getDeployment({});
+        const deployment = {
+          engines: new Set(engines.filter(isEngineKind)),
+          models: servedModelMap(models),
+          translations,
+        };
         const features = principal?.features ?? new Set<string>();
         return availableProfiles(features).map((p) => presentModel(p, deployment, features));
       },
