@@ -53,6 +53,19 @@ export const env = {
       .default(fallback ? 'true' : 'false')
       .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   milliseconds: (fallback: number) => z.coerce.number().int().min(0).default(fallback),
+  /** A comma-separated list: its distinct items, trimmed, empty ones left out. */
+  list: (fallback = '') =>
+    z
+      .string()
+      .default(fallback)
+      .transform((raw) => [
+        ...new Set(
+          raw
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+        ),
+      ]),
   /** host:port of a gRPC peer. */
   address: (fallback: string) =>
     z

@@ -9,6 +9,7 @@ export {
 } from './pocketsphinx/pocketsphinx.ts';
 export {
   pocketsphinxModel,
+  POCKETSPHINX_MODEL,
   DEFAULT_POCKETSPHINX_SEARCH,
   TOOL_DEFAULT_SEARCH,
   type PocketsphinxSearch,
@@ -63,3 +64,11 @@ export {
 } from './settings.ts';
 export { createWhisperEngine, type WhisperEngine, type WhisperEngineOptions } from './whisper/engine.ts';
 export { whisperModelFile } from './whisper/model.ts';
+export {
+  whisperSettings,
+  whisperModelsToServe,
+  DEFAULT_WHISPER_LIBRARY,
+  DEFAULT_WHISPER_MODEL_DIR,
+  type WhisperSettings,
+} from './whisper/settings.ts';
+export { EngineSet, type EngineEntry } from './engine-set.ts';

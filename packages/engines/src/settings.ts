@@ -1,4 +1,4 @@
-import { z } from '@tp/config';
+import { env, z } from '@tp/config';
 import type { EngineKind } from '@tp/catalog';
 import { engineRefusal } from './registry.ts';
 import { DEFAULT_POCKETSPHINX_SEARCH } from './pocketsphinx/model.ts';
@@ -38,22 +38,11 @@ export const ENGINE_OS_PACKAGES: readonly string[] = ['ffmpeg', 'pocketsphinx', 
 
 /** A comma-separated list of engines, each implemented here (e.g. the worker's WORKER_ENGINES). */
 export const engineListSetting = (fallback = 'pocketsphinx') =>
-  z
-    .string()
-    .default(fallback)
-    .transform((raw, ctx) => {
-      const names = [
-        ...new Set(
-          raw
-            .split(',')
-            .map((name) => name.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one engine' });
-      for (const name of names) {
-        const refusal = engineRefusal(name);
-        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
-      }
-      return names as EngineKind[];
-    });
+  env.list(fallback).transform((names, ctx) => {
+    if (names.length === 0) ctx.addIssue({ code: 'custom', message: 'must name at least one engine' });
+    for (const name of names) {
+      const refusal = engineRefusal(name);
+      if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+    }
+    return names as EngineKind[];
+  });

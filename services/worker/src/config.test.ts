@@ -65,13 +65,6 @@ describe('worker configuration', () => {
     assert.equal(config.WORKER_ID, 'worker-a');
   });
 
-  it('refuses whisper honestly: it is not implemented yet', () => {
-    const [problem, ...rest] = problemsOf({ WORKER_ENGINES: 'pocketsphinx,whisper' });
-    assert.equal(rest.length, 0);
-    assert.equal(problem?.variable, 'WORKER_ENGINES');
-    assert.match(problem!.message, /Whisper .*"whisper"\) is not implemented yet; only pocketsphinx is/);
-  });
-
   it('refuses unknown engines and an empty list', () => {
     assert.match(
       problemsOf({ WORKER_ENGINES: 'kaldi' })[0]!.message,
@@ -124,5 +117,29 @@ describe("worker configuration: the decoder's search bounds", () => {
       ['POCKETSPHINX_MAX_HMM_PER_FRAME', 'POCKETSPHINX_MAX_WORDS_PER_FRAME'],
     );
     assert.match(problemsOf({ POCKETSPHINX_MAX_WORDS_PER_FRAME: '0' })[0]!.message, /-1 \(no bound\) or at least 1/);
+  });
+});
+
+describe('worker configuration: whisper', () => {
+  it('runs whisper with the models and threads named, refusing a model no profile runs', () => {
+    const config = loadConfig(WorkerConfigSchema, {
+      ...serviceKeys,
+      WORKER_ENGINES: 'pocketsphinx,whisper',
+      WHISPER_MODELS: 'base.en, small.en',
+      WHISPER_THREADS: '4',
+      WHISPER_USE_GPU: 'true',
+    });
+    assert.deepEqual(config.WORKER_ENGINES, ['pocketsphinx', 'whisper']);
+    assert.deepEqual(
+      [config.WHISPER_MODELS, config.WHISPER_THREADS, config.WHISPER_USE_GPU, config.WHISPER_MODEL_DIR],
+      [['base.en', 'small.en'], 4, true, '/models'],
+    );
+    const [problem, ...rest] = problemsOf({ WORKER_ENGINES: 'whisper', WHISPER_MODELS: 'large-v3' });
+    assert.equal(rest.length, 0);
+    assert.equal(problem?.variable, 'WHISPER_MODELS');
+    assert.match(
+      problem!.message,
+      /no profile runs the whisper model "large-v3" \(the catalog's: base\.en, medium\.en, small\.en\)/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism, hostname, tmpdir } from 'node:os';
 import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
-import { engineListSetting, engineToolSettings } from '@tp/engines';
+import { engineListSetting, engineToolSettings, whisperSettings } from '@tp/engines';
 import { translationToolSettings } from '@tp/translation';
 
 /** A pod's hostname plus the pid: unique per process, readable in the jobs table. */
@@ -35,7 +35,10 @@ export const WorkerConfigSchema = z
       .string()
       .regex(/^[a-z][a-z0-9_-]*$/, 'must be one lower-case subject token, e.g. cpu')
       .default('cpu'),
-    /** Comma-separated engines this worker runs; each must be implemented here. */
+    /**
+     * Comma-separated engines this worker runs (pocketsphinx, whisper); each must be implemented
+     * here. A whisper worker serves the models of WHISPER_MODELS.
+     */
     WORKER_ENGINES: engineListSetting(),
     /**
      * Transcription jobs run at once by this process (each an ffmpeg and the voice-activity detector;
@@ -71,6 +74,7 @@ export const WorkerConfigSchema = z
     PROGRESS_INTERVAL_MS: z.coerce.number().int().min(100).default(1000),
 
     ...engineToolSettings(),
+    ...whisperSettings(),
     /** ffprobe, which checks a caption burn's output (Debian's ffmpeg package installs it beside ffmpeg). */
     FFPROBE_BIN: z.string().min(1).default('ffprobe'),
     /** Caption burns run at once by this process, besides WORKER_CONCURRENCY transcriptions (each is an ffmpeg encode). */

@@ -1,7 +1,6 @@
 import { type Bus, openBus, STREAMS, type Subscription } from '@tp/bus';
-import type { EngineKind } from '@tp/catalog';
 import { checkCaptionRenderer } from '@tp/captions';
-import { checkFfmpeg, closeEngines, createEngines, EnginePool, killAllGroups, type SpeechEngine } from '@tp/engines';
+import { checkFfmpeg, closeEngines, createEngines, EnginePool, type EngineSet, killAllGroups } from '@tp/engines';
 import { createSpeechGuard, type SpeechGuard } from '@tp/speech-guard';
 import type { KV } from '@nats-io/kv';
 import { createThreadedDiarizer } from '@tp/diarization';
@@ -30,15 +29,16 @@ export interface WorkerServiceOptions {
 }
 
 /** The engines this worker runs, once they, ffmpeg (with libass) and ffprobe passed their checks (the worker refuses to start otherwise). */
-async function checkedEngines(config: WorkerConfig, log: Logger): Promise<Map<EngineKind, SpeechEngine>> {
-  const engines = createEngines(config.WORKER_ENGINES, config);
+async function checkedEngines(config: WorkerConfig, log: Logger): Promise<EngineSet> {
+  // Each engine keeps as many loaded processes as the worker runs windows at once.
+  const engines = createEngines(config.WORKER_ENGINES, config, { idleHosts: config.ENGINE_POOL_SIZE });
   for (const engine of engines.values()) await engine.check();
   await checkFfmpeg(config.FFMPEG_BIN);
   await checkFfmpeg(config.FFPROBE_BIN, { tool: 'ffprobe', setting: 'FFPROBE_BIN' });
   // Caption burns draw with libass: an ffmpeg without it would fail every one.
   await checkCaptionRenderer(config.FFMPEG_BIN);
   log.info(
-    { engines: [...engines.keys()], pool: config.WORKER_POOL, workerId: config.WORKER_ID },
+    { engines: engines.describe(), pool: config.WORKER_POOL, workerId: config.WORKER_ID },
     'engines and ffmpeg checked',
   );
   return engines;
@@ -50,7 +50,7 @@ function ticketDeps(
   log: Logger,
   parts: {
     clients: WorkerClients;
-    engines: ReadonlyMap<EngineKind, SpeechEngine>;
+    engines: EngineSet;
     translator: Translator;
     shutdownSignal: AbortSignal;
     speechGuard: SpeechGuard;

@@ -53,8 +53,11 @@ export interface Backends extends JobProbes, Omit<MediaFixtures, 'close'> {
   restart(name: 'jobs' | 'artifacts'): Promise<void>;
   /** Stops every worker started with `startWorker` that still runs. */
   stopWorkers(): Promise<void>;
-  /** An oracle job of the media (options: the job's options, default `{language: 'en'}`). */
-  createJob(mediaId: string, options?: Record<string, unknown>): Promise<Job>;
+  /**
+   * A job of the media (options: the job's options, default `{language: 'en'}`), of the profile
+   * `oracle` unless `as` names another (and the features of the user asking).
+   */
+  createJob(mediaId: string, options?: Record<string, unknown>, as?: JobProfile): Promise<Job>;
   /** No ticket of the pool is waiting or being worked on. */
   queueDrained(): Promise<boolean>;
   dispose(): Promise<void>;
@@ -134,11 +137,18 @@ function workerEnvOf(fleet: Fleet): Backends['workerEnv'] {
   });
 }
 
-async function createOracleJob(
+/** Who asks for a job: its profile and the features of its user. */
+export interface JobProfile {
+  profile: string;
+  features: string[];
+}
+
+async function createProfileJob(
   jobs: JobsClient,
   userId: string,
   mediaId: string,
   options: Record<string, unknown> = { language: 'en' },
+  as: JobProfile = { profile: 'oracle', features: [] },
 ): Promise<Job> {
   const { job } = await jobs.createJob({
     userId,
@@ -146,10 +156,10 @@ async function createOracleJob(
     type: 'transcription',
     mediaIds: [mediaId],
     batch: false,
-    profile: 'oracle',
+    profile: as.profile,
     optionsJson: JSON.stringify(options),
     idempotencyKey: '',
-    features: [],
+    features: as.features,
     webhookId: '',
     requestFingerprint: '',
     executionMode: '',
@@ -216,7 +226,7 @@ export async function startBackends(options: { jobsEnv?: Record<string, string> 
       upload: stored.upload,
       putObject: stored.putObject,
       deleteObject: stored.deleteObject,
-      createJob: (mediaId, options) => createOracleJob(clients.jobs, userId, mediaId, options),
+      createJob: (mediaId, options, as) => createProfileJob(clients.jobs, userId, mediaId, options, as),
       ...jobProbes(clients, userId),
       async queueDrained() {
         const info = await bus.manager.consumers.info(bus.streamName('WORK'), workDurable(POOL));

@@ -61,3 +61,6 @@ export const modelHint = (modelDir: string) =>
 
 /** The shared libraries of the Debian packages libpocketsphinx3 and libsphinxbase3 (pocketsphinx depends on both). */
 export const POCKETSPHINX_LIBRARIES = { pocketsphinx: 'libpocketsphinx.so.3', sphinxbase: 'libsphinxbase.so.3' };
+
+/** The one model PocketSphinx runs here (the catalog's pocketsphinx profiles name it). */
+export const POCKETSPHINX_MODEL = 'en-us';

@@ -11,6 +11,8 @@ export interface WhisperDecoderOptions {
   model: string;
   /** Threads of one decode (whisper's n_threads). */
   threads: number;
+  /** Offload to the GPU backend the library was built with (CUDA); without one whisper.cpp stays on the CPU. */
+  useGpu: boolean;
 }
 
 const MAX_TOKENS_PER_SECOND = 8;
@@ -22,7 +24,7 @@ export class WhisperDecoder {
 
   constructor(options: WhisperDecoderOptions) {
     this.#api = loadWhisperApi(options.library);
-    const contextParams = { ...contextDefaults(this.#api), use_gpu: false };
+    const contextParams = { ...contextDefaults(this.#api), use_gpu: options.useGpu };
     const context = this.#api.initFromFileWithParams(options.model, contextParams);
     if (!context) throw new Error(`whisper could not load the model ${options.model}`);
     this.#context = context;

@@ -25,6 +25,8 @@ export interface WhisperEngineOptions {
   model: string;
   /** Threads of one decode (default 1: the engine pool runs windows side by side). */
   threads?: number;
+  /** Decode on the GPU when the library was built with CUDA (default false; a CPU build ignores it). */
+  useGpu?: boolean;
   /** Hosts kept loaded between windows (default: one per core). */
   idleHosts?: number;
 }
@@ -60,7 +62,7 @@ async function decodePieces(pcm: Readable, host: EngineHost, language: string): 
  */
 export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngine {
   const model = whisperModelFile(options.modelDir, options.model);
-  const args = [options.library, model, String(options.threads ?? 1)];
+  const args = [options.library, model, String(options.threads ?? 1), options.useGpu ? 'gpu' : 'cpu'];
   const hosts = new HostPool(
     () => EngineHost.start({ engine: 'whisper', main: HOST_MAIN, args }),
     options.idleHosts ?? availableParallelism(),

@@ -1,7 +1,7 @@
 // A whisper decoder host: loads the model once, then answers one request after another on its
 // stdin (../host/protocol.ts) until stdin closes. A request is a header (4-byte length, then JSON:
 // the language) and the piece's 16 kHz s16le PCM. Started by the whisper engine;
-// `node host-main.ts LIBRARY MODEL THREADS`.
+// `node host-main.ts LIBRARY MODEL THREADS cpu|gpu`.
 import { RequestReader } from '../host/protocol.ts';
 import type { HostReply } from '../host/protocol.ts';
 import { WhisperDecoder } from './decoder.ts';
@@ -10,8 +10,8 @@ const send = (message: HostReply) => process.stdout.write(`${JSON.stringify(mess
 
 let decoder: WhisperDecoder;
 try {
-  const [library = '', model = '', threads = '1'] = process.argv.slice(2);
-  decoder = new WhisperDecoder({ library, model, threads: Number(threads) });
+  const [library = '', model = '', threads = '1', device = 'cpu'] = process.argv.slice(2);
+  decoder = new WhisperDecoder({ library, model, threads: Number(threads), useGpu: device === 'gpu' });
 } catch (err) {
   send({ type: 'error', message: (err as Error).message });
   process.exit(1);

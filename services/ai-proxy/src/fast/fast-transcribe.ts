@@ -1,4 +1,4 @@
-import { audioTokensFor, type EngineKind, FAST_TRANSCRIPTION, targetsFrom } from '@tp/catalog';
+import { audioTokensFor, FAST_TRANSCRIPTION, targetsFrom } from '@tp/catalog';
 import {
   ClipTooLongError,
   type ClipTranscription,
@@ -6,7 +6,7 @@ import {
   type DecodedClip,
   decodeClip,
   recognizeClip,
-  type SpeechEngine,
+  type EngineSet,
 } from '@tp/engines';
 import { AppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
@@ -19,7 +19,7 @@ import { resolveFastModel } from './fast-model.ts';
 export interface FastTranscribeDeps {
   billing: BillingClient;
   guard: SpeechGuard;
-  engines: ReadonlyMap<EngineKind, SpeechEngine>;
+  engines: EngineSet;
   ffmpegPath: string;
   /** Translates the text where the caller names a target_language. */
   translator: Translator;

@@ -27,6 +27,13 @@ export function engineNotRunHere(engine: string): JobFailure {
   return { errorCode: 'engine_failed', errorMessage: `This worker does not run the ${engine || '(unnamed)'} engine.` };
 }
 
+export function modelNotRunHere(engine: string, model: string): JobFailure {
+  return {
+    errorCode: 'engine_failed',
+    errorMessage: `This worker does not have the weights of the ${engine} model ${model || '(unnamed)'}.`,
+  };
+}
+
 export function mediaDeletedBeforeRun(): JobFailure {
   return { errorCode: 'media_unavailable', errorMessage: 'The media was deleted before the job ran.' };
 }

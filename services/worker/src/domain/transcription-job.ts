@@ -1,3 +1,5 @@
+import { findProfile } from '@tp/catalog';
+
 /** The only job type this worker runs; its tickets arrive on work.transcription.<pool>. */
 export const JOB_TYPE = 'transcription';
 
@@ -18,4 +20,9 @@ export function transcriptIdempotencyKey(jobId: string): string {
  */
 export function maxAttempts(maxDeliver: number): number {
   return maxDeliver + 1;
+}
+
+/** The model a job's profile runs (whisper: which mounted weights); '' for a profile the catalog no longer has. */
+export function jobModel(job: { profile: string }): string {
+  return findProfile(job.profile)?.model ?? '';
 }

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-/** Whose windows: the job, its channel (or the mix), the engine and language that recognize them. */
+/** Whose windows: the job, its channel (or the mix), the engine, model and language that recognize them. */
 export interface WindowScope {
   jobId: string;
   channel: number | undefined;
   engine: string;
+  /** The engine's model (a job has one: it is not part of the keys). */
+  model?: string;
   language: string;
 }
 
@@ -42,6 +44,8 @@ export const WindowItemSchema = z.object({
   url: z.string().min(1),
   channel: z.number().int().min(0).max(63).nullable(),
   engine: z.string().min(1),
+  /** The engine's model (whisper: which weights); absent in items of workers before models: the engine's only one. */
+  model: z.string().min(1).optional(),
   language: z.string().min(1),
   index: z.number().int().min(0),
   start_sample: z.number().int().min(0),
@@ -64,6 +68,7 @@ export function windowItem(
     url,
     channel: scope.channel ?? null,
     engine: scope.engine,
+    ...(scope.model ? { model: scope.model } : {}),
     language: scope.language,
     index: window.index,
     start_sample: toSamples(window.start),
@@ -72,7 +77,13 @@ export function windowItem(
 }
 
 export function itemScope(item: WindowItem): WindowScope {
-  return { jobId: item.job_id, channel: item.channel ?? undefined, engine: item.engine, language: item.language };
+  return {
+    jobId: item.job_id,
+    channel: item.channel ?? undefined,
+    engine: item.engine,
+    model: item.model,
+    language: item.language,
+  };
 }
 
 export function itemSpan(item: WindowItem): WindowSpan {

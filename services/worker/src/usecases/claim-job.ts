@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EngineKind } from '@tp/catalog';
 import type { WorkTicket } from '@tp/events';
 import type { Logger } from '@tp/logging';
 import type { Job } from '@tp/proto';
@@ -7,7 +6,7 @@ import type { JobsClient } from '../clients.ts';
 import { isTransient } from '../domain/backend-errors.ts';
 import { JobStopped } from '../domain/job-stopped.ts';
 import { maxAttempts } from '../domain/transcription-job.ts';
-import type { SpeechEngine } from '@tp/engines';
+import type { EngineSet } from '@tp/engines';
 import type { TicketHandle } from './ticket.ts';
 
 export interface ClaimJobDeps {
@@ -16,7 +15,7 @@ export interface ClaimJobDeps {
   workerId: string;
   pool: string;
   /** The engines this worker runs (jobs binds only a job whose engine is among them). */
-  engines: ReadonlyMap<EngineKind, SpeechEngine>;
+  engines: EngineSet;
   /** WORK_MAX_DELIVER: how many times the bus runs the handler for one ticket. */
   maxDeliver: number;
   /** Waits between ClaimJob attempts while jobs is unreachable; the last one repeats. */
@@ -48,7 +47,7 @@ export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promis
         // The ticket's own type: this worker consumes transcription and caption burn tickets.
         jobType: ticket.job_type,
         pool: deps.pool,
-        engines: [...deps.engines.keys()],
+        engines: deps.engines.kinds(),
         deliveryCount,
         maxAttempts: maxAttempts(deps.maxDeliver),
       });

@@ -40,7 +40,7 @@ export interface JobWindows {
 /** How one run of a job cuts and recognizes its windows (ADR 0026). */
 export async function openJobWindows(
   deps: JobWindowsDeps,
-  job: { jobId: string; engine: SpeechEngine; language: string; url: string; durationSeconds: number },
+  job: { jobId: string; engine: SpeechEngine; model: string; language: string; url: string; durationSeconds: number },
 ): Promise<JobWindows> {
   const bucket = deps.windowBucket;
   const fanOut = bucket !== undefined && job.durationSeconds >= deps.fanOutMinSeconds;
@@ -48,7 +48,7 @@ export async function openJobWindows(
   return {
     fanOut,
     forChannel(channel) {
-      const scope = { jobId: job.jobId, channel, engine: job.engine.kind, language: job.language };
+      const scope = { jobId: job.jobId, channel, engine: job.engine.kind, model: job.model, language: job.language };
       const checkpoints = windowCheckpoints(bucket, deps.log, scope);
       const recognizer = results
         ? fanOutRecognizer({ scope, url: job.url, checkpoints, results, publish: deps.publishWindow })

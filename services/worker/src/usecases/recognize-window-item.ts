@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import type { KV } from '@nats-io/kv';
-import type { EngineKind } from '@tp/catalog';
-import { DecodeError, type EnginePool, type SpeechEngine, startDecoding } from '@tp/engines';
+import { DecodeError, type EnginePool, type EngineSet, startDecoding } from '@tp/engines';
 import type { Logger } from '@tp/logging';
 import { withoutContext } from '../domain/windows.ts';
 import {
@@ -17,7 +16,7 @@ import {
 
 export interface RecognizeWindowItemDeps {
   log: Logger;
-  engines: ReadonlyMap<EngineKind, SpeechEngine>;
+  engines: EngineSet;
   enginePool: EnginePool;
   ffmpegPath: string;
   /** How often a window at work extends its item's ack wait. */
@@ -47,8 +46,9 @@ export async function recognizeWindowItem(
     deps.log.info(context, 'window dropped: its job was stopped');
     return;
   }
-  const engine = deps.engines.get(item.engine as EngineKind);
-  if (!engine) throw new Error(`window item for engine ${item.engine}, which this worker does not run`);
+  const engine = deps.engines.get(item.engine, item.model);
+  if (!engine)
+    throw new Error(`window item for ${item.engine} ${item.model ?? ''}, which this worker does not run`.trimEnd());
   const stop = new AbortController();
   const onShutdown = () => stop.abort(new Error('the worker is shutting down'));
   deps.shutdownSignal.addEventListener('abort', onShutdown, { once: true });

@@ -1,9 +1,9 @@
-import { audioChannels, type EngineKind } from '@tp/catalog';
+import { audioChannels } from '@tp/catalog';
 import type { Job } from '@tp/proto';
-import { engineNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
+import { engineNotRunHere, modelNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
 import { CAPTION_BURN_JOB_TYPE } from '../domain/caption-burn-job.ts';
-import { JOB_TYPE } from '../domain/transcription-job.ts';
-import type { SpeechEngine } from '@tp/engines';
+import { JOB_TYPE, jobModel } from '../domain/transcription-job.ts';
+import type { EngineSet } from '@tp/engines';
 import { buildJobTranscript, checked } from './build-job-transcript.ts';
 import { completeJob } from './complete-job.ts';
 import { failJob } from './fail-job.ts';
@@ -22,7 +22,7 @@ export type RunJobDeps = ReadMediaUrlDeps &
   TranscribeJobDeps &
   FinishTranscriptDeps &
   StoreTranscriptDeps & {
-    engines: ReadonlyMap<EngineKind, SpeechEngine>;
+    engines: EngineSet;
   };
 
 /**
@@ -33,9 +33,12 @@ export type RunJobDeps = ReadMediaUrlDeps &
  */
 export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: TicketHandle; job: Job }): Promise<void> {
   if (job.type === CAPTION_BURN_JOB_TYPE) return runCaptionBurnJob(deps, { ticket, job });
-  const engine = deps.engines.get(job.engine as EngineKind);
   if (job.type !== JOB_TYPE) return failJob(deps, { job, ticket, failure: unsupportedJobType(job.type) });
-  if (!engine) return failJob(deps, { job, ticket, failure: engineNotRunHere(job.engine) });
+  if (!deps.engines.has(job.engine)) return failJob(deps, { job, ticket, failure: engineNotRunHere(job.engine) });
+  const model = jobModel(job);
+  const engine = deps.engines.get(job.engine, model);
+  // Jobs accepts a profile only when the pools have its model (ENGINES); a worker of the pool without it says so.
+  if (!engine) return failJob(deps, { job, ticket, failure: modelNotRunHere(job.engine, model) });
 
   const read = await readMediaUrl(deps, { job, ticket });
   if ('unavailable' in read) return failJob(deps, { job, ticket, failure: read.unavailable });
@@ -44,7 +47,7 @@ export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: Ticket
   const channels = audioChannels(read.media?.streams ?? []);
   let recognition: JobRecognition;
   try {
-    recognition = await transcribeJob(deps, { ticket, job, engine, url: read.url, durationSeconds, channels });
+    recognition = await transcribeJob(deps, { ticket, job, engine, model, url: read.url, durationSeconds, channels });
   } catch (err) {
     await settleTranscriptionFailure(deps, { err, job, ticket, engine });
     // Settled for good (a redelivery would have thrown): its windows are of no more use.

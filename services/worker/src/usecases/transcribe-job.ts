@@ -32,6 +32,8 @@ export interface TranscribeJobInput {
   ticket: TicketHandle;
   job: Job;
   engine: SpeechEngine;
+  /** The model of the job's profile the engine runs (window items name it for the pool). */
+  model: string;
   /** The presigned URL of the job's media. */
   url: string;
   durationSeconds: number;
@@ -64,6 +66,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
   const windows = await openJobWindows(deps, {
     jobId: job.jobId,
     engine: input.engine,
+    model: input.model,
     language: options.language,
     url: input.url,
     durationSeconds: input.durationSeconds,
