@@ -23,6 +23,11 @@ export interface SpeechEngine {
    * window, its words then dropped): 0 for an engine whose start carries nothing over.
    */
   readonly contextSeconds: number;
+  /**
+   * The longest window it decodes in one pass (whisper: 30 s, its encoder's window; a longer one
+   * costs a second pass, however little is left). The worker cuts windows no longer. Undefined: any.
+   */
+  readonly maxWindowSeconds?: number;
   /** Throws EngineUnavailableError naming what is missing (binary, model files) when it cannot run here. */
   check(): Promise<void>;
   transcribe(pcm: Readable, options: TranscribeOptions): Promise<Recognition>;

@@ -14,7 +14,7 @@ export interface BenchUser {
 
 export async function benchUser(
   fleet: Fleet,
-  options: { email?: string; credits?: number; preset?: string } = {},
+  options: { email?: string; credits?: number; preset?: string; features?: string[] } = {},
 ): Promise<BenchUser> {
   const email = options.email ?? 'bench@example.com';
   const created = await fleet.tsctl('users', 'create', '--email', email);
@@ -23,6 +23,10 @@ export async function benchUser(
   if (options.credits) {
     const granted = await fleet.tsctl('credits', 'grant', '--email', email, '--credits', String(options.credits));
     if (granted.code !== 0) throw new Error(`tsctl credits grant: ${granted.stderr}`);
+  }
+  for (const feature of options.features ?? []) {
+    const granted = await fleet.tsctl('features', 'grant', '--email', email, '--feature', feature);
+    if (granted.code !== 0) throw new Error(`tsctl features grant: ${granted.stderr}`);
   }
   const minted = await fleet.tsctl('tokens', 'create', '--email', email, '--preset', options.preset ?? 'full');
   if (minted.code !== 0) throw new Error(`tsctl tokens create: ${minted.stderr}`);
@@ -78,10 +82,10 @@ export async function benchUser(
   };
 }
 
-/** A transcription job of one uploaded media with the oracle profile, as `POST /api/v1/jobs` takes it. */
-export const oracleJob = (mediaId: string) => ({
+/** A transcription job of one uploaded media with a profile (oracle by default), as `POST /api/v1/jobs` takes it. */
+export const oracleJob = (mediaId: string, profile = 'oracle') => ({
   type: 'transcription',
   input: { type: 'media_ref', media_id: mediaId },
-  profile: 'oracle',
+  profile,
   options: { language: 'en' },
 });

@@ -65,14 +65,18 @@ async function transcriptText(fleet: Fleet, user: BenchUser, jobId: string): Pro
 export async function runJob(
   fleet: Fleet,
   user: BenchUser,
-  options: { mediaId: string; workers: readonly FleetWorker[]; pollMs: number },
+  options: { mediaId: string; workers: readonly FleetWorker[]; pollMs: number; profile?: string },
 ): Promise<JobRun> {
   const roots = options.workers.map((w) => w.pid);
   const cpuBefore = await treesCpuMs(roots);
   const memory = sampleTreeMemory(roots);
   const postedAt = Date.now();
   const started = performance.now();
-  const { job_id: jobId } = await user.api<{ job_id: string }>('POST', '/api/v1/jobs', oracleJob(options.mediaId));
+  const { job_id: jobId } = await user.api<{ job_id: string }>(
+    'POST',
+    '/api/v1/jobs',
+    oracleJob(options.mediaId, options.profile),
+  );
   let job: JobView;
   for (;;) {
     job = await user.api<JobView>('GET', `/api/v1/jobs/${jobId}`);

@@ -73,6 +73,7 @@ export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngin
     languages: LANGUAGES,
     // Each window is decoded on its own (no_context): nothing carries over from the audio before it.
     contextSeconds: 0,
+    maxWindowSeconds: WHISPER_PIECE_SECONDS,
 
     async check() {
       const missing = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRecognition, stitchWindows, windowLengthsFor, withoutContext } from './windows.ts';
+import { capWindowLengths, parseRecognition, stitchWindows, windowLengthsFor, withoutContext } from './windows.ts';
 
 const word = (text: string, start: number, end: number) => ({ text, start, end, confidence: 0.9 });
 
@@ -49,5 +49,22 @@ describe('windowLengthsFor', () => {
     assert.deepEqual(windowLengthsFor(1200, 2, base), { targetSeconds: 60, maxSeconds: 120 });
     assert.deepEqual(windowLengthsFor(3600, 8, base), { targetSeconds: 60, maxSeconds: 120 });
     assert.deepEqual(windowLengthsFor(600, 16, base), base, 'many slots: short windows');
+  });
+});
+
+describe('capWindowLengths', () => {
+  it("keeps windows within an engine's one-pass window, the target a fifth below it", () => {
+    assert.deepEqual(capWindowLengths({ targetSeconds: 60, maxSeconds: 120 }, 30), {
+      targetSeconds: 24,
+      maxSeconds: 30,
+    });
+    assert.deepEqual(capWindowLengths({ targetSeconds: 20, maxSeconds: 28 }, 30), {
+      targetSeconds: 20,
+      maxSeconds: 28,
+    });
+    assert.deepEqual(capWindowLengths({ targetSeconds: 30, maxSeconds: 60 }, undefined), {
+      targetSeconds: 30,
+      maxSeconds: 60,
+    });
   });
 });

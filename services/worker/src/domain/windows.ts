@@ -74,6 +74,18 @@ export function withoutContext(recognition: Recognition, contextSeconds: number)
 }
 
 /**
+ * Window lengths within an engine's one-pass window (whisper: 30 s): at most `cap`, the target a
+ * fifth below it so that a pause is found before the cap cuts at the quietest point.
+ */
+export function capWindowLengths(
+  lengths: { targetSeconds: number; maxSeconds: number },
+  cap: number | undefined,
+): { targetSeconds: number; maxSeconds: number } {
+  if (cap === undefined) return lengths;
+  return { targetSeconds: Math.min(lengths.targetSeconds, cap * 0.8), maxSeconds: Math.min(lengths.maxSeconds, cap) };
+}
+
+/**
  * Window lengths for one recording: the configured target for a recording the pool works through
  * in a few rounds, longer (up to twice the target) for a long one, which then has fewer windows,
  * so fewer engine starts and less context recognized twice, while every slot still gets at least

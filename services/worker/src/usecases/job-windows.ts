@@ -4,7 +4,7 @@ import type { Logger } from '@tp/logging';
 import { createSpeechWindower, DEFAULT_WINDOW_SETTINGS, type SpeechGuard, type WindowSettings } from '@tp/speech-guard';
 import { jobStopKey, type WindowItem } from '../domain/window-item.ts';
 import { isJobStopped } from '../domain/job-stopped.ts';
-import { windowLengthsFor } from '../domain/windows.ts';
+import { windowLengthsFor, capWindowLengths } from '../domain/windows.ts';
 import { windowCheckpoints } from './window-checkpoints.ts';
 import { fanOutRecognizer, localRecognizer, type WindowRecognizer } from './window-recognizers.ts';
 import { type WindowResults, watchWindowResults } from './window-results.ts';
@@ -53,10 +53,13 @@ export async function openJobWindows(
       const recognizer = results
         ? fanOutRecognizer({ scope, url: job.url, checkpoints, results, publish: deps.publishWindow })
         : localRecognizer({ engine: job.engine, language: job.language, pool: deps.enginePool, checkpoints });
-      const lengths = windowLengthsFor(job.durationSeconds, deps.enginePool.size, {
-        targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
-        maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
-      });
+      const lengths = capWindowLengths(
+        windowLengthsFor(job.durationSeconds, deps.enginePool.size, {
+          targetSeconds: deps.windowSettings.targetSeconds ?? DEFAULT_WINDOW_SETTINGS.targetSeconds,
+          maxSeconds: deps.windowSettings.maxSeconds ?? DEFAULT_WINDOW_SETTINGS.maxSeconds,
+        }),
+        job.engine.maxWindowSeconds,
+      );
       const windower = createSpeechWindower(deps.speechGuard, {
         ...deps.windowSettings,
         ...lengths,
