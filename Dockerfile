@@ -13,13 +13,28 @@
 # of the chart's migration Job, `node packages/db/src/cli.ts deploy --all`, and of its service
 # identity key Job, `node tools/service-keys/src/main.ts sync ...`; it needs no SERVICE.
 #
+# The worker image ships whisper.cpp (ADR 0029), built from pinned sources by tools/dev/whisper-lib.ts
+# into /app/.tools/whisper/lib, where the engine looks by default (WHISPER_LIBRARY). WHISPER_BUILD says
+# which build, and only the worker takes one (the build refuses anything else):
+#
+#   docker build --build-arg SERVICE=worker --build-arg WHISPER_BUILD=portable ...   any x86-64 CPU
+#   docker build --build-arg SERVICE=worker --build-arg WHISPER_BUILD=cuda ...       and NVIDIA GPUs
+#
+# portable builds on this file's Node image; cuda on CUDA_DEVEL_IMAGE, an Ubuntu 22.04 whose glibc
+# (2.35) is older than the runtime's (Debian bookworm, 2.36), so what it builds loads there. The CUDA
+# runtime and cuBLAS travel in the library folder; the driver (libcuda.so.1) is the node's, mounted
+# by the NVIDIA container runtime.
+#
 # Images keep the workspace layout (/app/packages/*, /app/services/<name>) instead of using
 # `pnpm deploy`: Node strips TypeScript types only outside node_modules, and `pnpm deploy`
 # copies the workspace packages into node_modules, where Node refuses to load .ts files.
 
 ARG NODE_IMAGE=node:24-bookworm-slim
+ARG CUDA_DEVEL_IMAGE=nvidia/cuda:12.6.3-devel-ubuntu22.04
 ARG SERVICE
 ARG SERVICE_PACKAGES=
+# none (every image but the worker's), portable or cuda: the whisper.cpp build the image ships.
+ARG WHISPER_BUILD=none
 
 FROM ${NODE_IMAGE} AS base
 # PM_ON_FAIL=ignore: the lockfile does not record the packageManager pin (no pnpm binary for
@@ -98,9 +113,39 @@ WORKDIR /app
 USER 10001:10001
 CMD ["node", "packages/db/src/cli.ts", "deploy", "--all"]
 
-FROM runtime-base AS service
+# whisper.cpp for the worker: the library folder (libwhisper.so, libggml*.so, version.txt) in /out.
+FROM ${NODE_IMAGE} AS whisper-portable
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends cmake g++ make \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /repo
+COPY tools/dev/whisper-lib.ts tools/dev/layout.ts tools/dev/
+RUN node tools/dev/whisper-lib.ts --variant portable --out /out
+
+FROM ${NODE_IMAGE} AS node-binary
+
+FROM ${CUDA_DEVEL_IMAGE} AS whisper-cuda
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends cmake g++ make \
+ && rm -rf /var/lib/apt/lists/*
+# So that ldd resolves the CUDA runtime and cuBLAS the build copies beside the libraries.
+ENV LD_LIBRARY_PATH=/usr/local/cuda/lib64
+# The build script is TypeScript run by Node: the runtime's Node, which runs on this glibc too.
+COPY --from=node-binary /usr/local/bin/node /usr/local/bin/node
+WORKDIR /repo
+COPY tools/dev/whisper-lib.ts tools/dev/layout.ts tools/dev/
+RUN node tools/dev/whisper-lib.ts --variant cuda --out /out
+
+# The service image without whisper.cpp, and with each build of it; `service` takes WHISPER_BUILD's.
+FROM runtime-base AS service-base
 ARG SERVICE
 ARG SERVICE_PACKAGES
+ARG WHISPER_BUILD
+RUN case "${SERVICE}:${WHISPER_BUILD}" in \
+      worker:none) echo 'the worker ships whisper.cpp: --build-arg WHISPER_BUILD=portable (CPU) or cuda (NVIDIA GPUs)' >&2; exit 1 ;; \
+      worker:portable|worker:cuda|*:none) ;; \
+      *) echo "WHISPER_BUILD=${WHISPER_BUILD}: only the worker image takes one (none, portable or cuda)" >&2; exit 1 ;; \
+    esac
 RUN if [ -n "${SERVICE_PACKAGES}" ]; then \
       apt-get update \
       && apt-get install -y --no-install-recommends ${SERVICE_PACKAGES} \
@@ -110,3 +155,14 @@ COPY --from=service-files /out/ /app/
 WORKDIR /app/services/${SERVICE}
 USER 10001:10001
 CMD ["node", "src/main.ts"]
+
+FROM service-base AS service-whisper-none
+
+FROM service-base AS service-whisper-portable
+COPY --from=whisper-portable /out/ /app/.tools/whisper/lib/
+
+FROM service-base AS service-whisper-cuda
+COPY --from=whisper-cuda /out/ /app/.tools/whisper/lib/
+
+# BuildKit builds only the stages this one needs: no whisper.cpp build for an image without it.
+FROM service-whisper-${WHISPER_BUILD} AS service

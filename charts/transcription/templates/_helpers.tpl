@@ -380,13 +380,24 @@ transcription/worker-pool
 {{- end }}
 
 {{/*
-jobs' ENGINES: every engine an enabled pool runs, once, sorted, comma-separated. Derived, never
-set, so jobs never accepts a profile whose engine no pool of the release serves.
+jobs' ENGINES: what the enabled pools serve, once, sorted, comma-separated. Derived, never set, so
+jobs never accepts a profile no pool of the release serves. An engine with models the operator
+provides is named with each model a pool serves (whisper:small.en, from models.served); the others
+bare (pocketsphinx: every model of the engine).
 */}}
 {{- define "transcription.workerEngines" -}}
 {{- $engines := list }}
 {{- range include "transcription.workerPools" . | fromJsonArray }}
-{{- $engines = concat $engines (index $.Values.worker.pools .).engines }}
+{{- $p := index $.Values.worker.pools . }}
+{{- range $p.engines }}
+{{- if eq . "whisper" }}
+{{- range (dig "models" "served" list $p) }}
+{{- $engines = append $engines (printf "whisper:%s" .) }}
+{{- end }}
+{{- else }}
+{{- $engines = append $engines . }}
+{{- end }}
+{{- end }}
 {{- end }}
 {{- $engines | uniq | sortAlpha | join "," }}
 {{- end }}

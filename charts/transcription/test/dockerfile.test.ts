@@ -14,30 +14,10 @@ import { ENGINE_OS_PACKAGES } from '../../../packages/engines/src/settings.ts';
 import { APERTIUM_OS_PACKAGES } from '../../../packages/translation/src/os-packages.ts';
 import { CAPTION_FONT_PACKAGES } from '../../../packages/captions/src/style.ts';
 import { dockerBuildArgs, IMAGES, releaseCommands } from '../../../tools/dev/images.ts';
-import { imagedServices } from './support.ts';
+import { WHISPER_RUNTIME_PACKAGES } from '../../../tools/dev/whisper-lib.ts';
+import { dockerfile, imagedServices, stage, stages } from './support.ts';
 
 const run = promisify(execFile);
-
-async function dockerfile(): Promise<string> {
-  return readFile(join(repoRoot, 'Dockerfile'), 'utf8');
-}
-
-/** The Dockerfile's stages by name: the lines from each FROM to the next. */
-function stages(text: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const parts = text.split(/^(?=FROM )/m).slice(1);
-  for (const part of parts) {
-    const name = /^FROM \S+ AS (\S+)$/m.exec(part)?.[1];
-    if (name) found.set(name, part);
-  }
-  return found;
-}
-
-function stage(text: string, name: string): string {
-  const found = stages(text).get(name);
-  if (!found) throw new Error(`the Dockerfile has no stage ${name}`);
-  return found;
-}
 
 test('one file at the repository root builds every service; no service keeps one of its own', async () => {
   const folders = (await readdir(join(repoRoot, 'services'), { withFileTypes: true }))
@@ -59,7 +39,7 @@ test('one file at the repository root builds every service; no service keeps one
   assert.match(files, /^ARG SERVICE$/m, 'the stage brings SERVICE into scope');
   assert.match(files, /if \[ -z "\$\{SERVICE\}" \]; then[\s\S]*SERVICE is not set[\s\S]*exit 1/);
   assert.match(files, /stage-prod "@tp\/\$\{SERVICE\}" \/out/);
-  assert.match(stage(text, 'service'), /^WORKDIR \/app\/services\/\$\{SERVICE\}$/m);
+  assert.match(stage(text, 'service-base'), /^WORKDIR \/app\/services\/\$\{SERVICE\}$/m);
 });
 
 test('the default target is the service image; --target migrations is the migration image, without SERVICE', async () => {
@@ -92,18 +72,26 @@ test('install the OS packages each service runs: ffprobe for media, ffmpeg, the 
     assert.ok(services.includes(service), service);
   // The only services with OS packages, named here; every other one (billing, jobs, shares, …) installs
   // nothing beyond the base image. The worker decodes with ffmpeg and runs PocketSphinx with its
-  // US English model (the GPU engine's weights are mounted, never in the image); ai-proxy runs the
+  // US English model and whisper.cpp, which needs OpenMP's runtime (whisper's weights are mounted,
+  // never in the image); both worker images install the same. ai-proxy runs the
   // same engine for fast transcription (ADR 0021). Both translate offline with apertium and its
   // English pairs (@tp/translation; ADR 0022).
   const packages: Record<string, string[]> = {
     media: ['ffmpeg'],
-    worker: ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES, ...CAPTION_FONT_PACKAGES],
+    worker: [
+      'ffmpeg',
+      'pocketsphinx',
+      'pocketsphinx-en-us',
+      ...APERTIUM_OS_PACKAGES,
+      ...CAPTION_FONT_PACKAGES,
+      ...WHISPER_RUNTIME_PACKAGES,
+    ],
     'ai-proxy': ['ffmpeg', 'pocketsphinx', 'pocketsphinx-en-us', ...APERTIUM_OS_PACKAGES],
   };
   for (const build of IMAGES) assert.deepEqual(build.packages, packages[build.service ?? ''] ?? [], build.image);
   const text = await dockerfile();
   assert.match(text, /^ARG SERVICE_PACKAGES=$/m, 'none unless the build names them');
-  const service = stage(text, 'service');
+  const service = stage(text, 'service-base');
   assert.match(service, /^ARG SERVICE_PACKAGES$/m);
   assert.match(service, /apt-get install -y --no-install-recommends \$\{SERVICE_PACKAGES\}/);
 });
@@ -140,7 +128,7 @@ test('several OS packages are one build argument, one shell word in the printed 
   assert.deepEqual(
     args.filter((arg) => arg.startsWith('SERVICE_PACKAGES=')),
     [
-      `SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us ${[...APERTIUM_OS_PACKAGES, ...CAPTION_FONT_PACKAGES].join(' ')}`,
+      `SERVICE_PACKAGES=ffmpeg pocketsphinx pocketsphinx-en-us ${[...APERTIUM_OS_PACKAGES, ...CAPTION_FONT_PACKAGES, ...WHISPER_RUNTIME_PACKAGES].join(' ')}`,
     ],
   );
   // What a shell makes of each printed build command is exactly the arguments of its image.

@@ -49,20 +49,33 @@ test('images come from the global registry, tag or digest', async () => {
   assert.equal(image('migrations', 'Job'), 'reg.example/tp/transcription-migrations:1.2.3');
 });
 
-test('the chart pulls every image under the name tools/dev/images.ts builds it as', async () => {
-  const values = parse(await readFile(join(repoRoot, 'charts/transcription/values.yaml'), 'utf8')) as Record<
-    string,
-    { image?: { repository?: string } }
-  >;
+type Values = Record<
+  string,
+  { image?: { repository?: string }; pools?: Record<string, { image?: { repository?: string } }> }
+>;
+
+test('the chart pulls every image under the name tools/dev/images.ts builds it as; the gpu pool the CUDA worker', async () => {
+  const values = parse(await readFile(join(repoRoot, 'charts/transcription/values.yaml'), 'utf8')) as Values;
+  // The CPU pool runs worker.image, the gpu pool its own: the worker with whisper.cpp's CUDA build.
+  const pool = (build: (typeof IMAGES)[number]) => (build.whisper === 'cuda' ? 'gpu' : 'cpu');
   for (const build of IMAGES) {
     const component = build.service ?? build.target ?? '';
-    assert.equal(values[component]?.image?.repository, build.image, component);
+    const repository =
+      build.whisper === 'cuda'
+        ? values.worker?.pools?.[pool(build)]?.image?.repository
+        : values[component]?.image?.repository;
+    assert.equal(repository, build.image, component);
   }
-  const manifests = await render(await valuesFile({ global: { image: { registry: 'reg.example/tp', tag: '9.9.9' } } }));
+  const manifests = await render(
+    await valuesFile({
+      global: { image: { registry: 'reg.example/tp', tag: '9.9.9' } },
+      worker: { pools: { gpu: { enabled: true, models: { existingClaim: 'weights' } } } },
+    }),
+  );
   for (const build of IMAGES) {
     const image =
       build.service === 'worker'
-        ? podTemplate(workerDeployment(manifests, 'cpu')).spec.containers[0]?.image
+        ? podTemplate(workerDeployment(manifests, pool(build))).spec.containers[0]?.image
         : podTemplate(find(manifests, build.target ? 'Job' : 'Deployment', build.service ?? build.target ?? '')).spec
             .containers[0]?.image;
     assert.equal(image, `reg.example/tp/${build.image}:9.9.9`, build.image);

@@ -135,6 +135,23 @@ const INVALID_VALUES: Array<[string, unknown, RegExp]> = [
     { worker: { pools: { gpu: { models: { existingClaim: 'Whisper Models' } } } } },
     /existingClaim/,
   ],
+  [
+    'a served model the profile catalog does not know',
+    { worker: { pools: { gpu: { models: { served: ['tiny.en'] } } } } },
+    /worker\.pools\.gpu\.models\.served\.0 must be one of the following/,
+  ],
+  [
+    'a model served twice',
+    { worker: { pools: { gpu: { models: { served: ['small.en', 'small.en'] } } } } },
+    /worker\.pools\.gpu\.models\.served/,
+  ],
+  ['no whisper thread', { worker: { pools: { gpu: { whisper: { threads: 0 } } } } }, /whisper\.threads/],
+  ['a GPU switch that is no boolean', { worker: { pools: { gpu: { whisper: { useGpu: 'sometimes' } } } } }, /useGpu/],
+  [
+    'an unknown whisper setting',
+    { worker: { pools: { gpu: { whisper: { model: 'small.en' } } } } },
+    /Additional property model is not allowed/,
+  ],
   ['a relative models mount path', { worker: { pools: { gpu: { models: { mountPath: 'models' } } } } }, /mountPath/],
   [
     'an unknown KEDA key',

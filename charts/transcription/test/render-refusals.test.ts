@@ -74,6 +74,21 @@ const INCONSISTENT_VALUES: Array<[string, unknown, RegExp]> = [
     /worker\.pools\.gpu runs whisper.*models\.existingClaim/,
   ],
   [
+    'a whisper pool serving no model',
+    { worker: { pools: { gpu: { enabled: true, models: { existingClaim: 'w', served: [] } } } } },
+    /worker\.pools\.gpu runs whisper: list the models it serves in worker\.pools\.gpu\.models\.served/,
+  ],
+  [
+    'whisper models served by a pool that does not run whisper',
+    { worker: { pools: { cpu: { models: { served: ['base.en'] } } } } },
+    /worker\.pools\.cpu\.models\.served lists whisper models, but the pool does not run whisper \(engines: pocketsphinx\)/,
+  ],
+  [
+    'whisper settings on a pool that does not run whisper',
+    { worker: { pools: { cpu: { whisper: { threads: 2 } } } } },
+    /worker\.pools\.cpu\.whisper only applies to a pool that runs whisper/,
+  ],
+  [
     'KEDA without the NATS monitoring endpoint',
     { worker: { pools: { cpu: { autoscaling: { keda: { enabled: true } } } } } },
     /worker\.keda\.natsServerMonitoringEndpoint/,

@@ -1,8 +1,11 @@
 // What the chart tests read out of rendered manifests, and the two value sets every rendering
 // rule is checked against (the defaults and the production example).
 import { before, describe, test } from 'node:test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
+import { repoRoot } from '../../../tools/dev/helm.ts';
 import { IMAGES } from '../../../tools/dev/images.ts';
 import { byKind, find, podTemplate, productionValues, render, type Manifest } from './manifests.ts';
 
@@ -27,9 +30,31 @@ export function testRendered(checks: Record<string, RenderedCheck>): void {
   }
 }
 
-/** The services with an image of their own (tools/dev/images.ts), sorted. */
+/** The one Dockerfile at the repository root. */
+export async function dockerfile(): Promise<string> {
+  return readFile(join(repoRoot, 'Dockerfile'), 'utf8');
+}
+
+/** The Dockerfile's stages by name: the lines from each FROM to the next. */
+export function stages(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const parts = text.split(/^(?=FROM )/m).slice(1);
+  for (const part of parts) {
+    const name = /^FROM \S+ AS (\S+)$/m.exec(part)?.[1];
+    if (name) found.set(name, part);
+  }
+  return found;
+}
+
+export function stage(text: string, name: string): string {
+  const found = stages(text).get(name);
+  if (!found) throw new Error(`the Dockerfile has no stage ${name}`);
+  return found;
+}
+
+/** The services with an image of their own (tools/dev/images.ts), sorted, each once (the worker has two). */
 export function imagedServices(): string[] {
-  return IMAGES.flatMap((build) => (build.service ? [build.service] : [])).sort();
+  return [...new Set(IMAGES.flatMap((build) => (build.service ? [build.service] : [])))].sort();
 }
 
 export function containersOf(manifest: Manifest): IContainer[] {

@@ -133,7 +133,8 @@ test('the gpu pool: a second Deployment with a GPU, its node placement and the w
   const manifests = await render(await valuesFile(gpu));
   for (const manifest of manifests) await validateManifest(manifest);
   assert.deepEqual(workerPools(manifests), ['cpu', 'gpu']);
-  assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx,whisper');
+  // whisper with the models the pool serves (models.served, small.en by default).
+  assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx,whisper:small.en');
   assert.equal(envOf(workerContainer(manifests, 'cpu'), 'WORKER_ENGINES').value, 'pocketsphinx');
 
   const deployment = workerDeployment(manifests, 'gpu');

@@ -1,4 +1,5 @@
 // The whisper.cpp C functions the decoder uses, bound with koffi on a libwhisper.so (ADR 0029).
+import { dirname } from 'node:path';
 import koffi from 'koffi';
 import type { IKoffiLib, IKoffiRegisteredCallback } from 'koffi';
 import {
@@ -65,10 +66,29 @@ function bind(lib: IKoffiLib): WhisperApi {
 
 let silencer: IKoffiRegisteredCallback | undefined;
 
+/**
+ * A library built with ggml's backends as modules (the images' portable and cuda builds of
+ * tools/dev/whisper-lib.ts, GGML_BACKEND_DL) registers no backend until asked: load the best CPU
+ * variant for this CPU, and CUDA's where it was built and a driver is there, from the library's own
+ * folder. A native build has its CPU backend linked in and registered already. (The ggml functions
+ * are found through libwhisper's handle: dlsym searches the libraries it depends on.)
+ */
+function loadBackends(lib: IKoffiLib, libraryPath: string): number {
+  const registered = lib.func('size_t ggml_backend_reg_count(void)') as () => number | bigint;
+  if (Number(registered()) > 0) return Number(registered());
+  const folder = dirname(libraryPath);
+  lib.func('void ggml_backend_load_all_from_path(const char *dir_path)')(folder);
+  const count = Number(registered());
+  if (count === 0) throw new Error(`${folder}: no ggml backend (libggml-cpu-*.so) loads from the library's folder`);
+  return count;
+}
+
 /** Opens libwhisper.so, binds the functions and silences whisper's log (a NULL callback would restore stderr). */
 export function loadWhisperApi(libraryPath: string): WhisperApi {
   checkLayouts();
-  const api = bind(koffi.load(libraryPath));
+  const lib = koffi.load(libraryPath);
+  loadBackends(lib, libraryPath);
+  const api = bind(lib);
   silencer ??= koffi.register(() => undefined, koffi.pointer(LogCallback));
   api.logSet(silencer, null);
   return api;
