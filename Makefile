@@ -43,6 +43,7 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(ROOT)/tools/bench/src/caption-burn.ts
 	@$(NODE) $(DEV)/whisper-lib.ts >/dev/null
 	@$(NODE) $(ROOT)/tools/bench/src/whisper-engine.ts
+	@$(NODE) $(ROOT)/tools/bench/src/whisper-jobs.ts
 
 abuse: install ## The abuse suite at full size: ABUSE_RUNS fuzzed requests per operation (default 200)
 	@$(NODE) $(DEV)/abuse.ts

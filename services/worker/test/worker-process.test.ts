@@ -129,12 +129,14 @@ afterEach(async () => {
 });
 
 describe('worker process: start-up', () => {
-  it('refuses to start with an engine it does not implement, saying so', async () => {
-    const { output, exited } = launch(b.workerEnv({ WORKER_ENGINES: 'whisper' }));
+  it('refuses to start a whisper worker without weights, naming the files it looked for', async () => {
+    const { output, exited } = launch(
+      b.workerEnv({ WORKER_ENGINES: 'whisper', WORKER_POOL: 'gpu', WHISPER_MODEL_DIR: '/nonexistent/models' }),
+    );
     assert.equal(await exited, 1);
     assert.match(
       output.join(''),
-      /WORKER_ENGINES: the Whisper \(GPU\) engine \(\\"whisper\\"\) is not implemented yet; only pocketsphinx is/,
+      /whisper cannot run: no weights in WHISPER_MODEL_DIR \/nonexistent\/models \(looked for ggml-base\.en\.bin, ggml-medium\.en\.bin, ggml-small\.en\.bin\)/,
     );
   });
 });
