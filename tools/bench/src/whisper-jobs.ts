@@ -45,6 +45,13 @@ const LIBRARY = join(repoRoot(), '.tools', 'whisper', 'lib', 'libwhisper.so');
 if (!existsSync(LIBRARY)) throw new Error(`${LIBRARY} is missing: build it with node tools/dev/whisper-lib.ts`);
 const PROFILE = 'base-whisper';
 
+/** What the worker's 'job transcribed' line says of a run: its windows, the speech in them, the engine's time. */
+function engineShare(run: JobRun): string {
+  const line = run.logs.find((entry) => entry.msg === 'job transcribed');
+  if (!line) return 'no job transcribed line';
+  return `${line.windows} windows, ${line.speechSeconds} s of speech, engine ${s(Number(line.engineMs))} s`;
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const mb = (bytes: number) => fmt(bytes / 1024 / 1024, 0);
 const s = (ms: number) => fmt(ms / 1000, 2);
@@ -145,7 +152,8 @@ try {
     ['job, 1 worker on 2 cores, 2 engine slots', both],
   ] as const)
     console.log(
-      `${label}: ${s(run.totalMs)} s, ${fmt(run.totalMs / alone, 2)}× the engine alone; worker tree peak ${mb(run.memory.peakTotal)} MB`,
+      `${label}: ${s(run.totalMs)} s, ${fmt(run.totalMs / alone, 2)}× the engine alone (${engineShare(run)}); ` +
+        `worker tree peak ${mb(run.memory.peakTotal)} MB`,
     );
   const two = await jobsOn(
     fleet,

@@ -53,9 +53,9 @@ describe('windowLengthsFor', () => {
 });
 
 describe('capWindowLengths', () => {
-  it("keeps windows within an engine's one-pass window, the target a fifth below it", () => {
+  it("keeps windows within an engine's one-pass window, the target a tenth below it", () => {
     assert.deepEqual(capWindowLengths({ targetSeconds: 60, maxSeconds: 120 }, 30), {
-      targetSeconds: 24,
+      targetSeconds: 27,
       maxSeconds: 30,
     });
     assert.deepEqual(capWindowLengths({ targetSeconds: 20, maxSeconds: 28 }, 30), {

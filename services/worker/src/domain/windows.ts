@@ -75,14 +75,15 @@ export function withoutContext(recognition: Recognition, contextSeconds: number)
 
 /**
  * Window lengths within an engine's one-pass window (whisper: 30 s): at most `cap`, the target a
- * fifth below it so that a pause is found before the cap cuts at the quietest point.
+ * tenth below it: windows nearly fill a pass, and a pause is usually found before the cap cuts at
+ * the quietest point.
  */
 export function capWindowLengths(
   lengths: { targetSeconds: number; maxSeconds: number },
   cap: number | undefined,
 ): { targetSeconds: number; maxSeconds: number } {
   if (cap === undefined) return lengths;
-  return { targetSeconds: Math.min(lengths.targetSeconds, cap * 0.8), maxSeconds: Math.min(lengths.maxSeconds, cap) };
+  return { targetSeconds: Math.min(lengths.targetSeconds, cap * 0.9), maxSeconds: Math.min(lengths.maxSeconds, cap) };
 }
 
 /**
