@@ -32,6 +32,9 @@ describe('afterCommit', () => {
 
   it('keeps a committed result when a hook throws, and refuses a transaction it did not open', async () => {
     const seen: string[] = [];
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
     const result = await committing(transaction, async (tx) => {
       afterCommit(tx, () => {
         throw new Error('observer broke');
@@ -41,6 +44,13 @@ describe('afterCommit', () => {
     });
     assert.equal(result, 'done');
     assert.deepEqual(seen, ['next']);
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    assert.deepEqual(
+      warnings.map((w) => w.message),
+      ['observer broke'],
+      'reported as a process warning',
+    );
     assert.throws(() => afterCommit({}, () => {}), /opened by committing/);
   });
 });

@@ -19,8 +19,9 @@ export async function committing<T extends object, R>(
   for (const hook of hooks) {
     try {
       hook();
-    } catch {
-      // The change is committed: a failing observer must not turn it into an error.
+    } catch (err) {
+      // The change is committed: a failing observer is reported, never turned into an error of the change.
+      process.emitWarning(err instanceof Error ? err : new Error(String(err)));
     }
   }
   return result;
