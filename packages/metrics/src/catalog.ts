@@ -92,7 +92,7 @@ export const JOBS_METRICS = {
 export const BILLING_METRICS = {
   reserved: counter(
     'tp_credits_reserved_total',
-    'Credits held for work, by kind of hold (transcription, caption_burn, usage).',
+    'Credits held for work, by kind of hold: audio (a transcription job), caption_burn, usage (managed AI).',
     ['kind'],
   ),
   settled: counter('tp_credits_settled_total', 'Credits of holds charged when the work was settled, by kind.', [
@@ -131,7 +131,7 @@ export const WEBHOOK_METRICS = {
 export const MEDIA_METRICS = {
   uploadBytes: counter(
     'tp_media_upload_bytes_total',
-    'Bytes of media accepted into storage for verification, by source (upload, url).',
+    'Bytes of media accepted for verification, by source: upload (any kind), url (an import), register.',
     ['source'],
   ),
 } as const;

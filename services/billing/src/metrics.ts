@@ -11,7 +11,7 @@ const released = counter(BILLING_METRICS.released);
 
 const credits = toDecimalCredits;
 
-/** A hold was made (once its transaction has committed). `kind`: transcription, caption_burn or usage. */
+/** A hold was made (once its transaction has committed). `kind`: audio, caption_burn or usage. */
 export function countHold(kind: string, heldMicro: bigint): void {
   reserved.inc({ kind }, credits(heldMicro));
 }
