@@ -1,17 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLogger } from '@tp/logging';
+import { captureLogger as capture } from '@tp/logging';
 import { collectOnScrape, gauge, readScrape, renderMetrics } from './index.ts';
 
-function captureLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const log = createLogger({
-    service: 'metrics-test',
-    level: 'debug',
-    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-  });
-  return { log, lines };
-}
+const captureLogger = () => capture('metrics-test');
 
 const depth = gauge({ type: 'gauge', name: 'tp_test_depth', help: 'Depth.', labelNames: ['pool'] });
 const other = gauge({ type: 'gauge', name: 'tp_test_other', help: 'Other.', labelNames: [] });
