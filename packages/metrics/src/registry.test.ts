@@ -58,6 +58,7 @@ describe('the catalogue', () => {
   it('names every metric once, with the tp_ prefix and unit suffixes', () => {
     const specs = Object.values(SERVICE_METRICS).flatMap((metrics) => Object.values(metrics));
     const byName = new Map(specs.map((spec) => [spec.name, spec]));
+    for (const spec of specs) assert.equal(byName.get(spec.name), spec, `${spec.name} is one spec, shared`);
     for (const spec of byName.values()) {
       assert.match(spec.name, /^tp_[a-z_]+$/, spec.name);
       if (spec.type === 'counter') assert.match(spec.name, /_total$/, spec.name);

@@ -40,7 +40,11 @@ export function countJobStatus(job: CountedJob): void {
 const POOLS = [...new Set(PROFILES.map((profile) => profile.pool))];
 
 /** The queue (from the database) and the consumers' lag (from NATS), read at each scrape; a function that stops it. */
-export function collectJobsMetrics(deps: { queueStats: QueueStats; bus: Bus; now: () => Date }): () => void {
+export function collectJobsMetrics(deps: {
+  queueStats: Pick<QueueStats, 'waiting'>;
+  bus: Pick<Bus, 'consumerBacklogs'>;
+  now: () => Date;
+}): () => void {
   const removeQueue = collectOnScrape({
     name: 'jobs_queue',
     gauges: [queueDepth, queueOldestAge],
