@@ -4,18 +4,10 @@ import { busFor } from './test-harness.ts';
 
 it("tells each durable consumer's backlog: not delivered yet, and delivered but not acknowledged", async (t) => {
   const bus = await busFor(t, 'backlog');
-  await bus.ensureConsumer('WORK', {
-    durable: 'cpu-work',
-    filterSubject: 'work.a.cpu',
-    maxDeliver: 3,
-    ackWaitMs: 30_000,
-  });
-  await bus.ensureConsumer('WORK', {
-    durable: 'gpu-work',
-    filterSubject: 'work.a.gpu',
-    maxDeliver: 3,
-    ackWaitMs: 30_000,
-  });
+  for (const pool of ['cpu', 'gpu']) {
+    const declaration = { durable: `${pool}-work`, filterSubject: `work.a.${pool}`, maxDeliver: 3, ackWaitMs: 30_000 };
+    await bus.ensureConsumer('WORK', declaration);
+  }
   for (let i = 0; i < 3; i++) await bus.publish('work.a.cpu', { i }, { msgId: `cpu-${i}` });
   assert.deepEqual(
     (await bus.consumerBacklogs('WORK')).sort((a, b) => a.consumer.localeCompare(b.consumer)),
