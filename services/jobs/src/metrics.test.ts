@@ -31,7 +31,12 @@ describe('queue and consumer gauges', () => {
     const now = new Date('2026-11-28T10:00:00Z');
     let waiting = [{ type: 'transcription', pool: 'cpu', depth: 4, oldestCreatedAt: new Date('2026-11-28T09:59:00Z') }];
     const stop = collectJobsMetrics({
-      queueStats: { waiting: async () => waiting },
+      queueStats: {
+        waiting: async (pools) => {
+          assert.deepEqual(pools, ['cpu', 'gpu']);
+          return waiting;
+        },
+      },
       bus: {
         consumerBacklogs: async (stream) =>
           stream === 'WORK' ? [{ consumer: 'work-transcription-cpu', pending: 4, ackPending: 1 }] : [],

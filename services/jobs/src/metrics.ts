@@ -49,7 +49,7 @@ export function collectJobsMetrics(deps: {
     name: 'jobs_queue',
     gauges: [queueDepth, queueOldestAge],
     collect: async () => {
-      const waiting = await deps.queueStats.waiting();
+      const waiting = await deps.queueStats.waiting(POOLS);
       for (const type of JOB_TYPES)
         for (const pool of POOLS) {
           queueDepth.set({ type, pool }, 0);
