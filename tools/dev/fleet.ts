@@ -216,6 +216,13 @@ function workerService(
   };
 }
 
+/** Where a service answers its Prometheus metrics: `/metrics` on its ops port (ADR 0030). */
+export function metricsUrl(spec: ServiceSpec): string {
+  const port = spec.env.OPS_PORT;
+  if (!port) throw new Error(`${spec.name} has no ops port`);
+  return `http://127.0.0.1:${port}/metrics`;
+}
+
 /** The URL `make up` prints: the public edge. */
 export function gatewayUrl(p: Platform): string {
   return `http://127.0.0.1:${p.setting('GATEWAY_PORT', '8080')}`;

@@ -1,6 +1,7 @@
-// make up: everything the platform needs, locally, then every service; prints the gateway URL.
+// make up: everything the platform needs, locally, then every service; prints the gateway URL and
+// where each service's metrics are.
 import { context, logger, main, osNeeds } from './context.ts';
-import { fleet, gatewayUrl } from './fleet.ts';
+import { fleet, gatewayUrl, metricsUrl } from './fleet.ts';
 import { ensureNats } from './nats.ts';
 import { ensureLocalS3 } from './object-store.ts';
 import { ensureOsPackages, WALKTHROUGH_NEEDS } from './os-packages.ts';
@@ -34,5 +35,7 @@ main('make up', async () => {
   console.log(
     `\nGateway: ${gatewayUrl(platform)}${gateway === 'skipped' ? '  (not running: its entry file does not exist yet)' : ''}`,
   );
+  console.log('Metrics (Prometheus text, each service on its ops port):');
+  for (const spec of services) console.log(`  ${spec.name.padEnd(20)} ${metricsUrl(spec)}`);
   console.log(`Logs: make logs   Status: make status   Stop: make down   Secrets: ${dirs.secretsFile}`);
 });

@@ -41,11 +41,22 @@ export interface Bus {
   streamName(logical: string): string;
   ensureStreams(declarations: readonly StreamDeclaration[]): Promise<void>;
   ensureConsumer(stream: string, declaration: ConsumerDeclaration): Promise<void>;
+  /** The durable consumers of a stream (logical name) and what each has left: its lag, for metrics. */
+  consumerBacklogs(stream: string): Promise<ConsumerBacklog[]>;
   publish(subject: string, payload: unknown, options?: PublishOptions): Promise<PubAck>;
   consume<T = unknown>(options: ConsumeOptions<T>): Promise<Subscription>;
   subscribeEvents<T = unknown>(options: SubscribeEventsOptions<T>): Promise<Subscription>;
   /** Stops every consumer and subscription of this bus, then drains the connection. */
   close(): Promise<void>;
+}
+
+export interface ConsumerBacklog {
+  /** The consumer's durable name. */
+  consumer: string;
+  /** Messages of its subjects not delivered to it yet (num_pending). */
+  pending: number;
+  /** Messages delivered and not acknowledged yet (num_ack_pending). */
+  ackPending: number;
 }
 
 const PREFIX = /^[A-Za-z0-9_-]{1,32}$/;
@@ -95,6 +106,13 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
 
     async ensureConsumer(stream, declaration) {
       await ensureDurable(manager, streamName(stream), declaration, subject);
+    },
+
+    async consumerBacklogs(stream) {
+      const backlogs: ConsumerBacklog[] = [];
+      for await (const info of manager.consumers.list(streamName(stream)))
+        backlogs.push({ consumer: info.name, pending: info.num_pending, ackPending: info.num_ack_pending });
+      return backlogs;
     },
 
     publish(logical, payload, publishOptions = {}) {

@@ -3,6 +3,7 @@ export {
   DEAD_LETTER_GRACE_DELIVERIES,
   type Bus,
   type BusOptions,
+  type ConsumerBacklog,
   type PublishOptions,
   type Subscription,
   type PubAck,

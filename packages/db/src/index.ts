@@ -11,6 +11,7 @@ export { createPgAdapter, TRANSACTION_OPTIONS } from './adapter.ts';
 export { connectServiceDatabase, openDatabase, openServiceDatabase, type ServiceDatabase } from './open.ts';
 export { createPgPool, directSql, sqlStatement, type DirectSql, type SqlStatement } from './direct-sql.ts';
 export { isUniqueViolation, pingDatabase } from './prisma-helpers.ts';
+export { afterCommit, committing } from './after-commit.ts';
 export {
   migrateDeploy,
   migrateDev,

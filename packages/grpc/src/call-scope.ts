@@ -21,17 +21,22 @@ const SERVER_ERROR_STATUSES = new Set<number>([
 /** A call being served: the grpc-js call of any kind (its request already read). */
 export type ServedCall = ServerUnaryCall<unknown, unknown>;
 
+/** Where a served call's duration goes (grpcServerMetrics of @tp/metrics). */
+export interface CallMetrics {
+  observe(method: string, code: string, seconds: number): void;
+}
+
 /**
  * Serves one call of any kind: request id scope, server span from the caller's trace context, the
  * caller check, then `run`; an error goes through the code table to `fail` (unless the caller is
- * gone), and one log line per call.
+ * gone), one log line and one observed duration per call.
  */
 export function serveCall(
-  options: { path: string; log: Logger; guard: CallerCheck | undefined; call: ServedCall },
+  options: { path: string; log: Logger; guard: CallerCheck | undefined; call: ServedCall; metrics: CallMetrics },
   run: (ctx: CallContext) => Promise<void>,
   fail: (wire: Partial<StatusObject> & { code: number }) => void,
 ): void {
-  const { path, log, guard, call } = options;
+  const { path, log, guard, call, metrics } = options;
   const method = { path };
   const [service, rpcMethod] = splitPath(path);
   const spanName = `${service}/${rpcMethod}`;
@@ -93,10 +98,9 @@ export function serveCall(
             call.off('cancelled', onCancelled);
             span.setAttribute('rpc.grpc.status_code', code);
             span.end();
-            log.debug(
-              { method: method.path, code: GrpcStatus[code], ms: Math.round(performance.now() - started) },
-              'gRPC call',
-            );
+            const ms = performance.now() - started;
+            metrics.observe(spanName, GrpcStatus[code] ?? String(code), ms / 1000);
+            log.debug({ method: method.path, code: GrpcStatus[code], ms: Math.round(ms) }, 'gRPC call');
           }
         },
       ),

@@ -22,7 +22,8 @@ import {
 import type { Verifier } from '@tp/identity';
 import { type AccessPolicy, type CallerCheck, guardsFor, type OPERATOR_ONLY } from './access.ts';
 import { HealthState, type ServingStatus } from './health.ts';
-import { serveCall } from './call-scope.ts';
+import { type CallMetrics, serveCall } from './call-scope.ts';
+import { grpcServerMetrics } from '@tp/metrics';
 
 export interface GrpcServer {
   /**
@@ -77,6 +78,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   );
   const health = new HealthState();
   server.addService(health.definition(), health.implementation());
+  const metrics = grpcServerMetrics();
   let stopping: Promise<void> | undefined;
 
   /** Adds a service's methods, each wrapped with its caller check; its health entry starts SERVING. */
@@ -102,13 +104,13 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
   return {
     add(definition, handlers, access) {
       register(definition, handlers, access, (method, handler, guard) =>
-        wrapUnary(method as UnaryMethod, handler as UnaryImpl, log, guard),
+        wrapUnary(method as UnaryMethod, handler as UnaryImpl, { log, guard, metrics }),
       );
     },
 
     addStreaming(definition, handlers, access) {
       register(definition, handlers, access, (method, handler, guard) =>
-        wrapServerStream(method as ServerStreamMethod, handler as StreamImpl, log, guard),
+        wrapServerStream(method as ServerStreamMethod, handler as StreamImpl, { log, guard, metrics }),
       );
     },
 
@@ -146,16 +148,22 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
 type UnaryImpl = (request: unknown, ctx: CallContext) => Promise<unknown>;
 type StreamImpl = (request: unknown, ctx: CallContext, send: (message: unknown) => Promise<void>) => Promise<void>;
 
+/** What every call of a server shares: its log, the method's caller check, the duration histogram. */
+interface Serving {
+  log: Logger;
+  guard: CallerCheck | undefined;
+  metrics: CallMetrics;
+}
+
 /** Adapts an async unary handler to grpc-js (serveCall does the rest). */
 function wrapUnary(
   method: UnaryMethod,
   handler: UnaryImpl,
-  log: Logger,
-  guard: CallerCheck | undefined,
+  serving: Serving,
 ): (call: ServerUnaryCall<unknown, unknown>, callback: sendUnaryData<unknown>) => void {
   return (call, callback) =>
     serveCall(
-      { path: method.path, log, guard, call },
+      { ...serving, path: method.path, call },
       async (ctx) => callback(null, await handler(call.request, ctx)),
       (wire) => callback(wire),
     );
@@ -168,12 +176,11 @@ function wrapUnary(
 function wrapServerStream(
   method: ServerStreamMethod,
   handler: StreamImpl,
-  log: Logger,
-  guard: CallerCheck | undefined,
+  serving: Serving,
 ): (call: ServerWritableStream<unknown, unknown>) => void {
   return (call) =>
     serveCall(
-      { path: method.path, log, guard, call },
+      { ...serving, path: method.path, call },
       async (ctx) => {
         const send = (message: unknown) =>
           new Promise<void>((resolve, reject) => {

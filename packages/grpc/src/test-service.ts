@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '@tp/errors';
-import { createLogger, currentRequestId } from '@tp/logging';
+import { captureLogger as capture, currentRequestId } from '@tp/logging';
 import { after, before } from 'node:test';
 import { createClient, createGrpcServer, type ServiceHandlers, type UnaryMethod } from './index.ts';
 
@@ -11,15 +11,7 @@ import { createClient, createGrpcServer, type ServiceHandlers, type UnaryMethod 
 export const UNTIL_CANCELLED_MS = 600_000;
 
 /** A logger whose lines land in an array, so tests can read what was logged. */
-export function captureLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const log = createLogger({
-    service: 'grpc-test',
-    level: 'debug',
-    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-  });
-  return { log, lines };
-}
+export const captureLogger = () => capture('grpc-test');
 
 export function jsonMethod<Req, Res>(path: string): UnaryMethod<Req, Res> {
   return {

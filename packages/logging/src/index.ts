@@ -77,3 +77,14 @@ export function createLogger(options: LoggerOptions): Logger {
     options.destination,
   );
 }
+
+/** For tests: a logger at debug whose lines land, parsed, in `lines`, so a test can read what was logged. */
+export function captureLogger(service: string): { log: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const log = createLogger({
+    service,
+    level: 'debug',
+    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+  });
+  return { log, lines };
+}

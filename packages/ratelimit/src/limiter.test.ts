@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
-import { createLogger } from '@tp/logging';
+import { captureLogger as capture } from '@tp/logging';
 import { createTestBusNamespace, eventually, startPrivateNats } from '@tp/testing';
 import { kvCounterStore } from './kv-counters.ts';
 import { createRateLimiter } from './limiter.ts';
@@ -9,15 +9,7 @@ import { createRateLimiter } from './limiter.ts';
 const namespace = createTestBusNamespace();
 after(() => namespace.cleanup());
 
-function captureLogger() {
-  const lines: Record<string, unknown>[] = [];
-  const log = createLogger({
-    service: 'ratelimit-test',
-    level: 'debug',
-    destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
-  });
-  return { log, lines };
-}
+const captureLogger = () => capture('ratelimit-test');
 
 const policy = { name: 'token', limit: 3, windowSeconds: 60 };
 

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import { readScrape } from '@tp/metrics';
 import { startOpsServer } from './index.ts';
 import { captureLogger } from './test-support.ts';
 
@@ -95,7 +96,8 @@ describe('ops server: routes and port', () => {
     try {
       for (const [path, method] of [
         ['/', 'GET'],
-        ['/metrics', 'GET'],
+        ['/metricsz', 'GET'],
+        ['/metrics', 'POST'],
         ['/healthz', 'POST'],
         ['/healthz/x', 'GET'],
       ] as const) {
@@ -109,6 +111,24 @@ describe('ops server: routes and port', () => {
         type: 'application/json; charset=utf-8',
         body: undefined,
       });
+    } finally {
+      await ops.close();
+    }
+  });
+
+  it("answers the process's Prometheus metrics on /metrics", async () => {
+    const ops = await startOpsServer({ host: '127.0.0.1', port: 0, log: captureLogger().log, ready: async () => ({}) });
+    try {
+      const res = await fetch(`http://127.0.0.1:${ops.port}/metrics`);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('content-type'), 'text/plain; version=0.0.4; charset=utf-8');
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      const scrape = readScrape(await res.text());
+      assert.ok(scrape.value('process_cpu_seconds_total') > 0);
+      assert.ok(scrape.declares('tp_metrics_collect_failures_total'));
+      const head = await fetch(`http://127.0.0.1:${ops.port}/metrics`, { method: 'HEAD' });
+      assert.equal(head.status, 200);
+      assert.equal(await head.text(), '');
     } finally {
       await ops.close();
     }

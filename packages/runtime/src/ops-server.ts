@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { httpSettings, loadConfig, z } from '@tp/config';
 import type { Logger } from '@tp/logging';
+import { METRICS_CONTENT_TYPE, renderMetrics } from '@tp/metrics';
 import { createHttpServer, type HttpTimeouts, httpTimeouts } from './http-server.ts';
 
 export interface OpsServerOptions {
@@ -28,7 +29,8 @@ export interface OpsServer {
 /**
  * The probe endpoints every service exposes on its own port, away from the API:
  * `/healthz` says the process is alive (no dependencies, so a database outage does not
- * restart every pod), `/readyz` says it should get traffic.
+ * restart every pod), `/readyz` says it should get traffic, `/metrics` is the process's
+ * Prometheus metrics (@tp/metrics, ADR 0030).
  */
 export async function startOpsServer(options: OpsServerOptions): Promise<OpsServer> {
   const { log, ready, readyTimeoutMs = 2000 } = options;
@@ -53,6 +55,16 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
         (err: unknown) => {
           log.warn({ err }, 'readiness check failed');
           send(res, 503, { status: 'not_ready', checks: {}, error: err instanceof Error ? err.message : String(err) });
+        },
+      );
+      return;
+    }
+    if (isRead && path === '/metrics') {
+      void renderMetrics({ log }).then(
+        (text) => sendText(res, 200, text),
+        (err: unknown) => {
+          log.error({ err }, 'metrics could not be rendered');
+          send(res, 500, { detail: { code: 'internal_error', message: 'The metrics could not be rendered.' } });
         },
       );
       return;
@@ -96,9 +108,12 @@ async function readiness(
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendText(res, status, JSON.stringify(body), 'application/json; charset=utf-8');
+}
+
+function sendText(res: ServerResponse, status: number, text: string, type = METRICS_CONTENT_TYPE): void {
   res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': type,
     'content-length': Buffer.byteLength(text),
     'cache-control': 'no-store',
   });

@@ -34,6 +34,8 @@ export interface Fleet {
   accountsGrpcAddr: string;
   /** Where artifacts listens: tests create artifacts the way the worker does (testClient as the worker). */
   artifactsGrpcAddr: string;
+  /** Base URL of a service's ops port (`/healthz`, `/readyz`, `/metrics`), the gateway's and the worker's too. */
+  opsUrl(name: FleetService): string;
   /** gRPC address of any service of the fleet that has one (not the gateway or the worker). */
   grpcAddr(name: FleetService): string;
   /** The NATS server and the subject prefix of this fleet. */
@@ -163,6 +165,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     gatewayUrl: `http://127.0.0.1:${port('gateway').grpc}`,
     accountsGrpcAddr: addr('accounts'),
     artifactsGrpcAddr: addr('artifacts'),
+    opsUrl: (name) => `http://127.0.0.1:${port(name).ops}`,
     grpcAddr: (name) => {
       if (name === 'gateway' || name === 'worker') throw new Error(`${name} has no gRPC address`);
       return addr(name);
@@ -184,10 +187,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
       if (r && isAlive(r)) throw new Error(`${name} is still running`);
       await start(name, extraEnv);
     },
-    isRunning: (name) => {
-      const r = processes.get(name);
-      return r !== undefined && isAlive(r);
-    },
+    isRunning: (name) => processes.has(name) && isAlive(processes.get(name)!),
     logs: (name) => processes.get(name)?.output.join('') ?? '',
     rssBytes: (name) => residentBytes(processes.get(name)?.child.pid, name),
     pid: (name) => {

@@ -56,6 +56,7 @@ export {
 } from './long-recording.ts';
 export { wordErrorRate, normalizeWords, type WordErrorRate } from './wer.ts';
 export { eventually } from './eventually.ts';
+export { scrapeMetrics } from './metrics.ts';
 export { startPrivateNats, type PrivateNats } from './nats-server.ts';
 export { sendHeadersSlowly, type SlowClientResult } from './slow-client.ts';
 export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from './media.ts';

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError } from '@tp/errors';
+import { metricNamesOf } from '@tp/metrics';
+import { scrapeMetrics } from '@tp/testing';
 import { createGatewayApp } from '../src/http/app.ts';
 import { closeHttpServer, listenHttp } from '../src/http/server.ts';
 import { log, startTestGateway, type TestGateway } from './support.ts';
@@ -29,6 +31,21 @@ describe('the gateway’s probes', () => {
     assert.equal(ops.status, 200);
     assert.deepEqual(await ops.json(), { status: 'ready', checks: { nats: true } });
     assert.equal((await fetch(`http://127.0.0.1:${gateway.service.opsPort}/api/v1/models`)).status, 404);
+  });
+
+  it('serves its request metrics on the ops port, by route template', async () => {
+    const duration = 'tp_http_server_request_duration_seconds_count';
+    const opsUrl = `http://127.0.0.1:${gateway.service.opsPort}`;
+    const before = await scrapeMetrics(opsUrl);
+    await gateway.call('GET', '/api/v1/jobs/job_01METRICS');
+    await gateway.call('GET', '/no/such/route');
+    const after = await scrapeMetrics(opsUrl);
+    const served = (labels: Record<string, string>) => after.value(duration, labels) - before.value(duration, labels);
+    assert.equal(served({ method: 'GET', route: '/api/v1/jobs/:job_id', status_code: '401' }), 1);
+    assert.equal(served({ method: 'GET', route: 'unmatched', status_code: '404' }), 1);
+    assert.ok(!after.text.includes('job_01METRICS'));
+    for (const name of metricNamesOf('gateway')) assert.ok(after.declares(name), name);
+    assert.equal((await gateway.call('GET', '/metrics')).status, 404, 'never on the public port');
   });
 });
 

@@ -8,6 +8,7 @@ import { JobsServiceService } from '@tp/proto';
 import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
 import { createJobsClients } from './clients.ts';
 import type { JobsConfig } from './config.ts';
+import { collectJobsMetrics } from './metrics.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { jobsServiceHandlers } from './rpc/jobs-service.ts';
 import { JOBS_ACCESS } from './rpc/access.ts';
@@ -27,7 +28,10 @@ export interface JobsServiceOptions {
   now?: () => Date;
 }
 
-/** Wires the jobs service: database, billing/media/artifacts clients, bus, outbox relay, reconciler, gRPC and ops servers. */
+/**
+ * Wires the jobs service: database, billing/media/artifacts clients, bus, outbox relay, reconciler,
+ * the metrics read at scrape, gRPC and ops servers.
+ */
 export function startJobsService(
   config: JobsConfig,
   log: Logger,
@@ -82,6 +86,8 @@ export function startJobsService(
       },
       (started) => started.stop(),
     );
+
+    life.onStop('metrics', collectJobsMetrics({ queueStats: store.queueStats, bus, now }));
 
     const verifier = createVerifier({ audience: 'jobs', publicKeys: config.SERVICE_PUBLIC_KEYS });
     const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });

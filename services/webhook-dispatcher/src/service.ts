@@ -9,6 +9,7 @@ import { httpTimeouts, type Running, serve, startService } from '@tp/runtime';
 import { createWebhookDispatcherClients } from './clients.ts';
 import type { WebhookDispatcherConfig } from './config.ts';
 import { secretBox } from './domain/secret-box.ts';
+import { collectWebhookMetrics } from './metrics.ts';
 import { startJobEndConsumers } from './events/job-end-consumer.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { WEBHOOK_ACCESS } from './rpc/access.ts';
@@ -85,6 +86,8 @@ export function startWebhookDispatcherService(
         }),
       async (consumers) => void (await Promise.all(consumers.map((consumer) => consumer.stop()))),
     );
+
+    life.onStop('metrics', collectWebhookMetrics({ deliveries: store.deliveries, now }));
 
     const verifier = createVerifier({ audience: 'webhook-dispatcher', publicKeys: config.SERVICE_PUBLIC_KEYS });
     const grpc = createGrpcServer({ log, verifier });

@@ -1,3 +1,4 @@
+import { afterCommit } from '@tp/db';
 import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
 import { settleAllocations } from '../domain/allocation.ts';
@@ -5,6 +6,7 @@ import { formatCredits } from '../domain/money.ts';
 import { priceSettlement, type ReservationPrice } from '../domain/pricing.ts';
 import type { Shortfall } from '../domain/shortfall.ts';
 import type { PrismaClient, Reservation } from '../generated/prisma/client.ts';
+import { countHold, countHoldEnd } from '../metrics.ts';
 import type { Balance, OpenLedger, Tx } from './ledger.ts';
 import { spend } from './spending.ts';
 import { onceMoreAfterRace, withLedger } from './transaction.ts';
@@ -79,6 +81,7 @@ function reserve(prisma: PrismaClient, input: ReserveInput, now: Date): Promise<
         input.reference,
         `Hold for ${input.seconds} s of ${holdSubject(input)}`,
       );
+      afterCommit(tx, () => countHold(input.kind, input.heldMicro));
       return { outcome: 'reserved', reservation, balance: await ledger.close() };
     }),
   );
@@ -114,6 +117,7 @@ export async function finish(
     reservation.reference,
     entry.description,
   );
+  afterCommit(tx, () => countHoldEnd(reservation.kind, reservation.heldMicro, chargeMicro));
   await ledger.expireDueGrants();
 }
 

@@ -1,9 +1,10 @@
-import { isUniqueViolation, TRANSACTION_OPTIONS } from '@tp/db';
+import { committing, isUniqueViolation, TRANSACTION_OPTIONS } from '@tp/db';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { type OpenLedger, openLedger, type Tx } from './ledger.ts';
 
+/** A transaction in which `afterCommit(tx, …)` of @tp/db registers what runs once it commits (metrics). */
 export const inTransaction = <R>(prisma: PrismaClient, work: (tx: Tx) => Promise<R>): Promise<R> =>
-  prisma.$transaction(work, TRANSACTION_OPTIONS);
+  committing((transaction: (tx: Tx) => Promise<R>) => prisma.$transaction(transaction, TRANSACTION_OPTIONS), work);
 
 /** Runs `work` with the principal's ledger open and past-due grants expired first. */
 export const withLedger = <R>(

@@ -1,8 +1,10 @@
+import { afterCommit } from '@tp/db';
 import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
 import { formatCredits } from '../domain/money.ts';
 import type { Shortfall } from '../domain/shortfall.ts';
 import type { PrismaClient, Reservation } from '../generated/prisma/client.ts';
+import { countHold } from '../metrics.ts';
 import type { Balance, OpenLedger, Tx } from './ledger.ts';
 import { finish, findReservationForUpdate, principalOfReservation, type ReservationChange } from './reservations.ts';
 import { spend } from './spending.ts';
@@ -45,6 +47,7 @@ async function take(tx: Tx, ledger: OpenLedger, input: HoldUsageInput, now: Date
     input.reference,
     `Hold of ${formatCredits(input.heldMicro)} credits for a ${input.model} request`,
   );
+  afterCommit(tx, () => countHold('usage', input.heldMicro));
 }
 
 /**

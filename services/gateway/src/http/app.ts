@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@tp/logging';
+import { httpServerMetrics } from '@tp/metrics';
 import { withIncomingHttpSpan } from '@tp/telemetry';
 import type { Authenticate } from '../auth/authenticator.ts';
 import { type EdgeLimits, NO_EDGE_LIMITS } from '../limits/edge-limits.ts';
@@ -72,6 +73,8 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.set('trust proxy', options.trustProxy ?? false);
+  // Request durations by route template, served on the ops port's /metrics (ADR 0030).
+  app.use(httpServerMetrics());
   app.use(requestScope(options.log));
 
   app.get('/healthz', (_req, res) => {

@@ -1,10 +1,9 @@
 import { AppError } from '@tp/errors';
 import { isTerminal } from '../domain/job-rules.ts';
-import { jobEvent } from '../events/job-events.ts';
 import type { Job, PrismaClient } from '../generated/prisma/client.ts';
 import { freeSlots, leavesRunning } from './concurrency.ts';
 import { inTransaction, lockJob, type Tx, writeOutbox } from './transaction.ts';
-import { endUnsuccessfully, refreshParent } from './transitions.ts';
+import { announce, endUnsuccessfully, refreshParent } from './transitions.ts';
 
 export interface Cancellation {
   /** The job (the parent, for a batch) as it ended. */
@@ -31,7 +30,7 @@ async function cancelBatch(tx: Tx, job: Job, at: Date): Promise<Cancellation> {
         billingState: item.billingState === 'held' ? 'release_pending' : item.billingState,
       },
     });
-    await writeOutbox(tx, [jobEvent(updated, at)]);
+    await writeOutbox(tx, [announce(tx, updated, at)]);
     ended.push(updated);
     if (leavesRunning(item, updated)) freed += 1;
   }

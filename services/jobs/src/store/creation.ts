@@ -1,11 +1,11 @@
 import type { OutboxMessage } from '@tp/bus';
 import type { NewJob } from '../domain/creation.ts';
 import type { BillingState } from '../domain/job-rules.ts';
-import { jobEvent, workTicket } from '../events/job-events.ts';
+import { workTicket } from '../events/job-events.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { recordLimit } from './concurrency.ts';
 import { inTransaction, type Tx, writeOutbox } from './transaction.ts';
-import { refreshParent } from './transitions.ts';
+import { announce, refreshParent } from './transitions.ts';
 
 /**
  * Step 1 of a creation: the rows (invisible, unclaimable: hold_state reserving) and the
@@ -71,12 +71,12 @@ async function admit(
         ...(clientLocal ? { heartbeatAt: at } : {}),
       },
     });
-    messages.push(...(clientLocal ? [] : [workTicket(updated)]), jobEvent(updated, at));
+    messages.push(...(clientLocal ? [] : [workTicket(updated)]), announce(tx, updated, at));
   }
   for (const parent of jobs.filter((j) => j.itemCount > 0)) {
     await tx.job.update({ where: { id: parent.id }, data: { holdState: 'held' } });
     const updated = await refreshParent(tx, parent.id, at);
-    messages.push(jobEvent(updated, at));
+    messages.push(announce(tx, updated, at));
   }
   await writeOutbox(tx, messages);
   return true;

@@ -9,6 +9,7 @@ import { createJobReads } from './job-reads.ts';
 import { createLifecycleStore } from './lifecycle.ts';
 import { createJobQueries } from './queries.ts';
 import { createQueueStore } from './queue.ts';
+import { createQueueStats } from './queue-stats.ts';
 
 /**
  * The only place that talks to the jobs tables, by concern; each use case takes the parts it
@@ -30,6 +31,7 @@ export function createJobsStore(
     cancellation: createCancellationStore(prisma),
     billingState: createBillingStateStore(prisma),
     deviceRuns: createDeviceRunStore(prisma),
+    queueStats: createQueueStats(prisma),
   };
 }
 

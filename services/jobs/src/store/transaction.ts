@@ -1,5 +1,5 @@
 import { type OutboxMessage, writeOutbox as writeOutboxRows } from '@tp/bus';
-import { TRANSACTION_OPTIONS } from '@tp/db';
+import { committing, TRANSACTION_OPTIONS } from '@tp/db';
 import type { Job, PrismaClient } from '../generated/prisma/client.ts';
 
 // Lock order, everywhere: job rows before their batch parent; several job rows in id order.
@@ -8,8 +8,12 @@ import type { Job, PrismaClient } from '../generated/prisma/client.ts';
 /** The client inside a transaction. */
 export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
+/** A transaction in which `afterCommit(tx, …)` of @tp/db registers what runs once it commits (metrics). */
 export function inTransaction<R>(prisma: PrismaClient, work: (tx: Tx) => Promise<R>): Promise<R> {
-  return prisma.$transaction(work, TRANSACTION_OPTIONS);
+  return committing(
+    (transaction: (tx: Tx) => Promise<R>) => prisma.$transaction(transaction, TRANSACTION_OPTIONS),
+    work,
+  );
 }
 
 /** Messages published by the outbox relay once the transaction commits. */

@@ -4,6 +4,7 @@ import type { Logger } from '@tp/logging';
 import type { ObjectStore } from '@tp/storage';
 import { checkQuota, sameContentType } from '../domain/media-rules.ts';
 import { verifyWork } from '../events/media-events.ts';
+import { countUploadBytes } from '../metrics.ts';
 import type { MediaLifecycle } from '../store/media-lifecycle.ts';
 import type { MediaAsset } from '../store/records.ts';
 import type { VerificationStore } from '../store/verifications.ts';
@@ -91,5 +92,7 @@ export async function admitUpload(
       return refuse(deps, media, err as AppError);
     }
   }
-  if (result.outcome === 'requested') deps.nudgeOutbox();
+  if (result.outcome !== 'requested') return;
+  countUploadBytes('upload', head.sizeBytes);
+  deps.nudgeOutbox();
 }

@@ -5,6 +5,7 @@ import type { ObjectStore } from '@tp/storage';
 import { checkQuota, checkUserId, cleanUserAgent } from '../domain/media-rules.ts';
 import { mediaStorageKey } from '../domain/storage-keys.ts';
 import { verifyWork } from '../events/media-events.ts';
+import { countUploadBytes } from '../metrics.ts';
 import type { MediaReads } from '../store/media-reads.ts';
 import type { VerificationStore } from '../store/verifications.ts';
 import {
@@ -70,6 +71,7 @@ async function register(
     await discard(deps, input.key);
     checkQuota(result.usedBytes, file.sizeBytes, deps.quotaBytes);
   }
+  if (result.outcome === 'requested') countUploadBytes('url', file.sizeBytes);
   deps.nudgeOutbox();
 }
 

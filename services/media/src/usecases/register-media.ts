@@ -13,6 +13,7 @@ import {
 } from '../domain/media-rules.ts';
 import { fileNameOfKey, registrableKey } from '../domain/storage-keys.ts';
 import { verifyWork } from '../events/media-events.ts';
+import { countUploadBytes } from '../metrics.ts';
 import type { VerificationRequested } from '../store/records.ts';
 import type { VerificationStore } from '../store/verifications.ts';
 import {
@@ -84,6 +85,7 @@ export async function registerMedia(deps: RegisterMediaDeps, input: RegisterMedi
     throw err;
   }
   if (result.outcome === 'over_quota') checkQuota(result.usedBytes, head.sizeBytes, deps.quotaBytes);
+  if (result.outcome === 'requested') countUploadBytes('register', head.sizeBytes);
   deps.nudgeOutbox();
   return awaitVerification(deps, userId, mediaId, input);
 }

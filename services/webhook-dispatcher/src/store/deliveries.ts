@@ -44,6 +44,16 @@ export function createDeliveryStore(prisma: PrismaClient) {
       }
     },
 
+    /** How many deliveries are still to be tried, and when the oldest of them was created (metrics). */
+    async pendingSummary(): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+      const found = await prisma.delivery.aggregate({
+        where: { status: 'pending' },
+        _count: { _all: true },
+        _min: { createdAt: true },
+      });
+      return { pending: found._count._all, oldestCreatedAt: found._min.createdAt };
+    },
+
     /** Whether the job already has its delivery for this subscription. */
     async exists(subscriptionId: string, jobId: string): Promise<boolean> {
       const row = await prisma.delivery.findUnique({

@@ -6,6 +6,7 @@ import { isAppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import { signatureHeaders } from '@tp/webhooks';
 import { type AttemptResult, attemptOutcome } from '../domain/outcome.ts';
+import { countAttempt } from '../metrics.ts';
 import type { SecretBox } from '../domain/secret-box.ts';
 import type { ClaimedDelivery, ClaimStore } from '../store/index.ts';
 import type { EgressDeps } from './egress-deps.ts';
@@ -49,6 +50,7 @@ export async function sendDelivery(deps: SendDeliveryDeps, delivery: ClaimedDeli
     deliveredAt: outcome.status === 'delivered' ? deps.now() : null,
   });
   const log = deps.log.child({ delivery_id: delivery.id, status_code: result.statusCode, duration_ms: durationMs });
+  if (recorded) countAttempt(outcome.status);
   if (!recorded) log.warn('the delivery was claimed by another sender meanwhile; attempt not recorded');
   else if (outcome.status === 'delivered') log.info('webhook delivered');
   else

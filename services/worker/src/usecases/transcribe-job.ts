@@ -17,6 +17,7 @@ import { progressReporter, type ReportProgressDeps } from './report-progress.ts'
 import type { TicketHandle } from './ticket.ts';
 import { type MediaTranscription, transcribeMedia } from './transcribe-media.ts';
 import { type JobWindowsDeps, openJobWindows } from './job-windows.ts';
+import { observeRealTimeFactor } from '../metrics.ts';
 
 export interface TranscribeJobDeps extends ReportProgressDeps, JobWindowsDeps {
   ffmpegPath: string;
@@ -113,7 +114,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
         throw stop.signal.aborted ? stop.signal.reason : err;
       }
       const recognized = await untilStopped(whoSaidWhat(deps, { job, options, transcriptions, diarizer }), stop.signal);
-      logTranscribed(deps, { job, engine: input.engine, transcriptions, started, diarizeMs: recognized.diarizeMs });
+      reportTranscribed(deps, { job, engine: input.engine, transcriptions, started, diarizeMs: recognized.diarizeMs });
       return recognized.recognition;
     } finally {
       heartbeat.stop();
@@ -169,7 +170,8 @@ async function whoSaidWhat(
   return { recognition: { ...base, utterances }, diarizeMs: performance.now() - started };
 }
 
-function logTranscribed(
+/** The 'job transcribed' line, and the engine's real-time factor in the metrics. */
+function reportTranscribed(
   deps: { log: TranscribeJobDeps['log'] },
   input: {
     job: Job;
@@ -181,6 +183,8 @@ function logTranscribed(
 ): void {
   const audioSeconds = decodedSeconds(input.transcriptions[0]!.decodedBytes);
   const engineMs = Math.round(input.transcriptions.reduce((sum, t) => sum + t.engineMs, 0));
+  const rtf = audioSeconds > 0 ? engineMs / (audioSeconds * 1000) : null;
+  if (rtf !== null) observeRealTimeFactor(input.engine.kind, rtf);
   const sum = (of: (w: MediaTranscription['windows']) => number) =>
     input.transcriptions.reduce((total, t) => total + of(t.windows), 0);
   deps.log.info(
@@ -197,7 +201,7 @@ function logTranscribed(
       engineMs,
       diarizeMs: input.diarizeMs === null ? null : Math.round(input.diarizeMs),
       wallMs: Math.round(performance.now() - input.started),
-      rtf: audioSeconds > 0 ? Number((engineMs / (audioSeconds * 1000)).toFixed(3)) : null,
+      rtf: rtf === null ? null : Number(rtf.toFixed(3)),
       words: input.transcriptions.reduce(
         (n, t) => n + t.recognition.utterances.reduce((m, u) => m + u.words.length, 0),
         0,
