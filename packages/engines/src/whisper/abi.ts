@@ -60,12 +60,16 @@ const WhisperVadParams = koffi.struct('whisper_vad_params', {
 
 /** bool (*ggml_abort_callback)(void * data): return true to abort. */
 export const AbortCallback = koffi.proto('bool whisper_abort_cb(void *data)');
+/** bool (*whisper_encoder_begin_callback)(ctx, state, user_data): false stops before that encoder pass. */
+export const EncoderBeginCallback = koffi.proto(
+  'bool whisper_encoder_begin_cb(void *ctx, void *state, void *user_data)',
+);
 /** void (*ggml_log_callback)(enum ggml_log_level level, const char * text, void * user_data) */
 export const LogCallback = koffi.proto('void whisper_log_cb(int level, const char *text, void *user_data)');
 
 /**
  * struct whisper_full_params (304 bytes on x86-64). The callback members are
- * declared as plain pointers except abort_callback (typed so a registered
+ * declared as plain pointers except abort_callback and encoder_begin_callback (typed so a registered
  * callback can be stored there); all are NULL in the defaults.
  */
 export const WhisperFullParams = koffi.struct('whisper_full_params', {
@@ -125,7 +129,7 @@ export const WhisperFullParams = koffi.struct('whisper_full_params', {
   new_segment_callback_user_data: 'void *',
   progress_callback: 'void *',
   progress_callback_user_data: 'void *',
-  encoder_begin_callback: 'void *',
+  encoder_begin_callback: koffi.pointer(EncoderBeginCallback),
   encoder_begin_callback_user_data: 'void *',
   abort_callback: koffi.pointer(AbortCallback),
   abort_callback_user_data: 'void *',
@@ -182,6 +186,8 @@ export interface FullParams {
   no_speech_thold: number;
   greedy: { best_of: number };
   beam_search: { beam_size: number; patience: number };
+  encoder_begin_callback: IKoffiRegisteredCallback | null;
+  encoder_begin_callback_user_data: unknown;
   abort_callback: IKoffiRegisteredCallback | null;
   abort_callback_user_data: unknown;
   grammar_penalty: number;
