@@ -294,6 +294,9 @@ metadata:
     {{- end }}
   annotations:
     {{- include "transcription.checksumAnnotations" $root | nindent 4 }}
+    {{- with include "transcription.scrapeAnnotations" . }}
+    {{- . | nindent 4 }}
+    {{- end }}
     {{- with $values.podAnnotations }}
     {{- toYaml . | nindent 4 }}
     {{- end }}
@@ -525,4 +528,41 @@ against the services' src/clients.ts.
   "webhook-dispatcher" (list "gateway")
   "ai-proxy" (list "gateway")
   | toJson }}
+{{- end }}
+
+{{/*
+Metrics (ADR 0030): every component serves GET /metrics on its ops port (the containerPort named
+`ops` of its template; a chart test checks this table against them).
+*/}}
+{{- define "transcription.opsPorts" -}}
+{{- dict
+  "gateway" 9108 "accounts" 9101 "media" 9102 "billing" 9103 "artifacts" 9104 "jobs" 9105
+  "worker" 9106 "shares" 9107 "webhook-dispatcher" 9109 "ai-proxy" 9110
+  | toJson }}
+{{- end }}
+
+{{/* The components that serve /metrics, in the order of the ops port table. */}}
+{{- define "transcription.metricsComponents" -}}
+{{- list "gateway" "accounts" "media" "billing" "artifacts" "jobs" "worker" "shares" "webhook-dispatcher" "ai-proxy" | toJson }}
+{{- end }}
+
+{{/*
+Pod annotations of metrics.scrape "annotations" (a Prometheus kubernetes-pods job reads them):
+(list $ "gateway"); nothing in the other modes.
+*/}}
+{{- define "transcription.scrapeAnnotations" -}}
+{{- $root := index . 0 }}
+{{- if eq $root.Values.metrics.scrape "annotations" }}
+prometheus.io/scrape: "true"
+prometheus.io/port: {{ get (include "transcription.opsPorts" $root | fromJson) (index . 1) | int64 | toString | quote }}
+prometheus.io/path: /metrics
+{{- end }}
+{{- end }}
+
+{{/* Labels of the monitoring objects: the release's, plus metrics.labels (the Prometheus' selectors). (list $ "metrics") */}}
+{{- define "transcription.monitoringLabels" -}}
+{{ include "transcription.componentLabels" . }}
+{{- with (index . 0).Values.metrics.labels }}
+{{ toYaml . }}
+{{- end }}
 {{- end }}

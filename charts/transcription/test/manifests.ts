@@ -90,6 +90,11 @@ export function parseManifests(text: string): Manifest[] {
   return manifests;
 }
 
+/** Custom resources the chart renders, by apiVersion: the package of their models (Prometheus Operator's). */
+const MODEL_PACKAGES: Readonly<Record<string, string>> = {
+  'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator',
+};
+
 type ModelClass = new (data: unknown) => { validate(): void };
 
 /**
@@ -101,7 +106,9 @@ export async function validateManifest(manifest: Manifest): Promise<void> {
   const where = `${manifest.kind} ${manifest.metadata.name} (${manifest.apiVersion})`;
   let models: Record<string, unknown>;
   try {
-    models = (await import(`kubernetes-models/${manifest.apiVersion}`)) as Record<string, unknown>;
+    models = (await import(
+      `${MODEL_PACKAGES[manifest.apiVersion] ?? 'kubernetes-models'}/${manifest.apiVersion}`
+    )) as Record<string, unknown>;
   } catch {
     throw new Error(`unknown apiVersion: ${where}`);
   }

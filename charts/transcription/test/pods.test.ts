@@ -24,6 +24,8 @@ testRendered({
         assert.notEqual(security?.privileged, true, at);
         assert.deepEqual(security?.capabilities?.drop, ['ALL'], at);
         assert.deepEqual(security?.capabilities?.add ?? [], [], at);
+        // On the container too, not only inherited from the pod: what scanners read.
+        assert.equal(security?.seccompProfile?.type, 'RuntimeDefault', at);
         assert.ok(
           container.volumeMounts?.some((mount) => mount.name === 'tmp' && mount.mountPath === '/tmp'),
           `${at} mounts /tmp`,
