@@ -12,6 +12,7 @@ import { checkFormatAndLint, checkImportRules } from './guardrails.ts';
 import { repoRoot } from './layout.ts';
 import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
 import { ensureWhisperLibrary, WHISPER_BUILD_NEEDS } from './whisper-lib.ts';
+import { ensurePromtool } from './promtool.ts';
 import { platformEnv } from './platform.ts';
 import { startTestPlatform, testEnv } from './test-platform.ts';
 import type { TestPlatform } from './test-platform.ts';
@@ -65,6 +66,8 @@ main('make test', async () => {
   ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS, ...WHISPER_BUILD_NEEDS], log);
   // The whisper engine's tests load whisper.cpp built from pinned sources (cached after the first run).
   await ensureWhisperLibrary(log);
+  // The chart's tests check the alert rules with promtool.
+  ensurePromtool(log);
   interrupted.check();
 
   // Before the servers: choosing their ports loads @tp/testing, which needs the generated code.
