@@ -25,7 +25,13 @@ export function ensurePromtool(log: (line: string) => void, root = repoRoot): st
   const work = mkdtempSync(join(tmpdir(), 'tp-promtool-'));
   try {
     log("promtool: fetching Debian's prometheus package (its promtool only)");
-    run('apt-get', ['download', 'prometheus'], work);
+    try {
+      run('apt-get', ['download', 'prometheus'], work);
+    } catch {
+      // A machine whose package lists were never fetched (or are stale) knows no such package yet.
+      run('apt-get', ['update', '-qq'], work);
+      run('apt-get', ['download', 'prometheus'], work);
+    }
     const deb = readdirSync(work).find((file) => file.endsWith('.deb'));
     if (!deb) throw new Error('apt-get download prometheus left no .deb');
     run('sh', ['-c', `dpkg-deb --fsys-tarfile "${deb}" | tar -x ./usr/bin/promtool`], work);
