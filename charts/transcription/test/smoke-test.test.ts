@@ -85,7 +85,10 @@ testRendered({
     assert.equal(envOf(smoke, 'SMOKE_TOKEN_FILE').value, '/smoke/token');
     assert.equal(envOf(smoke, 'SMOKE_TIMEOUT_SECONDS').value, '300');
     assert.equal(envOf(smoke, 'SMOKE_PROFILE').value, 'oracle');
-    assert.ok(!smoke.env?.some((variable) => variable.name === 'ADMIN_API_KEY'), 'the admin key stays in the init container');
+    assert.ok(
+      !smoke.env?.some((variable) => variable.name === 'ADMIN_API_KEY'),
+      'the admin key stays in the init container',
+    );
     assert.equal(smoke.volumeMounts?.find((mount) => mount.name === 'smoke-token')?.readOnly, true);
   },
 

@@ -26,17 +26,22 @@ export interface ProvisionStep {
   tolerate?: RegExp;
 }
 
+/** tsctl flags in order: { email: E } gives ['--email', E]. */
+const flags = (values: Record<string, string>) =>
+  Object.entries(values).flatMap(([name, value]) => [`--${name}`, value]);
+
 /** The tsctl commands, in order; the last one prints the token. */
 export function provisionSteps({ email, credits }: ProvisionOptions): ProvisionStep[] {
+  const scopes = SMOKE_SCOPES.join(',');
   return [
-    { name: 'create the user', args: ['users', 'create', '--email', email], tolerate: /tsctl: conflict: / },
+    { name: 'create the user', args: ['users', 'create', ...flags({ email })], tolerate: /tsctl: conflict: / },
     {
       name: 'grant credits',
-      args: ['credits', 'grant', '--email', email, '--credits', credits, '--expires-days', '1', '--reason', 'smoke test'],
+      args: ['credits', 'grant', ...flags({ email, credits, 'expires-days': '1', reason: 'smoke test' })],
     },
     {
       name: 'mint the token',
-      args: ['tokens', 'create', '--email', email, '--scopes', SMOKE_SCOPES.join(','), '--expires-days', '1', '--name', 'smoke test'],
+      args: ['tokens', 'create', ...flags({ email, scopes, 'expires-days': '1', name: 'smoke test' })],
     },
   ];
 }

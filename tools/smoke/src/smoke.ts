@@ -56,8 +56,8 @@ async function request(
   if (remaining <= 0) throw new SmokeError(step, `the run's deadline passed before ${method} ${url}`);
   const headers: Record<string, string> = { ...init.headers };
   if (init.auth !== false) headers.authorization = `Bearer ${options.token}`;
-  let body: BodyInit | undefined;
-  if (init.body instanceof Uint8Array) body = init.body as BodyInit;
+  let body: Uint8Array | string | undefined;
+  if (init.body instanceof Uint8Array) body = init.body;
   else if (init.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
