@@ -11,7 +11,8 @@
 #
 # The default target (the last stage) is the service image; `--target migrations` is the image
 # of the chart's migration Job, `node packages/db/src/cli.ts deploy --all`, and of its service
-# identity key Job, `node tools/service-keys/src/main.ts sync ...`; it needs no SERVICE.
+# identity key Job, `node tools/service-keys/src/main.ts sync ...`, and of its `helm test` Pod
+# (tools/cli and tools/smoke); it needs no SERVICE.
 #
 # The worker image ships whisper.cpp (ADR 0029), built from pinned sources by tools/dev/whisper-lib.ts
 # into /app/.tools/whisper/lib, where the engine looks by default (WHISPER_LIBRARY). WHISPER_BUILD says
@@ -91,9 +92,10 @@ RUN if [ -z "${SERVICE}" ]; then \
  && stage-prod "@tp/${SERVICE}" /out
 
 FROM build AS migration-files
-# The migration CLI and every service's committed schema and migrations; and the service identity
-# key tool (tools/service-keys), which the chart's key hook Job runs from this image.
-RUN stage-prod "@tp/db" "@tp/service-keys" /out \
+# The migration CLI and every service's committed schema and migrations; the service identity
+# key tool (tools/service-keys), which the chart's key hook Job runs from this image; and tsctl
+# (tools/cli) and the smoke test (tools/smoke), which the chart's `helm test` Pod runs.
+RUN stage-prod "@tp/db" "@tp/service-keys" "@tp/tsctl" "@tp/smoke" /out \
  && for service in services/*/prisma; do \
       cp -a --parents "$service" "$(dirname "$service")/package.json" /out/; \
     done

@@ -50,8 +50,12 @@ test('the default target is the service image; --target migrations is the migrat
   assert.match(migrations, /^FROM runtime-base AS migrations$/m);
   assert.match(migrations, /^COPY --from=migration-files \/out\/ \/app\/$/m);
   assert.match(migrations, /^CMD \["node", "packages\/db\/src\/cli\.ts", "deploy", "--all"\]$/m);
-  // The chart's service key Job runs tools/service-keys from this image too (identity.test.ts).
-  assert.match(stage(text, 'migration-files'), /stage-prod "@tp\/db" "@tp\/service-keys" \/out/);
+  // The chart's service key Job runs tools/service-keys from this image too (identity.test.ts), and
+  // its `helm test` Pod tsctl and the smoke test (smoke-test.test.ts).
+  assert.match(
+    stage(text, 'migration-files'),
+    /stage-prod "@tp\/db" "@tp\/service-keys" "@tp\/tsctl" "@tp\/smoke" \/out/,
+  );
   // BuildKit builds only the stages a target needs: none of those of the migration image reads SERVICE.
   for (const name of ['base', 'build', 'migration-files', 'runtime-base', 'migrations'])
     assert.doesNotMatch(stage(text, name), /SERVICE/, name);

@@ -78,17 +78,28 @@ testRendered({
     }
   },
 
-  'the gateway admits the ingress controller on its HTTP port only, its ops port only to ops peers': (manifests) => {
-    const ingress = (policyOf(manifests, 'gateway').spec as { ingress: Rule[] }).ingress;
-    const http = ingress.filter((rule) => rule.ports?.some((port) => port.port === 'http'));
-    assert.equal(http.length, 1);
-    assert.deepEqual(http[0]?.ports, [{ port: 'http', protocol: 'TCP' }]);
-    assert.deepEqual(http[0]?.from, [
-      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
-    ]);
-    for (const rule of ingress.filter((r) => r !== http[0]))
-      assert.deepEqual(rule.ports, [{ port: 'ops', protocol: 'TCP' }]);
-  },
+  'the gateway admits the ingress controller (and the helm test Pod) on its HTTP port only, its ops port only to ops peers':
+    (manifests) => {
+      const ingress = (policyOf(manifests, 'gateway').spec as { ingress: Rule[] }).ingress;
+      const http = ingress.filter((rule) => rule.ports?.some((port) => port.port === 'http'));
+      assert.equal(http.length, 1);
+      assert.deepEqual(http[0]?.ports, [{ port: 'http', protocol: 'TCP' }]);
+      assert.deepEqual(http[0]?.from, [
+        { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } },
+        // tests.enabled (smoke-test.test.ts)
+        {
+          podSelector: {
+            matchLabels: {
+              'app.kubernetes.io/component': 'smoke-test',
+              'app.kubernetes.io/instance': 'tp',
+              'app.kubernetes.io/name': 'transcription',
+            },
+          },
+        },
+      ]);
+      for (const rule of ingress.filter((r) => r !== http[0]))
+        assert.deepEqual(rule.ports, [{ port: 'ops', protocol: 'TCP' }]);
+    },
 
   'the workers admit nothing but the configured ops peers; the hook Jobs are selected by no policy': (manifests) => {
     const ingress = (policyOf(manifests, 'worker').spec as { ingress: Rule[] }).ingress;
