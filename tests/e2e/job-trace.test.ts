@@ -21,6 +21,7 @@ const CONSUMER = 5;
 let fleet: Fleet;
 let receiver: OtlpReceiver;
 let dir: string;
+let speech: string;
 
 before(async () => {
   receiver = await startOtlpReceiver();
@@ -30,7 +31,8 @@ before(async () => {
     without: ['shares'],
     gatewayEnv: { ...UNREACHED_RATE_LIMITS, ...tracing },
     accountsEnv: tracing,
-    billingEnv: tracing,
+    // One job at a time per user: a second job waits, and the end of the first releases its ticket.
+    billingEnv: { ...tracing, PLAN_MAX_CONCURRENT_JOBS: '1' },
     mediaEnv: tracing,
     jobsEnv: tracing,
     workerEnv: tracing,
@@ -39,6 +41,10 @@ before(async () => {
     aiProxyEnv: tracing,
   });
   dir = await mkdtemp(join(tmpdir(), 'tp-e2e-job-trace-'));
+  speech = await synthesizeSpeech('One trace follows this job from the request to the artifact.', {
+    voice: 'rms',
+    dir,
+  });
 });
 
 after(async () => {
@@ -81,10 +87,6 @@ function traceOf(traceId: string, callerSpanId: string, jobId: string) {
 describe('one trace per job, across gRPC and NATS', () => {
   it("continues the caller's traceparent from the gateway through jobs, the queue and the worker to artifacts", async () => {
     const user = await createUser(fleet, 'tracy', '10');
-    const speech = await synthesizeSpeech('One trace follows this job from the request to the artifact.', {
-      voice: 'rms',
-      dir,
-    });
     const mediaId = await uploadMedia(fleet, user.token, speech);
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const callerSpanId = 'b7ad6b7169203331';
@@ -120,5 +122,48 @@ describe('one trace per job, across gRPC and NATS', () => {
     const services = new Set(state.spans.map((s) => s.service));
     for (const service of ['gateway', 'jobs', 'worker', 'artifacts'])
       assert.ok(services.has(service), `${service} in ${[...services].join(', ')}`);
+  });
+
+  it("runs a job released by another job's end in the trace of the request that created it", async () => {
+    const user = await createUser(fleet, 'waits', '10');
+    const mediaId = await uploadMedia(fleet, user.token, speech);
+    const callers = ['1', '2'].map((n) => ({ traceId: n.repeat(32), spanId: n.repeat(16) }));
+    const jobIds: string[] = [];
+    for (const caller of callers) {
+      const created = await createJob(fleet, user.token, transcribe(mediaId), {
+        traceparent: `00-${caller.traceId}-${caller.spanId}-01`,
+      });
+      assert.equal(created.status, 202, created.text);
+      jobIds.push(created.body.data.job_id as string);
+    }
+    for (const jobId of jobIds) assert.equal((await waitForJob(fleet, user.token, jobId)).status, 'succeeded');
+
+    // Whichever ticket ran which job (the queue binds its head), each job ran in its own trace, and
+    // the one that came by a ticket of the other's trace is linked to that delivery.
+    const runs = () =>
+      receiver.spans.filter((s) => s.name === 'run job' && jobIds.includes(String(s.attributes['job.id'])));
+    await eventually('both jobs run and stored', () => {
+      const stored = (traceId: string) =>
+        receiver.spans.some((s) => s.traceId === traceId && s.service === 'artifacts' && s.kind === SERVER);
+      return runs().length === 2 && callers.every((c) => stored(c.traceId));
+    }).catch(() => undefined);
+    const listing = receiver.spans
+      .filter((s) => callers.some((c) => c.traceId === s.traceId))
+      .map((s) => `${s.traceId.slice(0, 4)} ${s.service} ${s.name} ${s.attributes['job.id'] ?? ''}`);
+    assert.deepEqual(
+      runs()
+        .map((s) => [s.attributes['job.id'], s.traceId])
+        .sort(),
+      jobIds.map((id, i) => [id, callers[i]!.traceId]).sort(),
+      listing.join('\n'),
+    );
+    for (const caller of callers)
+      assert.ok(
+        receiver.spans.some((s) => s.traceId === caller.traceId && s.service === 'artifacts' && s.kind === SERVER),
+        `the artifact write of ${caller.traceId} in its trace:\n${listing.join('\n')}`,
+      );
+    const linked = runs().filter((s) => s.links.length > 0);
+    assert.ok(linked.length >= 1, 'a job run by a ticket of the other trace links to the delivery');
+    for (const run of linked) assert.notEqual(run.links[0]?.traceId, run.traceId);
   });
 });

@@ -14,6 +14,8 @@ export interface ReceivedSpan {
   /** SPAN_KIND_* as a number (1 internal, 2 server, 3 client, 4 producer, 5 consumer). */
   kind: number;
   attributes: Record<string, string | number | boolean>;
+  /** The spans this one is linked to (not its parent). */
+  links: { traceId: string; spanId: string }[];
 }
 
 export interface OtlpReceiver {
@@ -38,6 +40,7 @@ interface ExportRequest {
         parentSpanId?: string;
         kind?: number;
         attributes?: KeyValue[];
+        links?: { traceId: string; spanId: string }[];
       }[];
     }[];
   }[];
@@ -67,6 +70,7 @@ export function decodeExport(request: ExportRequest): ReceivedSpan[] {
         parentSpanId: s.parentSpanId ?? '',
         kind: s.kind ?? 0,
         attributes: attributesOf(s.attributes),
+        links: (s.links ?? []).map((l) => ({ traceId: l.traceId, spanId: l.spanId })),
       })),
     );
   });
