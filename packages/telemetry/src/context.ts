@@ -9,12 +9,13 @@ import {
   trace,
   type Attributes,
   type Context,
+  type Link,
   type Span,
   type TextMapGetter,
   type TextMapSetter,
 } from '@opentelemetry/api';
 
-export { SpanKind, SpanStatusCode, type Attributes, type Context, type Span };
+export { SpanKind, SpanStatusCode, type Attributes, type Context, type Link, type Span };
 
 /** Headers as node:http gives them; other header maps fit too. */
 export type HeaderMap = Record<string, string | string[] | undefined>;
@@ -24,6 +25,8 @@ export interface SpanOptions {
   attributes?: Attributes;
   /** The context to start under; default the active one. */
   parent?: Context;
+  /** Spans this one is related to without being their child (e.g. the message that brought the work). */
+  links?: Link[];
 }
 
 const tracer = () => trace.getTracer('@tp/telemetry');
@@ -33,8 +36,8 @@ const tracer = () => trace.getTracer('@tp/telemetry');
  * returns a promise, when that settles. A throw or rejection marks the span as an error.
  */
 export function withSpan<T>(name: string, options: SpanOptions, fn: (span: Span) => T): T {
-  const { kind = SpanKind.INTERNAL, attributes, parent = context.active() } = options;
-  return tracer().startActiveSpan(name, { kind, attributes }, parent, (span) => {
+  const { kind = SpanKind.INTERNAL, attributes, parent = context.active(), links } = options;
+  return tracer().startActiveSpan(name, { kind, attributes, ...(links ? { links } : {}) }, parent, (span) => {
     const fail = (err: unknown) => {
       span.recordException(err instanceof Error ? err : String(err));
       span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message : String(err) });
@@ -103,8 +106,36 @@ export function runInContext<T>(ctx: Context, fn: () => T): T {
   return context.with(ctx, fn);
 }
 
+/**
+ * The W3C `traceparent` of the active span, if any: to store with a record whose later processing
+ * (maybe in another process, days later) should continue this trace; read back with `extractContext({ traceparent })`.
+ */
+export function currentTraceparent(): string | undefined {
+  return injectContext<Record<string, string>>({}).traceparent;
+}
+
 /** The trace id of the active span, if any (e.g. for error bodies and support tickets). */
 export function currentTraceId(): string | undefined {
   const spanContext = trace.getActiveSpan()?.spanContext();
   return spanContext && trace.isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
+}
+
+/**
+ * Where to start a span for work on a record created in the trace `traceparent` names (stored
+ * with the record): while the active span belongs to another trace (the message that brought the
+ * work was sent in another request), `{ parent, links }` puts the work in the record's trace,
+ * linked to the active span. Empty (keep the active context) when the traces are the same or the
+ * traceparent is missing or malformed.
+ */
+export function storedTraceParent(traceparent: string | undefined): Pick<SpanOptions, 'parent' | 'links'> {
+  if (!traceparent) return {};
+  const stored = extractContext({ traceparent });
+  const storedSpan = trace.getSpanContext(stored);
+  if (!storedSpan || !trace.isSpanContextValid(storedSpan)) return {};
+  const active = trace.getActiveSpan()?.spanContext();
+  if (active && trace.isSpanContextValid(active)) {
+    if (active.traceId === storedSpan.traceId) return {};
+    return { parent: stored, links: [{ context: active }] };
+  }
+  return { parent: stored };
 }

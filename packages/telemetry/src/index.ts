@@ -1,15 +1,18 @@
 export { startTelemetry, tracesUrl, type Telemetry, type TelemetryOptions } from './setup.ts';
 export {
   currentTraceId,
+  currentTraceparent,
   extractContext,
   injectContext,
   runInContext,
+  storedTraceParent,
   withIncomingHttpSpan,
   withSpan,
   SpanKind,
   SpanStatusCode,
   type Attributes,
   type Context,
+  type Link,
   type HeaderMap,
   type Span,
   type SpanOptions,

@@ -5,12 +5,14 @@ import { createClient, createGrpcServer, type GrpcServer, type UnaryMethod } fro
 import { createLogger } from '@tp/logging';
 import {
   currentTraceId,
+  currentTraceparent,
   extractContext,
   injectContext,
   InMemorySpanExporter,
   runInContext,
   SpanKind,
   startTelemetry,
+  storedTraceParent,
   withIncomingHttpSpan,
   withSpan,
   type Telemetry,
@@ -205,5 +207,37 @@ describe('header-map propagation', () => {
 
   it('returns the running provider when started twice', () => {
     assert.equal(startTelemetry({ serviceName: 'other' }), telemetry);
+  });
+});
+
+describe('a stored traceparent (a record created in one request, worked on in another)', () => {
+  const created = () => withSpan('create', {}, () => currentTraceparent());
+
+  it('runs the work in the stored trace, linked to the trace it arrived in', () => {
+    const stored = created();
+    assert.match(stored ?? '', /^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    exporter.reset();
+    withSpan('deliver', { kind: SpanKind.CONSUMER }, () =>
+      withSpan('work', storedTraceParent(stored), () => undefined),
+    );
+    const [work, deliver] = exporter.getFinishedSpans();
+    assert.equal(work?.name, 'work');
+    assert.equal(work.spanContext().traceId, stored?.split('-')[1]);
+    assert.equal(work.parentSpanContext?.spanId, stored?.split('-')[2]);
+    assert.notEqual(deliver?.spanContext().traceId, stored?.split('-')[1]);
+    assert.equal(work.links[0]?.context.spanId, deliver?.spanContext().spanId, 'linked to the delivery');
+  });
+
+  it('keeps the active parent when it is already the stored trace, and ignores a missing or malformed one', () => {
+    const stored = created();
+    const parent = extractContext({ traceparent: stored ?? '' });
+    assert.deepEqual(
+      withSpan('deliver', { parent }, () => storedTraceParent(stored)),
+      {},
+    );
+    assert.deepEqual(storedTraceParent(undefined), {});
+    assert.deepEqual(storedTraceParent('00-not-a-trace-01'), {});
+    assert.ok(storedTraceParent(stored).parent, 'outside any span: the stored trace');
+    assert.equal(currentTraceparent(), undefined, 'no active span, no traceparent');
   });
 });

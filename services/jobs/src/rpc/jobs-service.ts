@@ -70,7 +70,7 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     // --- worker surface -----------------------------------------------------------------------
     async claimJob(request) {
       const claimed = await claimJob(deps, request);
-      return { job: claimed ? toWire(claimed) : undefined };
+      return { job: claimed ? toWire(claimed) : undefined, traceparent: claimed?.job.traceParent ?? '' };
     },
     reportProgress: async (request) => ({ cancel: await reportProgress(deps, request) }),
     completeJob: async (request) => toWire(await completeJob(deps, request)),

@@ -1,4 +1,5 @@
 import type { OutboxMessage } from '@tp/bus';
+import { currentTraceparent } from '@tp/telemetry';
 import type { NewJob } from '../domain/creation.ts';
 import type { BillingState } from '../domain/job-rules.ts';
 import { workTicket } from '../events/job-events.ts';
@@ -17,9 +18,12 @@ async function createPending(
   idempotency: { key: string; requestHash: string } | null,
   at: Date,
 ): Promise<void> {
+  // The request's trace (CreateJob's server span), for the worker to continue whichever ticket runs the job.
+  const traceParent = currentTraceparent() ?? null;
   await tx.job.createMany({
     data: jobs.map((job) => ({
       ...job,
+      traceParent,
       status: 'queued',
       holdState: 'reserving',
       billingState: 'none',

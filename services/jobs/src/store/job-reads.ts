@@ -9,7 +9,7 @@ import { POSITION, RUNNABLE, USER_AHEAD } from './queue-sql.ts';
  * job-reads.test.ts checks that the row equals Prisma's.
  */
 const JOB_COLUMNS = `j.id, j.user_id, j.workspace_id, j.type, j.execution_mode, j.status, j.hold_state, j.billing_state,
-  j.profile, j.engine, j.pool, j.media_id, j.parent_job_id, j.item_count, j.options_json, j.title, j.webhook_id,
+  j.profile, j.engine, j.pool, j.media_id, j.parent_job_id, j.item_count, j.options_json, j.title, j.webhook_id, j.trace_parent,
   j.queue_rank, j.progress, j.error_code, j.error_message, j.media_duration_seconds, j.billed_seconds,
   j.reserved_micro, j.charged_micro, j.artifact_ids, j.language, j.attempts, j.ticket_id, j.worker_id,
   j.heartbeat_at, j.billing_attempts, j.billing_error, j.created_at, j.started_at, j.finished_at, j.updated_at`;

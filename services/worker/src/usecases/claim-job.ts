@@ -24,6 +24,12 @@ export interface ClaimJobDeps {
   shutdownSignal: AbortSignal;
 }
 
+/** A job bound to the ticket, with the traceparent of the request that created it (empty: unknown). */
+export interface ClaimedJob {
+  job: Job;
+  traceparent: string;
+}
+
 export interface ClaimJobInput {
   ticket: WorkTicket;
   handle: TicketHandle;
@@ -36,7 +42,7 @@ export interface ClaimJobInput {
  * (heart-beating the ticket): a ticket that has not bound a job must not use up its deliveries on
  * an outage, or its queued job would never run.
  */
-export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promise<Job | undefined> {
+export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promise<ClaimedJob | undefined> {
   const { ticket, handle, deliveryCount } = input;
   const delays = deps.claimRetryDelaysMs;
   for (let attempt = 0; ; attempt += 1) {
@@ -51,7 +57,7 @@ export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promis
         deliveryCount,
         maxAttempts: maxAttempts(deps.maxDeliver),
       });
-      return answer.job;
+      return answer.job ? { job: answer.job, traceparent: answer.traceparent } : undefined;
     } catch (err) {
       if (!isTransient(err) || deps.shutdownSignal.aborted) throw err;
       if (attempt === 0 || attempt % 10 === 0)

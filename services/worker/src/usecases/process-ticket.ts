@@ -17,10 +17,10 @@ export interface ProcessTicketInput {
  * be acknowledged (nothing to run, or the job is settled); throws to have it redelivered.
  */
 export async function processTicket(deps: ProcessTicketDeps, input: ProcessTicketInput): Promise<void> {
-  const job = await claimJob(deps, input);
-  if (!job) {
+  const claimed = await claimJob(deps, input);
+  if (!claimed) {
     deps.log.debug({ ticketId: input.ticket.ticket_id }, 'nothing to run for this ticket');
     return;
   }
-  await runClaimedJob(deps, { handle: input.handle, job, deliveryCount: input.deliveryCount });
+  await runClaimedJob(deps, { handle: input.handle, claimed, deliveryCount: input.deliveryCount });
 }

@@ -19,12 +19,12 @@ export async function settleDeadLetter(
   const jobId = deps.runningJobs.jobOf(ticket.ticket_id);
   if (jobId) return failDeadLetteredJob(deps, { ticketId: ticket.ticket_id, jobId, error: input.error });
   const deliveryCount = Math.max(input.deliveryCount, maxAttempts(deps.maxDeliver));
-  const job = await claimJob(deps, { ticket, handle, deliveryCount });
-  if (!job) return;
+  const claimed = await claimJob(deps, { ticket, handle, deliveryCount });
+  if (!claimed) return;
   try {
-    await runClaimedJob(deps, { handle, job, deliveryCount: Number.MAX_SAFE_INTEGER });
+    await runClaimedJob(deps, { handle, claimed, deliveryCount: Number.MAX_SAFE_INTEGER });
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
-    await failDeadLetteredJob(deps, { ticketId: ticket.ticket_id, jobId: job.jobId, error });
+    await failDeadLetteredJob(deps, { ticketId: ticket.ticket_id, jobId: claimed.job.jobId, error });
   }
 }
