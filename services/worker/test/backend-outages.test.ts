@@ -25,7 +25,7 @@ describe('worker: an artifacts outage', () => {
       await eventually(
         'the first attempt to fail on the outage',
         () => worker.logged('handler failed; will retry').length > 0,
-        30_000,
+        120_000,
         50,
       );
     } finally {
@@ -69,7 +69,7 @@ describe('worker: a jobs outage', () => {
       await eventually(
         'the redelivered ticket to wait for jobs',
         () => worker.logged('jobs unreachable; retrying the claim', { ticketId: jobId }).length > 0,
-        30_000,
+        120_000,
         50,
       );
       storedDuringOutage = (await b.artifactsOf(running)).map((a) => a.artifactId);

@@ -184,7 +184,7 @@ async function restartService(
   await eventually(
     `${name} to answer again`,
     tolerant(async () => (await probe(), true)),
-    15_000,
+    60_000,
     50,
   );
 }
