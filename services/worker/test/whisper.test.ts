@@ -11,7 +11,6 @@ import { promisify } from 'node:util';
 import {
   eventually,
   makeSpeechClip,
-  repoRoot,
   synthesizeSpeech,
   tempDir,
   type TempDir,
@@ -21,7 +20,6 @@ import { validateTranscript } from '@tp/transcript';
 import { type Backends, type JobProfile, startBackends, type UploadedMedia } from './backends.ts';
 
 const BASE_WHISPER: JobProfile = { profile: 'base-whisper', features: ['profile.base-whisper'] };
-const LIBRARY = join(repoRoot(), '.tools', 'whisper', 'lib', 'libwhisper.so');
 
 let b: Backends;
 let dir: TempDir;
@@ -64,7 +62,6 @@ const startWhisperWorker = (extra: Record<string, string> = {}) =>
   b.startWorker({
     WORKER_ENGINES: 'whisper',
     WORKER_POOL: 'gpu',
-    WHISPER_LIBRARY: LIBRARY,
     WHISPER_MODEL_DIR: dir.path,
     ENGINE_POOL_SIZE: '1',
     WORKER_CONCURRENCY: '1',

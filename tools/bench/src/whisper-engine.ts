@@ -20,14 +20,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createPocketsphinxEngine, createWhisperEngine, type WhisperEngine } from '@tp/engines';
-import { buildLongRecording, repoRoot, tempDir, type WhisperLayout, writeRandomWhisperModel } from '@tp/testing';
+import { buildLongRecording, tempDir, type WhisperLayout, writeRandomWhisperModel } from '@tp/testing';
 import { fmt } from './load.ts';
 import { pocketsphinxTool } from './raw-pocketsphinx.ts';
 import { sampleTreeMemory } from './tree-memory.ts';
+import { DEFAULT_WHISPER_LIBRARY as LIBRARY } from '@tp/engines';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const rounds = Number(values.rounds);
-const LIBRARY = join(repoRoot(), '.tools', 'whisper', 'lib', 'libwhisper.so');
 if (!existsSync(LIBRARY)) throw new Error(`${LIBRARY} is missing: build it with node tools/dev/whisper-lib.ts`);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -27,7 +27,6 @@ import {
   type ExtraWorkerOptions,
   type Fleet,
   type FleetWorker,
-  repoRoot,
   startFleet,
   tempDir,
   writeRandomWhisperModel,
@@ -35,13 +34,13 @@ import {
 import { type BenchUser, benchUser } from './bench-user.ts';
 import { fmt } from './load.ts';
 import { type JobRun, runJob } from './long-job.ts';
+import { DEFAULT_WHISPER_LIBRARY as LIBRARY } from '@tp/engines';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '60' }, rounds: { type: 'string', default: '3' } },
 });
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
-const LIBRARY = join(repoRoot(), '.tools', 'whisper', 'lib', 'libwhisper.so');
 if (!existsSync(LIBRARY)) throw new Error(`${LIBRARY} is missing: build it with node tools/dev/whisper-lib.ts`);
 const PROFILE = 'base-whisper';
 

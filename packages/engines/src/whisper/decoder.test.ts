@@ -5,10 +5,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildLongRecording, repoRoot, tempDir, type TempDir, writeRandomWhisperModel } from '@tp/testing';
+import { buildLongRecording, tempDir, type TempDir, writeRandomWhisperModel } from '@tp/testing';
 import { WhisperDecoder } from './decoder.ts';
+import { DEFAULT_WHISPER_LIBRARY as LIBRARY } from './settings.ts';
 
-const LIBRARY = join(repoRoot(), '.tools', 'whisper', 'lib', 'libwhisper.so');
 let dir: TempDir;
 let decoder: WhisperDecoder;
 let samples: Float32Array;

@@ -4,15 +4,15 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { concatSpeech, eventually, repoRoot, tempDir, type TempDir, writeRandomWhisperModel } from '@tp/testing';
+import { concatSpeech, eventually, tempDir, type TempDir, writeRandomWhisperModel } from '@tp/testing';
 import { EngineError, EngineUnavailableError } from '../engine.ts';
 import { PCM_SAMPLE_RATE } from '../pcm.ts';
 import type { Recognition } from '../recognition.ts';
 import { createWhisperEngine, type WhisperEngine } from './engine.ts';
+import { DEFAULT_WHISPER_LIBRARY as LIBRARY } from './settings.ts';
 
 // whisper.cpp built by make test (tools/dev/whisper-lib.ts), and a random-weight tiny.en: real
 // loading, decoding and timing, meaningless words (accuracy is not what these tests measure).
-const LIBRARY = join(repoRoot(), '.tools', 'whisper', 'lib', 'libwhisper.so');
 let dir: TempDir;
 let engine: WhisperEngine;
 let speech: Buffer;
