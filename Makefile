@@ -22,9 +22,10 @@ down: toolchain ## Stop exactly what make up started
 test: toolchain ## Run the whole suite, starting the infrastructure it needs
 	@$(NODE) $(DEV)/test.ts
 
-faults: install ## Kill -9 and restart each part of a working fleet, checking invariants (FAULT_RUNS=50 FAULT_RUNS_OTHERS=5 FAULTS=…)
+faults: install ## Kill -9 and restart each part of a working fleet, checking invariants (FAULT_RUNS=50 FAULT_RUNS_OTHERS=5 FAULTS=…), then the long fault tests (*.faults.test.ts)
 	@$(NODE) $(DEV)/generate.ts
 	@$(NODE) $(ROOT)/tests/faults/main.ts
+	@$(NODE) $(DEV)/test.ts --faults
 
 bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(DEV)/generate.ts

@@ -19,6 +19,7 @@ test('finds *.test.ts under the test roots, never in node_modules or generated c
     'tools/dev/z.test.ts',
     'charts/transcription/test/chart.test.ts',
     'tests/e2e/auth.test.ts',
+    'tests/e2e/outage.faults.test.ts',
     'docs/not-a-root.test.ts',
     'packages/ids/src/ids.ts',
     'packages/ids/src/helper.test.js',
@@ -37,6 +38,9 @@ test('finds *.test.ts under the test roots, never in node_modules or generated c
     'services/accounts/test/accounts.test.ts',
     'tools/dev/z.test.ts',
   ]);
+  // The long fault tests run in make faults, or when named.
+  assert.deepEqual(findTestFiles(root, undefined, 'faults'), ['tests/e2e/outage.faults.test.ts']);
+  assert.deepEqual(findTestFiles(root, ['tests/e2e/outage.faults.test.ts']), ['tests/e2e/outage.faults.test.ts']);
 });
 
 test('runs with the spec reporter, 4 files at once and a per-test timeout, all overridable', () => {

@@ -1,6 +1,8 @@
 // Runs every *.test.ts under packages/, services/, tools/, charts/ and tests/ with Node's test
 // runner (spec reporter, so its closing summary is the last thing printed); exits non-zero on
 // any failure. Arguments narrow the run to some folders or files: node tools/dev/run-tests.ts services/accounts
+// The long forms of fault tests (*.faults.test.ts: outages, kills, receivers away, minutes each)
+// belong to `make faults`: left out of a folder's files, run with --faults (alone) or when named.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,17 +15,23 @@ export const TEST_ROOTS = ['packages', 'services', 'tools', 'charts', 'tests'];
 const WATCHDOG = fileURLToPath(new URL('./test-file-watchdog.ts', import.meta.url));
 const SKIP_DIRS = new Set(['node_modules', 'generated', 'fixtures', '.git', '.run', '.tools']);
 
-export function findTestFiles(base: string, roots: string[] = TEST_ROOTS): string[] {
+export const FAULTS_SUFFIX = '.faults.test.ts';
+
+/** Which files a folder contributes: the suite of `make test`, or the fault tests of `make faults`. */
+export type TestSuite = 'test' | 'faults';
+
+export function findTestFiles(base: string, roots: string[] = TEST_ROOTS, suite: TestSuite = 'test'): string[] {
   const found: string[] = [];
+  const inSuite = (name: string) => name.endsWith('.test.ts') && name.endsWith(FAULTS_SUFFIX) === (suite === 'faults');
   const walk = (path: string): void => {
     if (!existsSync(path)) return;
     if (statSync(path).isFile()) {
-      if (path.endsWith('.test.ts')) found.push(path);
+      if (path.endsWith('.test.ts')) found.push(path); // a file named is run, whichever suite it is in
       return;
     }
     for (const entry of readdirSync(path, { withFileTypes: true })) {
       if (entry.isDirectory() && !SKIP_DIRS.has(entry.name)) walk(join(path, entry.name));
-      else if (entry.isFile() && entry.name.endsWith('.test.ts')) found.push(join(path, entry.name));
+      else if (entry.isFile() && inSuite(entry.name)) found.push(join(path, entry.name));
     }
   };
   for (const root of roots) walk(resolve(base, root));
@@ -48,9 +56,14 @@ export function testArgs(files: string[], env: NodeJS.ProcessEnv): string[] {
 }
 
 if (import.meta.main) {
-  const files = findTestFiles(repoRoot, process.argv.length > 2 ? process.argv.slice(2) : TEST_ROOTS);
+  const args = process.argv.slice(2);
+  const suite: TestSuite = args.includes('--faults') ? 'faults' : 'test';
+  const paths = args.filter((arg) => arg !== '--faults');
+  const files = findTestFiles(repoRoot, paths.length ? paths : TEST_ROOTS, suite);
   if (!files.length) {
-    console.error(`run-tests: no *.test.ts found under ${process.argv.slice(2).join(' ') || TEST_ROOTS.join(', ')}`);
+    console.error(
+      `run-tests: no ${suite === 'faults' ? `*${FAULTS_SUFFIX}` : '*.test.ts'} found under ${paths.join(' ') || TEST_ROOTS.join(', ')}`,
+    );
     process.exit(1);
   }
   // Reach the local platform (and its S3 keys) even when started as plain `pnpm test`.

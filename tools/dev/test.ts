@@ -2,7 +2,8 @@
 // PostgreSQL and a NATS (test-platform.ts: never on a port of `make up`),
 // typechecks, checks the guardrails (format, lint, import rules), runs every test, and stops the
 // servers it started itself (KEEP_INFRA=1 keeps them). The test runner's summary is the last
-// thing printed.
+// thing printed. With --faults (make faults) it runs the long fault tests (*.faults.test.ts)
+// instead of the suite, on the same platform, without the static checks.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -43,8 +44,8 @@ function interruptions(): { check(): void; running(child: ChildProcess | undefin
   };
 }
 
-function runTests(env: NodeJS.ProcessEnv, onChild: (child: ChildProcess) => void): Promise<number> {
-  const child = spawn(process.execPath, [join(repoRoot, 'tools/dev/run-tests.ts')], {
+function runTests(env: NodeJS.ProcessEnv, args: string[], onChild: (child: ChildProcess) => void): Promise<number> {
+  const child = spawn(process.execPath, [join(repoRoot, 'tools/dev/run-tests.ts'), ...args], {
     cwd: repoRoot,
     env,
     stdio: 'inherit',
@@ -60,6 +61,7 @@ function keep(test: TestPlatform): void {
 }
 
 main('make test', async () => {
+  const faults = process.argv.includes('--faults');
   const interrupted = interruptions();
   installDependencies(log);
   const { secrets, platform } = context({ create: true });
@@ -77,12 +79,15 @@ main('make test', async () => {
   try {
     interrupted.check();
     const env = { ...testEnv(test, secrets, process.env), PATH: pinnedPath() };
-    typecheck(log);
-    checkFormatAndLint(log);
-    checkImportRules(log);
-    interrupted.check();
-    log(`running tests${test.started.length ? ` (started for this run: ${test.started.join(', ')})` : ''}`);
-    const status = await runTests(env, (child) => interrupted.running(child));
+    if (!faults) {
+      typecheck(log);
+      checkFormatAndLint(log);
+      checkImportRules(log);
+      interrupted.check();
+    }
+    const what = faults ? 'the long fault tests' : 'tests';
+    log(`running ${what}${test.started.length ? ` (started for this run: ${test.started.join(', ')})` : ''}`);
+    const status = await runTests(env, faults ? ['--faults'] : [], (child) => interrupted.running(child));
     interrupted.check();
     return status;
   } finally {
