@@ -1,19 +1,16 @@
 // The queue under pressure: cancelling, reordering, corrupt media (a worker killed mid-job:
 // jobs-worker-killed.faults.test.ts, in make faults; the fault suite's short form kills one in make test).
 // One worker with one slot, so the order of execution is observable.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
+import { eventually, type Fleet } from '@tp/testing';
 import { call, SETTLED_WITHIN_MS } from './support/http.ts';
 import {
   balance,
   childrenOf,
   createJob,
-  createUser,
   getJob,
   repeatAudio,
   transcribe,
@@ -21,42 +18,20 @@ import {
   waitForJob,
   type TestUser,
 } from './support/jobs.ts';
+import { running, startJob, useQueueFleet } from './support/queue-fleet.ts';
 
 let fleet: Fleet;
-let dir: string;
+let ada: TestUser;
 let short: string;
 let endless: string;
-let ada: TestUser;
-
-before(async () => {
-  fleet = await startFleet({
-    without: ['shares'],
-    // Its jobs are polled at once under one token; 429s are the limiter's tests' business.
-    gatewayEnv: UNREACHED_RATE_LIMITS,
-    workerEnv: { WORK_ACK_WAIT_MS: '3000', PROGRESS_INTERVAL_MS: '200', WORKER_CONCURRENCY: '1' },
-  });
-  dir = await mkdtemp(join(tmpdir(), 'tp-e2e-queue-'));
-  short = await synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir });
+useQueueFleet((world) => {
+  ({ fleet, ada, short } = world);
   // Minutes of engine time: a job on it is still running whatever a test does meanwhile, however
   // busy the machine, so only a cancel ends it within the tests' bounds.
-  endless = repeatAudio(short, 160, join(dir, 'endless.wav'));
-  ada = await createUser(fleet, 'ada', '50');
+  endless = repeatAudio(short, 160, join(world.dir, 'endless.wav'));
 });
-
-after(async () => {
-  await fleet?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-async function startJob(file: string): Promise<string> {
-  const mediaId = await uploadMedia(fleet, ada.token, file);
-  const res = await createJob(fleet, ada.token, transcribe(mediaId));
-  assert.equal(res.status, 202, res.text);
-  return res.body.data.job_id;
-}
 
 const cancel = (jobId: string) => call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${jobId}`, { token: ada.token });
-const running = (job: { status: string; progress: number }) => job.status === 'running' && job.progress > 0;
 
 describe('cancel', () => {
   it('stops a running job within seconds, kills its processes and releases the hold', async () => {

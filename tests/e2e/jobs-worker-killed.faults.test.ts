@@ -2,55 +2,22 @@
 // redelivered to the restarted worker and finishes once, with one artifact, charged once. A long
 // form for make faults; make test kills a worker mid-transcription in the fault suite's short form
 // (tests/faults/faults.test.ts), with the same invariants checked from the ledger and artifacts.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
+import type { Fleet } from '@tp/testing';
 import { call } from './support/http.ts';
-import {
-  balance,
-  createJob,
-  createUser,
-  repeatAudio,
-  transcribe,
-  uploadMedia,
-  waitForJob,
-  type TestUser,
-} from './support/jobs.ts';
+import { balance, repeatAudio, waitForJob, type TestUser } from './support/jobs.ts';
+import { running, startJob, useQueueFleet } from './support/queue-fleet.ts';
 
 const MICRO = 1_000_000;
 let fleet: Fleet;
-let dir: string;
-let long: string;
 let ada: TestUser;
-
-before(async () => {
-  fleet = await startFleet({
-    without: ['shares'],
-    gatewayEnv: UNREACHED_RATE_LIMITS,
-    workerEnv: { WORK_ACK_WAIT_MS: '3000', PROGRESS_INTERVAL_MS: '200', WORKER_CONCURRENCY: '1' },
-  });
-  dir = await mkdtemp(join(tmpdir(), 'tp-e2e-killed-'));
-  const short = await synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir });
-  long = repeatAudio(short, 16, join(dir, 'long.wav'));
-  ada = await createUser(fleet, 'ada', '50');
+let long: string;
+useQueueFleet((world) => {
+  ({ fleet, ada } = world);
+  long = repeatAudio(world.short, 16, join(world.dir, 'long.wav'));
 });
-
-after(async () => {
-  await fleet?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
-
-async function startJob(file: string): Promise<string> {
-  const mediaId = await uploadMedia(fleet, ada.token, file);
-  const res = await createJob(fleet, ada.token, transcribe(mediaId));
-  assert.equal(res.status, 202, res.text);
-  return res.body.data.job_id;
-}
-
-const running = (job: { status: string; progress: number }) => job.status === 'running' && job.progress > 0;
 
 describe('a worker killed mid-job', () => {
   it('is replaced: the job is redelivered, finishes once, one artifact, charged once', async () => {
