@@ -1,3 +1,4 @@
+import type { TestDatabase } from './test-database.ts';
 import type { TestObjectStore } from './object-store.ts';
 import type { TestServiceKeys } from './service-keys.ts';
 
@@ -25,6 +26,11 @@ export interface FleetOptions {
   services?: readonly FleetService[];
   /** Services to leave out of `services` (e.g. `['jobs', 'worker']` for tests of the edge alone). */
   without?: readonly FleetService[];
+  /**
+   * A service's database, owned by the caller (who drops it), instead of a fresh one with the
+   * migrations applied: the upgrade test's restored and migrated release data.
+   */
+  databases?: Partial<Record<FleetService, TestDatabase>>;
   gatewayEnv?: Record<string, string>;
   accountsEnv?: Record<string, string>;
   billingEnv?: Record<string, string>;

@@ -98,7 +98,7 @@ function wantedServices(options: FleetOptions): Set<FleetService> {
   return wanted;
 }
 
-/** A fresh database for each wanted service that keeps data. */
+/** A fresh database for each wanted service that keeps data and was given none. */
 async function createDatabases(wanted: Set<FleetService>): Promise<Map<FleetService, TestDatabase>> {
   const databases = new Map<FleetService, TestDatabase>();
   for (const name of DATABASE_SERVICES) {
@@ -109,7 +109,8 @@ async function createDatabases(wanted: Set<FleetService>): Promise<Map<FleetServ
 
 export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const wanted = wantedServices(options);
-  const databases = await createDatabases(wanted);
+  const given = options.databases ?? {};
+  const databases = await createDatabases(new Set([...wanted].filter((name) => !given[name])));
   const objectStore = options.objectStore ?? (await startTestObjectStore());
   const bus = createTestBusNamespace();
   const ports = new Map<FleetService, { grpc: number; ops: number }>();
@@ -121,7 +122,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     options,
     port,
     addr,
-    databaseUrl: (name: FleetService) => databases.get(name)!.databaseUrl,
+    databaseUrl: (name: FleetService) => (given[name] ?? databases.get(name)!).databaseUrl,
     nats: { NATS_URL: bus.natsUrl, NATS_PREFIX: bus.prefix },
     objectStoreEnv: objectStore.env,
     adminKey,

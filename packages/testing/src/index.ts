@@ -1,6 +1,7 @@
 export {
   connectToSchema,
   createTestDatabase,
+  createEmptyTestDatabase,
   dropStaleTestDatabases,
   adminUrl,
   TEST_DATABASE_PREFIX,
@@ -8,6 +9,7 @@ export {
   type TestDatabaseOptions,
   type DropStaleOptions,
 } from './test-database.ts';
+export { loadSqlDump } from './sql-dump.ts';
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
 export {

@@ -46,7 +46,7 @@ export function adminUrl(): string {
 export async function createTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   const { serviceDir, schema } = resolveService(options);
   const template = await templateNameFor(serviceDir, schema);
-  const name = `${TEST_DATABASE_PREFIX}${slug(schema)}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const name = testDatabaseName(schema);
   await dropLeftoversOnce();
 
   const admin = await connectAdmin();
@@ -65,6 +65,31 @@ export async function createTestDatabase(options: TestDatabaseOptions): Promise<
   } finally {
     await admin.end(); // also releases the advisory locks
   }
+  return testDatabase(name, schema);
+}
+
+/**
+ * An empty test database (no schema, no migrations) for a service: for restoring a dump of an
+ * earlier release and migrating it the way an upgrade does. Dropped like any test database.
+ */
+export async function createEmptyTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
+  const { schema } = resolveService(options);
+  const name = testDatabaseName(schema);
+  await dropLeftoversOnce();
+  const admin = await connectAdmin();
+  try {
+    await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
+  } finally {
+    await admin.end();
+  }
+  return testDatabase(name, schema);
+}
+
+function testDatabaseName(schema: string): string {
+  return `${TEST_DATABASE_PREFIX}${slug(schema)}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+function testDatabase(name: string, schema: string): TestDatabase {
   let dropped = false;
   return {
     databaseUrl: withDatabase(adminUrl(), name, schema),
