@@ -14,7 +14,11 @@ export const FLEET_SERVICES = [
   'ai-proxy',
   'gateway',
 ] as const;
-export type FleetService = (typeof FLEET_SERVICES)[number];
+/** Services a fleet runs only when asked (`FleetOptions.with`): the web app's server. */
+export const OPTIONAL_FLEET_SERVICES = ['web'] as const;
+export type FleetService = (typeof FLEET_SERVICES)[number] | (typeof OPTIONAL_FLEET_SERVICES)[number];
+/** Every service in the order a fleet starts them: the web app's server before the gateway that forwards to it. */
+export const START_ORDER: readonly FleetService[] = [...FLEET_SERVICES.filter((name) => name !== 'gateway'), 'web', 'gateway'];
 
 export interface FleetOptions {
   /**
@@ -26,6 +30,8 @@ export interface FleetOptions {
   services?: readonly FleetService[];
   /** Services to leave out of `services` (e.g. `['jobs', 'worker']` for tests of the edge alone). */
   without?: readonly FleetService[];
+  /** Optional services to run too (`['web']`: the app, forwarded to by the gateway's `/app`). */
+  with?: readonly FleetService[];
   /**
    * A service's database, owned by the caller (who drops it), instead of a fresh one with the
    * migrations applied: the upgrade test's restored and migrated release data.
@@ -43,6 +49,7 @@ export interface FleetOptions {
   webhookDispatcherEnv?: Record<string, string>;
   /** The managed-AI proxy: AI_UPSTREAM_URL (a fake upstream on loopback), AI_MODEL_ROUTES… */
   aiProxyEnv?: Record<string, string>;
+  webEnv?: Record<string, string>;
 }
 
 /** What the services of one fleet share: where each listens, the databases, NATS, S3 and the secrets. */
@@ -61,11 +68,14 @@ export interface FleetSettings {
   webhookSecretsKey: string;
   /** Every service's key pair (SERVICE_PRIVATE_KEY, SERVICE_PUBLIC_KEYS). */
   serviceKeys: TestServiceKeys;
+  /** Whether the fleet runs this service. */
+  runs(name: FleetService): boolean;
 }
 
 /** The environment one service of the fleet starts with: its keys, its settings, its own `<name>Env` option on top. */
 export function fleetServiceEnv(name: FleetService, fleet: FleetSettings): Record<string, string> {
-  return { ...fleet.serviceKeys.env(name), ...settingsOf(name, fleet) };
+  // The web app's server calls no service: it has no key.
+  return { ...(name === 'web' ? {} : fleet.serviceKeys.env(name)), ...settingsOf(name, fleet) };
 }
 
 function settingsOf(name: FleetService, fleet: FleetSettings): Record<string, string> {
@@ -148,6 +158,15 @@ function settingsOf(name: FleetService, fleet: FleetSettings): Record<string, st
       return { ...grpcAndOps, BILLING_GRPC_ADDR: addr('billing'), ...quiet, ...options.aiProxyEnv };
     case 'gateway':
       return gatewaySettings(fleet);
+    case 'web':
+      return {
+        PORT: String(fleet.port(name).grpc),
+        OPS_PORT: String(fleet.port(name).ops),
+        // The browser uploads straight to the store and plays media from it.
+        WEB_CONNECT_SOURCES: new URL(fleet.objectStoreEnv.S3_ENDPOINT!).origin,
+        ...quiet,
+        ...options.webEnv,
+      };
   }
 }
 
@@ -185,6 +204,7 @@ function gatewaySettings(fleet: FleetSettings): Record<string, string> {
     WEBHOOKS_GRPC_ADDR: addr('webhook-dispatcher'),
     AI_PROXY_GRPC_ADDR: addr('ai-proxy'),
     EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+    ...(fleet.runs('web') ? { WEB_URL: `http://127.0.0.1:${fleet.port('web').grpc}` } : {}),
     ...nats,
     ...quiet,
     ...options.gatewayEnv,

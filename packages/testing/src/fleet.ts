@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createTestBusNamespace } from './bus-namespace.ts';
 import {
   FLEET_SERVICES,
+  START_ORDER,
   fleetServiceEnv,
   type FleetOptions,
   type FleetService,
@@ -23,7 +24,7 @@ import { startTestObjectStore, type TestObjectStore } from './object-store.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { testServiceKeys } from './service-keys.ts';
 
-export { FLEET_SERVICES, type FleetOptions, type FleetService } from './fleet-env.ts';
+export { FLEET_SERVICES, OPTIONAL_FLEET_SERVICES, type FleetOptions, type FleetService } from './fleet-env.ts';
 
 /**
  * The real services as separate processes, the way `make up` boots them, against fresh databases
@@ -93,7 +94,7 @@ const DATABASE_SERVICES = [
 
 /** `services` less `without`. */
 function wantedServices(options: FleetOptions): Set<FleetService> {
-  const wanted = new Set<FleetService>(options.services ?? FLEET_SERVICES);
+  const wanted = new Set<FleetService>([...(options.services ?? FLEET_SERVICES), ...(options.with ?? [])]);
   for (const name of options.without ?? []) wanted.delete(name);
   return wanted;
 }
@@ -114,7 +115,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const objectStore = options.objectStore ?? (await startTestObjectStore());
   const bus = createTestBusNamespace();
   const ports = new Map<FleetService, { grpc: number; ops: number }>();
-  for (const name of FLEET_SERVICES) ports.set(name, { grpc: await freePort(), ops: await freePort() });
+  for (const name of START_ORDER) ports.set(name, { grpc: await freePort(), ops: await freePort() });
   const port = (name: FleetService) => ports.get(name)!;
   const addr = (name: FleetService) => `127.0.0.1:${port(name).grpc}`;
   const adminKey = randomBytes(32).toString('hex');
@@ -131,6 +132,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     webhookSecretsKey: randomBytes(32).toString('base64'),
     // The test process's own keys, so its test clients sign as any service of the fleet.
     serviceKeys: testServiceKeys(),
+    runs: (name: FleetService) => wanted.has(name),
   };
   const readyUrl = (name: FleetService) =>
     `http://127.0.0.1:${name === 'gateway' ? port(name).grpc : port(name).ops}/readyz`;
@@ -150,7 +152,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     for (const database of databases.values()) await database.drop();
   };
   try {
-    for (const name of FLEET_SERVICES.filter((name) => wanted.has(name))) await start(name);
+    for (const name of START_ORDER.filter((name) => wanted.has(name))) await start(name);
   } catch (err) {
     await cleanup();
     throw err;
@@ -168,7 +170,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     artifactsGrpcAddr: addr('artifacts'),
     opsUrl: (name) => `http://127.0.0.1:${port(name).ops}`,
     grpcAddr: (name) => {
-      if (name === 'gateway' || name === 'worker') throw new Error(`${name} has no gRPC address`);
+      if (name === 'gateway' || name === 'worker' || name === 'web') throw new Error(`${name} has no gRPC address`);
       return addr(name);
     },
     natsUrl: bus.natsUrl,

@@ -15,6 +15,7 @@ export { repoRoot, freePort } from './repo.ts';
 export {
   startFleet,
   FLEET_SERVICES,
+  OPTIONAL_FLEET_SERVICES,
   type ExtraWorkerOptions,
   type Fleet,
   type FleetOptions,
