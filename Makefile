@@ -56,7 +56,7 @@ migrate: install ## Apply pending migrations to DATABASE_URL's database
 	@$(NODE) $(DEV)/migrate.ts
 
 typecheck: generate ## tsc --noEmit over the whole repository (after make generate)
-	@cd $(ROOT) && node_modules/.bin/tsc -p tsconfig.json --noEmit
+	@cd $(ROOT) && node_modules/.bin/tsc -p tsconfig.json --noEmit && node_modules/.bin/tsc -p services/web/app/tsconfig.json --noEmit
 
 lint: install ## Format, lint and import-rule checks (Biome, dependency-cruiser), as make test runs them
 	@$(NODE) $(DEV)/guardrails.ts

@@ -17,6 +17,7 @@ import { ensurePromtool } from './promtool.ts';
 import { platformEnv } from './platform.ts';
 import { startTestPlatform, testEnv } from './test-platform.ts';
 import type { TestPlatform } from './test-platform.ts';
+import { buildWebApp } from './web-app.ts';
 import { generateCode, installDependencies, pinnedPath, typecheck } from './workspace.ts';
 
 const log = logger('test');
@@ -74,6 +75,8 @@ main('make test', async () => {
 
   // Before the servers: choosing their ports loads @tp/testing, which needs the generated code.
   generateCode(log, { ...platformEnv(platform, secrets), ...process.env, PATH: pinnedPath() });
+  // services/web serves the built app (its tests start it against services/web/dist).
+  buildWebApp(log);
   interrupted.check();
   const test = await startTestPlatform(platform, secrets, log);
   try {

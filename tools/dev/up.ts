@@ -8,6 +8,7 @@ import { ensureOsPackages, WALKTHROUGH_NEEDS } from './os-packages.ts';
 import { platformEnv } from './platform.ts';
 import { ensureDatabase, ensurePostgres } from './postgres.ts';
 import { ensureService } from './services.ts';
+import { buildWebApp } from './web-app.ts';
 import { generateCode, installDependencies, migrate } from './workspace.ts';
 
 const log = logger('up');
@@ -25,6 +26,7 @@ main('make up', async () => {
 
   const toolEnv = { ...platformEnv(platform, secrets), ...process.env, DATABASE_URL: platform.databaseUrl };
   generateCode(log, toolEnv);
+  buildWebApp(log);
   migrate(log, toolEnv);
 
   const timeoutMs = Number(process.env.SERVICE_START_TIMEOUT_MS || 60_000);

@@ -84,4 +84,6 @@ export function migrate(log: (line: string) => void, env: NodeJS.ProcessEnv): vo
 export function typecheck(log: (line: string) => void): void {
   log('typechecking (tsc --noEmit)');
   run(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+  // The web app (TSX, DOM types) has a project of its own.
+  run(join(repoRoot, 'node_modules/.bin/tsc'), ['-p', 'services/web/app/tsconfig.json', '--noEmit']);
 }

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../api.ts';
+import type { AccessToken } from '../types.ts';
+import { ErrorMessage, formatDate } from './Status.tsx';
+
+export const TOKENS = ['tokens'] as const;
+
+function TokenRow({ token }: { token: AccessToken }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const revoke = useMutation({
+    mutationFn: () => api<void>('DELETE', `/auth/tokens/${encodeURIComponent(token.token_id)}`),
+    onSuccess: () => {
+      setConfirming(false);
+      return queryClient.invalidateQueries({ queryKey: TOKENS });
+    },
+  });
+  const expired = token.expires_at !== null && Date.parse(token.expires_at) <= Date.now();
+  const state = token.revoked_at ? 'Revoked' : expired ? 'Expired' : 'Active';
+  return (
+    <li className="card" aria-label={token.name}>
+      <h3>
+        {token.name} <span className="badge">{state}</span>
+      </h3>
+      <dl className="facts">
+        <dt>Starts with</dt>
+        <dd>
+          <code>{token.display_prefix}…</code>
+        </dd>
+        <dt>Scopes</dt>
+        <dd>{token.scopes.join(', ')}</dd>
+        <dt>Created</dt>
+        <dd>{formatDate(token.created_at)}</dd>
+        <dt>Expires</dt>
+        <dd>{formatDate(token.expires_at, 'Never')}</dd>
+        <dt>Last used</dt>
+        <dd>{formatDate(token.last_used_at, 'Never')}</dd>
+      </dl>
+      {!token.revoked_at && !confirming && (
+        <button
+          type="button"
+          className="danger"
+          onClick={() => setConfirming(true)}
+          aria-label={`Revoke ${token.name}`}
+        >
+          Revoke
+        </button>
+      )}
+      {confirming && (
+        <fieldset className="row confirm">
+          <legend>Revoke “{token.name}”? Programs using it stop working at once.</legend>
+          <button type="button" className="danger" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
+            {revoke.isPending ? 'Revoking…' : 'Yes, revoke'}
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </fieldset>
+      )}
+      {revoke.isError && <ErrorMessage error={revoke.error} />}
+    </li>
+  );
+}
+
+export function TokenList({ tokens }: { tokens: AccessToken[] }) {
+  if (tokens.length === 0) return <p className="muted">No tokens yet.</p>;
+  return (
+    <ul className="cards" aria-label="Tokens">
+      {tokens.map((token) => (
+        <TokenRow key={token.token_id} token={token} />
+      ))}
+    </ul>
+  );
+}
