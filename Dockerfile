@@ -83,6 +83,17 @@ RUN pnpm install --frozen-lockfile --offline
 RUN node_modules/.bin/buf generate proto --template proto/buf.gen.yaml \
  && node packages/db/src/cli.ts generate --all
 
+FROM build AS web-app
+# The web app (SERVICE=web only): Vite builds services/web/app into services/web/dist, the folder its
+# server serves (WEB_DIST_DIR), with the dev dependencies of this stage; every other service gets an
+# empty folder, so its image is the same.
+ARG SERVICE
+RUN mkdir -p /out \
+ && if [ "${SERVICE}" = "web" ]; then \
+      pnpm --filter @tp/web build \
+      && cp -a services/web/dist /out/dist; \
+    fi
+
 FROM build AS service-files
 ARG SERVICE
 RUN if [ -z "${SERVICE}" ]; then \
@@ -90,6 +101,7 @@ RUN if [ -z "${SERVICE}" ]; then \
       exit 1; \
     fi \
  && stage-prod "@tp/${SERVICE}" /out
+COPY --from=web-app /out/ /out/services/${SERVICE}/
 
 FROM build AS migration-files
 # The migration CLI and every service's committed schema and migrations; the service identity

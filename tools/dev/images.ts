@@ -53,6 +53,8 @@ export const IMAGES: readonly ImageBuild[] = [
   { image: 'transcription-jobs', service: 'jobs', packages: [] },
   { image: 'transcription-shares', service: 'shares', packages: [] },
   { image: 'transcription-webhook-dispatcher', service: 'webhook-dispatcher', packages: [] },
+  // The web app's server, with the app Vite builds into services/web/dist (the Dockerfile's web-app stage).
+  { image: 'transcription-web', service: 'web', packages: [] },
   // ai-proxy runs fast transcription itself (ADR 0021): the same decoder, CPU engine and
   // translator as the worker.
   {

@@ -537,13 +537,34 @@ Metrics (ADR 0030): every component serves GET /metrics on its ops port (the con
 {{- define "transcription.opsPorts" -}}
 {{- dict
   "gateway" 9108 "accounts" 9101 "media" 9102 "billing" 9103 "artifacts" 9104 "jobs" 9105
-  "worker" 9106 "shares" 9107 "webhook-dispatcher" 9109 "ai-proxy" 9110
+  "worker" 9106 "shares" 9107 "webhook-dispatcher" 9109 "ai-proxy" 9110 "web" 9111
   | toJson }}
 {{- end }}
 
 {{/* The components that serve /metrics, in the order of the ops port table. */}}
 {{- define "transcription.metricsComponents" -}}
-{{- list "gateway" "accounts" "media" "billing" "artifacts" "jobs" "worker" "shares" "webhook-dispatcher" "ai-proxy" | toJson }}
+{{- list "gateway" "accounts" "media" "billing" "artifacts" "jobs" "worker" "shares" "webhook-dispatcher" "ai-proxy" "web" | toJson }}
+{{- end }}
+
+{{/*
+The web app's WEB_CONNECT_SOURCES (comma-separated origins of its CSP connect-src and media-src):
+web.connectSources when it names any; else the origin the browser fetches media from, the public S3
+endpoint (media.s3.publicEndpoint, or endpoint), with the bucket in the host name unless
+forcePathStyle; else nothing (AWS S3 without an endpoint: name its origin in web.connectSources).
+*/}}
+{{- define "transcription.webConnectSources" -}}
+{{- $s3 := .Values.media.s3 }}
+{{- $endpoint := $s3.publicEndpoint | default $s3.endpoint }}
+{{- if .Values.web.connectSources }}
+{{- join "," .Values.web.connectSources }}
+{{- else if $endpoint }}
+{{- $url := urlParse $endpoint }}
+{{- if $s3.forcePathStyle }}
+{{- printf "%s://%s" $url.scheme $url.host }}
+{{- else }}
+{{- printf "%s://%s.%s" $url.scheme $s3.bucket $url.host }}
+{{- end }}
+{{- end }}
 {{- end }}
 
 {{/*

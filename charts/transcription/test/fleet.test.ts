@@ -25,7 +25,7 @@ testRendered({
     for (const manifest of manifests) await validateManifest(manifest);
   },
 
-  'deploys gateway, accounts, billing, artifacts, media, jobs, shares, webhook-dispatcher and ai-proxy, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service':
+  'deploys gateway, accounts, billing, artifacts, media, jobs, shares, webhook-dispatcher, ai-proxy and web, each with a Service, a ServiceAccount and a PodDisruptionBudget; the worker without a Service':
     (manifests) => {
       const components = (kind: string) =>
         byKind(manifests, kind)
@@ -41,6 +41,7 @@ testRendered({
         'jobs',
         'media',
         'shares',
+        'web',
         'webhook-dispatcher',
         'worker',
       ]);
@@ -53,6 +54,7 @@ testRendered({
         'jobs',
         'media',
         'shares',
+        'web',
         'webhook-dispatcher',
       ]);
       // And the service key hook Job's (identity.test.ts).
@@ -66,6 +68,7 @@ testRendered({
         'media',
         'service-keys',
         'shares',
+        'web',
         'webhook-dispatcher',
         'worker',
       ]);
@@ -78,10 +81,11 @@ testRendered({
         'jobs',
         'media',
         'shares',
+        'web',
         'webhook-dispatcher',
         'worker',
       ]);
-      for (const component of ['billing', 'artifacts', 'media', 'jobs', 'shares', 'worker']) {
+      for (const component of ['billing', 'artifacts', 'media', 'jobs', 'shares', 'web', 'worker']) {
         assert.equal(
           podTemplate(find(manifests, 'Deployment', component)).spec.serviceAccountName,
           find(manifests, 'ServiceAccount', component).metadata.name,

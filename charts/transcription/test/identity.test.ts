@@ -17,7 +17,7 @@ import {
   workloads,
   type Manifest,
 } from './manifests.ts';
-import { annotations, containersOf, envOf, IDENTITY_ENV, imagedServices, testRendered } from './support.ts';
+import { annotations, containersOf, envOf, IDENTITY_ENV, identityServices, testRendered } from './support.ts';
 
 const COMPONENT = 'service-keys';
 
@@ -39,7 +39,7 @@ testRendered({
     assert.deepEqual(container.command?.slice(0, 3), ['node', 'tools/service-keys/src/main.ts', 'sync']);
     assert.ok(existsSync(join(repoRoot, 'tools/service-keys/src/main.ts')), 'the script the Job runs exists');
     assert.equal(container.image, podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0]?.image);
-    assert.deepEqual([...command.request.services].sort(), imagedServices());
+    assert.deepEqual([...command.request.services].sort(), identityServices());
     assert.equal(command.secret, 'tp-transcription-service-keys');
     assert.equal(command.labels['app.kubernetes.io/instance'], 'tp');
     assert.deepEqual(
@@ -119,8 +119,14 @@ testRendered({
 
   'each pod reads its OWN private key and every public key from the key Secret, nothing else of it': (manifests) => {
     const secret = keyJob(manifests).command.secret;
-    const deployments = byKind(manifests, 'Deployment');
-    assert.deepEqual([...new Set(deployments.map(identityOf))].sort(), imagedServices());
+    const all = byKind(manifests, 'Deployment');
+    // The web app's server calls no service and no service calls it: no key of its own, none read.
+    const web = all.find((deployment) => identityOf(deployment) === 'web');
+    assert.ok(
+      web && containersOf(web).every((container) => !container.env?.some((v) => v.name.startsWith('SERVICE_'))),
+    );
+    const deployments = all.filter((deployment) => deployment !== web);
+    assert.deepEqual([...new Set(deployments.map(identityOf))].sort(), identityServices());
     for (const deployment of deployments) {
       const own = identityOf(deployment);
       for (const container of containersOf(deployment)) {
@@ -185,7 +191,7 @@ test('a rotation step reaches the Job and rolls every pod; other changes do not'
 test('with an existingSecret the chart runs no Job and the pods read their keys from it', async () => {
   const manifests = await render(await valuesFile({ serviceIdentity: { existingSecret: 'identity-keys' } }));
   assert.ok(!manifests.some((manifest) => manifest.metadata.labels?.['app.kubernetes.io/component'] === COMPONENT));
-  for (const deployment of byKind(manifests, 'Deployment')) {
+  for (const deployment of byKind(manifests, 'Deployment').filter((d) => identityOf(d) !== 'web')) {
     const container = podTemplate(deployment).spec.containers[0];
     assert.ok(container);
     for (const name of IDENTITY_ENV)

@@ -101,6 +101,20 @@ testRendered({
         assert.deepEqual(rule.ports, [{ port: 'ops', protocol: 'TCP' }]);
     },
 
+  'web admits the gateway alone on its HTTP port, and nothing else but the ops peers': (manifests) => {
+    const ingress = (policyOf(manifests, 'web').spec as { ingress: Rule[] }).ingress;
+    const http = ingress.filter((rule) => rule.ports?.some((port) => port.port === 'http'));
+    assert.equal(http.length, 1);
+    assert.deepEqual(http[0]?.ports, [{ port: 'http', protocol: 'TCP' }]);
+    const from = (http[0]?.from ?? []).flatMap((peer) => {
+      assert.ok(peer.podSelector && !peer.namespaceSelector && !peer.ipBlock, 'pods of this namespace only');
+      return selectedComponents(manifests, peer.podSelector);
+    });
+    assert.deepEqual(from, ['gateway']);
+    for (const rule of ingress.filter((r) => r !== http[0]))
+      assert.deepEqual(rule.ports, [{ port: 'ops', protocol: 'TCP' }]);
+  },
+
   'the workers admit nothing but the configured ops peers; the hook Jobs are selected by no policy': (manifests) => {
     const ingress = (policyOf(manifests, 'worker').spec as { ingress: Rule[] }).ingress;
     for (const rule of ingress) assert.deepEqual(rule.ports, [{ port: 'ops', protocol: 'TCP' }]);
@@ -167,6 +181,15 @@ test('restricted egress: DNS, the gRPC ports of exactly the services a component
     ]);
     assert.deepEqual(rest.at(-1), database, `${component}: the extra rule last`);
     // The webhook dispatcher alone also reaches the receivers: public addresses on 80 and 443.
+    // The gateway alone also reaches web's HTTP port (WEB_URL).
+    const [toWeb] = component === 'gateway' ? rest.splice(-2, 1) : [];
+    if (toWeb) {
+      assert.deepEqual(toWeb.ports, [{ port: 'http', protocol: 'TCP' }]);
+      assert.deepEqual(
+        (toWeb.to ?? []).flatMap((peer) => selectedComponents(manifests, peer.podSelector)),
+        ['web'],
+      );
+    }
     const [internet] = component === 'webhook-dispatcher' ? rest.splice(-2, 1) : [];
     if (internet) {
       assert.deepEqual(internet.ports, [

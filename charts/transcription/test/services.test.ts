@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { repoRoot } from '../../../tools/dev/helm.ts';
 import { byKind, find, podTemplate } from './manifests.ts';
-import { envOf, imagedServices, testRendered } from './support.ts';
+import { envOf, imagedServices, presentServices, testRendered } from './support.ts';
 
 /**
  * The listen-address variables (HOST, *_HOST) of a service: the keys of the <Name>ConfigSchema its
@@ -58,7 +58,7 @@ testRendered({
   'every listen address a service reads (*_HOST) is set to 0.0.0.0, or probes and peers cannot reach it': async (
     manifests,
   ) => {
-    for (const service of imagedServices()) {
+    for (const service of presentServices()) {
       const hosts = await listenAddresses(service);
       assert.ok(hosts.length > 0, `${service} listens somewhere`);
       const container = podTemplate(find(manifests, 'Deployment', service)).spec.containers[0];
@@ -67,36 +67,44 @@ testRendered({
     }
   },
 
-  'the gateway dials the accounts, billing, artifacts, media, jobs and shares Services': (manifests) => {
-    const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
-    assert.ok(gateway);
-    for (const [variable, component] of [
-      ['ACCOUNTS_GRPC_ADDR', 'accounts'],
-      ['BILLING_GRPC_ADDR', 'billing'],
-      ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
-      ['MEDIA_GRPC_ADDR', 'media'],
-      ['JOBS_GRPC_ADDR', 'jobs'],
-      ['SHARES_GRPC_ADDR', 'shares'],
-    ] as const) {
-      const service = find(manifests, 'Service', component);
-      const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
-      assert.equal(envOf(gateway, variable).value, `${service.metadata.name}:${port?.port}`);
-      assert.equal(port?.targetPort, 'grpc');
-    }
-    assert.equal(envOf(gateway, 'MEDIA_GRPC_ADDR').value, `${find(manifests, 'Service', 'media').metadata.name}:50052`);
-    assert.equal(
-      envOf(gateway, 'BILLING_GRPC_ADDR').value,
-      `${find(manifests, 'Service', 'billing').metadata.name}:50053`,
-    );
-    assert.equal(
-      envOf(gateway, 'ARTIFACTS_GRPC_ADDR').value,
-      `${find(manifests, 'Service', 'artifacts').metadata.name}:50054`,
-    );
-    assert.equal(envOf(gateway, 'JOBS_GRPC_ADDR').value, `${find(manifests, 'Service', 'jobs').metadata.name}:50055`);
-    assert.equal(
-      envOf(gateway, 'SHARES_GRPC_ADDR').value,
-      `${find(manifests, 'Service', 'shares').metadata.name}:50056`,
-    );
-    assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
-  },
+  'the gateway dials the accounts, billing, artifacts, media, jobs and shares Services, and the web Service over HTTP':
+    (manifests) => {
+      const gateway = podTemplate(find(manifests, 'Deployment', 'gateway')).spec.containers[0];
+      assert.ok(gateway);
+      const web = find(manifests, 'Service', 'web');
+      const webPort = (web.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
+      assert.equal(envOf(gateway, 'WEB_URL').value, `http://${web.metadata.name}:8080`);
+      assert.deepEqual(webPort && [webPort.port, webPort.targetPort], [8080, 'http']);
+      for (const [variable, component] of [
+        ['ACCOUNTS_GRPC_ADDR', 'accounts'],
+        ['BILLING_GRPC_ADDR', 'billing'],
+        ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
+        ['MEDIA_GRPC_ADDR', 'media'],
+        ['JOBS_GRPC_ADDR', 'jobs'],
+        ['SHARES_GRPC_ADDR', 'shares'],
+      ] as const) {
+        const service = find(manifests, 'Service', component);
+        const port = (service.spec as { ports: Array<{ port: number; targetPort: string }> }).ports[0];
+        assert.equal(envOf(gateway, variable).value, `${service.metadata.name}:${port?.port}`);
+        assert.equal(port?.targetPort, 'grpc');
+      }
+      assert.equal(
+        envOf(gateway, 'MEDIA_GRPC_ADDR').value,
+        `${find(manifests, 'Service', 'media').metadata.name}:50052`,
+      );
+      assert.equal(
+        envOf(gateway, 'BILLING_GRPC_ADDR').value,
+        `${find(manifests, 'Service', 'billing').metadata.name}:50053`,
+      );
+      assert.equal(
+        envOf(gateway, 'ARTIFACTS_GRPC_ADDR').value,
+        `${find(manifests, 'Service', 'artifacts').metadata.name}:50054`,
+      );
+      assert.equal(envOf(gateway, 'JOBS_GRPC_ADDR').value, `${find(manifests, 'Service', 'jobs').metadata.name}:50055`);
+      assert.equal(
+        envOf(gateway, 'SHARES_GRPC_ADDR').value,
+        `${find(manifests, 'Service', 'shares').metadata.name}:50056`,
+      );
+      assert.equal(envOf(gateway, 'HOST').value, '0.0.0.0');
+    },
 });

@@ -1,6 +1,7 @@
 // What the chart tests read out of rendered manifests, and the two value sets every rendering
 // rule is checked against (the defaults and the production example).
 import { before, describe, test } from 'node:test';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1/Container';
@@ -55,6 +56,23 @@ export function stage(text: string, name: string): string {
 /** The services with an image of their own (tools/dev/images.ts), sorted, each once (the worker has two). */
 export function imagedServices(): string[] {
   return [...new Set(IMAGES.flatMap((build) => (build.service ? [build.service] : [])))].sort();
+}
+
+/** The services that serve HTTP only (no gRPC, no service identity): the web app's server. */
+export const HTTP_ONLY_SERVICES = ['web'];
+
+/** The services with an image that sign and check service tokens (ADR 0011): a key each. */
+export function identityServices(): string[] {
+  return imagedServices().filter((service) => !HTTP_ONLY_SERVICES.includes(service));
+}
+
+/**
+ * The services with an image whose folder is in this checkout. services/web is built on a branch of
+ * its own: until it lands, its image is the one allowed without a folder (PENDING_SERVICES).
+ */
+export const PENDING_SERVICES = ['web'];
+export function presentServices(): string[] {
+  return imagedServices().filter((service) => existsSync(join(repoRoot, 'services', service, 'package.json')));
 }
 
 export function containersOf(manifest: Manifest): IContainer[] {

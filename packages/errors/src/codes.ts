@@ -248,6 +248,12 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'No AI provider is configured on this deployment (AI_UPSTREAM_URL).',
   },
+  // The web app (/app) could not be fetched from the web service (WEB_URL): refused, reset, no answer.
+  app_unavailable: {
+    http: 502,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The web app is unavailable; retry later.',
+  },
   service_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,

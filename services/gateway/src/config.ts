@@ -15,6 +15,17 @@ export const GatewayConfigSchema = z.object({
   PORT: env.port(8080),
   /** Base URL clients use, for the OpenAPI `servers` entry; defaults to http://HOST:PORT. */
   PUBLIC_BASE_URL: z.url().optional(),
+  /**
+   * The web service (services/web): an http(s) origin such as http://transcription-web:8080. Set, the gateway
+   * forwards GET and HEAD of /app and /app/* to it and redirects / to /app/; unset, /app is not a route.
+   */
+  WEB_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => /^https?:\/\/[^/?#]+\/?$/.test(value), 'must be an origin (no path, query or fragment)')
+      .optional(),
+  ),
   /** The internal ops port: /readyz there names each dependency check (the public /readyz says only ready or not). */
   ...opsSettings(9108),
   ACCOUNTS_GRPC_ADDR: env.address('127.0.0.1:50051'),

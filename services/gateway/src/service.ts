@@ -77,6 +77,7 @@ export function startGatewayService(
       },
       readCache,
     );
+    const timeouts = httpTimeouts(config);
     const app = createGatewayApp({
       routes,
       authenticate: createAuthenticator(clients.accounts, cache),
@@ -96,13 +97,16 @@ export function startGatewayService(
         readCache.invalidateUser(userId);
         if (params.job_id) readCache.invalidateJob(params.job_id);
       },
+      ...(config.WEB_URL && {
+        webApp: {
+          url: new URL(config.WEB_URL),
+          answerTimeoutMs: timeouts.headersTimeoutMs,
+          timeoutMs: timeouts.requestTimeoutMs,
+        },
+      }),
     });
 
-    const server = await life.open(
-      'http',
-      () => listenHttp(app, config.HOST, config.PORT, httpTimeouts(config)),
-      closeHttpServer,
-    );
+    const server = await life.open('http', () => listenHttp(app, config.HOST, config.PORT, timeouts), closeHttpServer);
     const port = boundPort(server, config.PORT);
     const { opsPort } = await serve(life, {
       log,

@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler } from './errors.ts';
 import { loggablePath } from './loggable-path.ts';
 import { type MountOptions, mountMethodNotAllowed, mountRoute } from './mount.ts';
 import { type AnyRoute, DEFAULT_JSON_LIMIT_BYTES } from './route.ts';
+import { mountWebApp, type WebAppOptions } from './web-app.ts';
 
 export interface GatewayAppOptions {
   routes: AnyRoute[];
@@ -27,6 +28,8 @@ export interface GatewayAppOptions {
   trustProxy?: string | boolean | number;
   /** Told when a caller's write is done (the read cache forgets what it may have changed). */
   afterWrite?: MountOptions['afterWrite'];
+  /** The web service (WEB_URL) that /app is forwarded to; absent, /app and / are unknown paths. */
+  webApp?: WebAppOptions;
 }
 
 /** Request id in and out, one span and one access-log line per request. */
@@ -93,6 +96,8 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
       res.type('application/schema+json').send(JSON.stringify(document));
     });
   }
+
+  if (options.webApp) mountWebApp(app, options.webApp, options.limits ?? NO_EDGE_LIMITS, options.log);
 
   // Errors of the OpenAI-compatible routes also carry the contract's shape (ADR 0020).
   app.use(COMPAT_PREFIX, compatErrors());

@@ -6,7 +6,7 @@ import type { PlanDirectory } from './plans.ts';
 import { DEFAULT_PLAN, type RateLimitTables } from './settings.ts';
 
 /** The stricter class a route is counted in besides the default one (`token`, or `anonymous`). */
-export type RouteRateClass = 'job_create' | 'upload' | 'redeliver' | 'sign_in' | 'share_page';
+export type RouteRateClass = 'job_create' | 'upload' | 'redeliver' | 'sign_in' | 'share_page' | 'app';
 
 /** Rate limits at the edge, around a route's authentication. */
 export interface EdgeLimits {
@@ -77,7 +77,8 @@ export function createEdgeLimits(deps: {
     ip: string,
   ): Promise<[RatePolicy, string][]> {
     if (principal === null) {
-      const ipClass = rateClass === 'sign_in' || rateClass === 'share_page' ? rateClass : 'anonymous';
+      const ipClass =
+        rateClass === 'sign_in' || rateClass === 'share_page' || rateClass === 'app' ? rateClass : 'anonymous';
       return [[tables.ip[ipClass], ip]];
     }
     const plan = await plans.planOf(principal.userId);

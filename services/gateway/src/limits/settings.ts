@@ -8,7 +8,7 @@ import type { RatePolicy } from '@tp/ratelimit';
 /** Classes counted per credential (a token, or an app session's device), by the user's plan. */
 export const TOKEN_CLASSES = ['token', 'job_create', 'upload', 'redeliver'] as const;
 /** Classes counted per client address. */
-export const IP_CLASSES = ['sign_in', 'credential_failure', 'share_page', 'anonymous'] as const;
+export const IP_CLASSES = ['sign_in', 'credential_failure', 'share_page', 'app', 'anonymous'] as const;
 export type TokenClass = (typeof TOKEN_CLASSES)[number];
 export type IpClass = (typeof IP_CLASSES)[number];
 
@@ -41,6 +41,8 @@ export const DEFAULT_IP_LIMITS: Readonly<Record<IpClass, Quota>> = {
   credential_failure: { limit: 30, window_seconds: 60 },
   // The public share page and its downloads (/s/…).
   share_page: { limit: 300, window_seconds: 60 },
+  // The web app's page and files (/app, forwarded to the web service): a load is a handful of files.
+  app: { limit: 600, window_seconds: 60 },
   // Any other call without a credential (POST /format, GET /models).
   anonymous: { limit: 300, window_seconds: 60 },
 };
