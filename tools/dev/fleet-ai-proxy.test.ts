@@ -11,10 +11,10 @@ const dirs = layout('/tmp/tp-platform-test');
 const withoutKeys = (env: Record<string, string>) =>
   Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SERVICE_')));
 
-test('ai-proxy runs on its documented ports, before the gateway, with billing and no upstream by default', () => {
+test('ai-proxy runs on its documented ports, before the web app and the gateway, with billing and no upstream by default', () => {
   const services = fleet(platformFrom({}, PLATFORM_SECRETS, dirs));
   const names = services.map((s) => s.name);
-  assert.equal(names.indexOf('ai-proxy'), names.indexOf('gateway') - 1);
+  assert.deepEqual(names.slice(names.indexOf('ai-proxy')), ['ai-proxy', 'web', 'gateway']);
   const aiProxy = services.find((s) => s.name === 'ai-proxy')!;
   assert.equal(aiProxy.entry, 'services/ai-proxy/src/main.ts');
   assert.equal(aiProxy.healthUrl, 'http://127.0.0.1:9110/readyz');

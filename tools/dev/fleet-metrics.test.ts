@@ -20,6 +20,7 @@ test("every service's metrics are on its own ops port, moved with it", () => {
     shares: 'http://127.0.0.1:9107/metrics',
     'webhook-dispatcher': 'http://127.0.0.1:9109/metrics',
     'ai-proxy': 'http://127.0.0.1:9110/metrics',
+    web: 'http://127.0.0.1:9111/metrics',
     gateway: 'http://127.0.0.1:9108/metrics',
   });
   const moved = fleet(platform({ JOBS_OPS_PORT: '19105' })).find((spec) => spec.name === 'jobs')!;

@@ -147,6 +147,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
       NATS_URL: 'nats://127.0.0.1:4222',
       PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
+      WEB_URL: 'http://127.0.0.1:8090',
       LOG_LEVEL: 'info',
     },
   ],
@@ -186,7 +187,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
   assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
 
-  const [accounts, billing, artifacts, media, jobs, worker, shares, webhooks, , gateway] = fleet(p);
+  const [accounts, billing, artifacts, media, jobs, worker, shares, webhooks, , , gateway] = fleet(p);
   assert.equal(accounts!.env.GRPC_PORT, '50061');
   assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
   assert.equal(billing!.env.GRPC_PORT, '50063');
@@ -237,7 +238,7 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
   assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
 });
 
-test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webhook-dispatcher, ai-proxy, then gateway, with the documented environment', () => {
+test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webhook-dispatcher, ai-proxy, web, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));
   assert.deepEqual(
     services.map((s) => [s.name, s.entry, s.healthUrl]),
@@ -251,6 +252,7 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
       ['shares', 'services/shares/src/main.ts', 'http://127.0.0.1:9107/readyz'],
       ['webhook-dispatcher', 'services/webhook-dispatcher/src/main.ts', 'http://127.0.0.1:9109/readyz'],
       ['ai-proxy', 'services/ai-proxy/src/main.ts', 'http://127.0.0.1:9110/readyz'],
+      ['web', 'services/web/src/main.ts', 'http://127.0.0.1:9111/readyz'],
       ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
     ],
   );
@@ -271,7 +273,8 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
 });
 
 test('every service gets its own private key and the public keys of all, from .run/secrets.env', () => {
-  const services = fleet(platformFrom({}, secrets, dirs));
+  // The web app's server calls no service and takes no call: it has no key (fleet-web.test.ts).
+  const services = fleet(platformFrom({}, secrets, dirs)).filter((s) => s.name !== 'web');
   const publicPem = (privatePem: string) =>
     createPublicKey(privatePem).export({ format: 'pem', type: 'spki' }).toString();
   const own = Object.fromEntries(services.map((s) => [s.name, publicPem(s.env.SERVICE_PRIVATE_KEY!)]));

@@ -39,6 +39,8 @@ function fleetPorts(p: Platform) {
     workerOps: p.setting('WORKER_OPS_PORT', '9106'),
     gateway: p.setting('GATEWAY_PORT', '8080'),
     gatewayOps: p.setting('GATEWAY_OPS_PORT', '9108'),
+    web: p.setting('WEB_PORT', '8090'),
+    webOps: p.setting('WEB_OPS_PORT', '9111'),
   };
 }
 
@@ -129,6 +131,7 @@ export function fleet(p: Platform): ServiceSpec[] {
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
     }),
     aiProxyService(p, ports.aiProxy, backends.BILLING_GRPC_ADDR),
+    webService(p, ports.web, ports.webOps),
     {
       name: 'gateway',
       entry: 'services/gateway/src/main.ts',
@@ -145,12 +148,32 @@ export function fleet(p: Platform): ServiceSpec[] {
         EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
         NATS_URL: p.natsUrl,
         PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
+        WEB_URL: `http://127.0.0.1:${ports.web}`,
         ...serviceKeyEnv('gateway', p.secret),
         LOG_LEVEL: p.logLevel,
       },
       healthUrl: readyz(ports.gateway),
     },
   ];
+}
+
+/**
+ * The web app (ADR 0031): its files under /app, which the gateway forwards; browsers upload
+ * straight to the local S3 and play media from it, so its origin is in the app's CSP.
+ */
+function webService(p: Platform, port: string, opsPort: string): ServiceSpec {
+  return {
+    name: 'web',
+    entry: 'services/web/src/main.ts',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: port,
+      OPS_PORT: opsPort,
+      WEB_CONNECT_SOURCES: new URL(p.s3.endpoint).origin,
+      LOG_LEVEL: p.logLevel,
+    },
+    healthUrl: readyz(opsPort),
+  };
 }
 
 /**

@@ -37,6 +37,9 @@ main('make up', async () => {
   console.log(
     `\nGateway: ${gatewayUrl(platform)}${gateway === 'skipped' ? '  (not running: its entry file does not exist yet)' : ''}`,
   );
+  console.log(
+    `Web app: ${gatewayUrl(platform)}/app/  (sign in as a user made with tools/tsctl users create --password)`,
+  );
   console.log('Metrics (Prometheus text, each service on its ops port):');
   for (const spec of services) console.log(`  ${spec.name.padEnd(20)} ${metricsUrl(spec)}`);
   console.log(`Logs: make logs   Status: make status   Stop: make down   Secrets: ${dirs.secretsFile}`);

@@ -15,7 +15,7 @@ import { APERTIUM_OS_PACKAGES } from '../../../packages/translation/src/os-packa
 import { CAPTION_FONT_PACKAGES } from '../../../packages/captions/src/style.ts';
 import { dockerBuildArgs, IMAGES, releaseCommands } from '../../../tools/dev/images.ts';
 import { WHISPER_RUNTIME_PACKAGES } from '../../../tools/dev/whisper-lib.ts';
-import { dockerfile, imagedServices, PENDING_SERVICES, presentServices, stage, stages } from './support.ts';
+import { dockerfile, imagedServices, presentServices, stage, stages } from './support.ts';
 
 const run = promisify(execFile);
 
@@ -25,11 +25,7 @@ test('one file at the repository root builds every service; no service keeps one
     .map((entry) => entry.name)
     .sort();
   assert.deepEqual(presentServices(), folders, 'an image for every service in services/, and only those');
-  const pending = imagedServices().filter((service) => !folders.includes(service));
-  assert.ok(
-    pending.every((service) => PENDING_SERVICES.includes(service)),
-    `images without a folder: ${pending.join(', ')}`,
-  );
+  assert.deepEqual(imagedServices(), presentServices(), 'no image without its folder');
   for (const service of folders) {
     assert.ok(!existsSync(join(repoRoot, 'services', service, 'Dockerfile')), `services/${service}/Dockerfile`);
     // The build selects the workspace package @tp/<SERVICE>.
@@ -133,7 +129,6 @@ test('install the OS packages each service runs: ffprobe for media, ffmpeg, the 
 
 /** The dependencies in services/<service>/package.json. */
 async function serviceDependencies(service: string): Promise<Record<string, string>> {
-  if (!existsSync(join(repoRoot, 'services', service, 'package.json')) && PENDING_SERVICES.includes(service)) return {};
   const manifest = JSON.parse(await readFile(join(repoRoot, 'services', service, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };

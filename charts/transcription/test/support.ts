@@ -66,11 +66,7 @@ export function identityServices(): string[] {
   return imagedServices().filter((service) => !HTTP_ONLY_SERVICES.includes(service));
 }
 
-/**
- * The services with an image whose folder is in this checkout. services/web is built on a branch of
- * its own: until it lands, its image is the one allowed without a folder (PENDING_SERVICES).
- */
-export const PENDING_SERVICES = ['web'];
+/** The services with an image whose folder is in this checkout (all of them: a test checks it). */
 export function presentServices(): string[] {
   return imagedServices().filter((service) => existsSync(join(repoRoot, 'services', service, 'package.json')));
 }

@@ -18,7 +18,11 @@ export const FLEET_SERVICES = [
 export const OPTIONAL_FLEET_SERVICES = ['web'] as const;
 export type FleetService = (typeof FLEET_SERVICES)[number] | (typeof OPTIONAL_FLEET_SERVICES)[number];
 /** Every service in the order a fleet starts them: the web app's server before the gateway that forwards to it. */
-export const START_ORDER: readonly FleetService[] = [...FLEET_SERVICES.filter((name) => name !== 'gateway'), 'web', 'gateway'];
+export const START_ORDER: readonly FleetService[] = [
+  ...FLEET_SERVICES.filter((name) => name !== 'gateway'),
+  'web',
+  'gateway',
+];
 
 export interface FleetOptions {
   /**

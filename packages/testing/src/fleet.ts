@@ -108,15 +108,20 @@ async function createDatabases(wanted: Set<FleetService>): Promise<Map<FleetServ
   return databases;
 }
 
+/** Free ports for each service: `grpc` (the gateway's and the web app's HTTP port) and `ops`. */
+async function portsOf(names: readonly FleetService[]): Promise<(name: FleetService) => { grpc: number; ops: number }> {
+  const ports = new Map<FleetService, { grpc: number; ops: number }>();
+  for (const name of names) ports.set(name, { grpc: await freePort(), ops: await freePort() });
+  return (name) => ports.get(name)!;
+}
+
 export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
   const wanted = wantedServices(options);
   const given = options.databases ?? {};
   const databases = await createDatabases(new Set([...wanted].filter((name) => !given[name])));
   const objectStore = options.objectStore ?? (await startTestObjectStore());
   const bus = createTestBusNamespace();
-  const ports = new Map<FleetService, { grpc: number; ops: number }>();
-  for (const name of START_ORDER) ports.set(name, { grpc: await freePort(), ops: await freePort() });
-  const port = (name: FleetService) => ports.get(name)!;
+  const port = await portsOf(START_ORDER);
   const addr = (name: FleetService) => `127.0.0.1:${port(name).grpc}`;
   const adminKey = randomBytes(32).toString('hex');
   const settings = {

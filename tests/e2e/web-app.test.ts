@@ -1,0 +1,182 @@
+// The web app in a real browser (Chromium through playwright-core) against a real fleet with the
+// app's server behind the gateway (/app): signing in and out, API access tokens (one created in
+// the app then used with curl, one revoked in the app refused within a second), device sessions,
+// a phone-width screen, and axe-core on every page (no serious or critical violation).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { eventually, startFleet, type Fleet } from '@tp/testing';
+import { described, launchChromium, seriousViolations } from './support/browser.ts';
+
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'a long enough password';
+let fleet: Fleet;
+let browser: Browser;
+let app: string;
+
+before(async () => {
+  fleet = await startFleet({ with: ['web'], without: ['jobs', 'worker', 'shares'] });
+  const created = await fleet.tsctl('users', 'create', '--email', EMAIL, '--password', PASSWORD);
+  assert.equal(created.code, 0, created.stderr);
+  browser = await launchChromium();
+  app = `${fleet.gatewayUrl}/app/`;
+});
+
+after(async () => {
+  await browser?.close();
+  await fleet?.stop();
+});
+
+/** What curl answers (the status code) for a GET with this bearer token. */
+function curlStatus(path: string, token: string): number {
+  const out = execFileSync(
+    'curl',
+    [
+      '-s',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-H',
+      `Authorization: Bearer ${token}`,
+      `${fleet.gatewayUrl}${path}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  return Number(out);
+}
+
+async function signIn(page: Page, device = 'laptop'): Promise<void> {
+  await page.goto(app);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Device name').fill(device);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(`Signed in as ${EMAIL}`).waitFor();
+}
+
+async function assertAccessible(page: Page, what: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
+}
+
+async function withContext<T>(options: Parameters<Browser['newContext']>[0], use: (page: Page) => Promise<T>) {
+  const context: BrowserContext = await browser.newContext(options);
+  try {
+    return await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+describe('the app behind the gateway', () => {
+  it('is served under /app with its Content-Security-Policy, and / leads there', async () => {
+    const res = await fetch(app);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.ok(csp.includes(new URL(fleet.objectStore.endpoint).origin), `the store's origin in connect-src: ${csp}`);
+    const root = await fetch(fleet.gatewayUrl, { redirect: 'manual' });
+    assert.equal(root.status, 302);
+    assert.equal(new URL(root.headers.get('location')!, fleet.gatewayUrl).pathname, '/app/');
+  });
+
+  it('signs in, keeping what was typed when the password is wrong', async () => {
+    await withContext({}, async (page) => {
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      await page.goto(app);
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await assertAccessible(page, 'sign-in page');
+      await page.getByLabel('Email').fill(EMAIL);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByLabel('Device name').fill('laptop');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
+      assert.equal(await page.getByLabel('Email').inputValue(), EMAIL, 'the email stays');
+      assert.equal(await page.getByLabel('Device name').inputValue(), 'laptop');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(`Signed in as ${EMAIL}`).waitFor();
+      // A page refused by its own CSP would say so in the console.
+      assert.deepEqual(
+        errors.filter((e) => /Content Security Policy/i.test(e)),
+        [],
+      );
+    });
+  });
+});
+
+describe('API access', () => {
+  it('creates a token that curl can use; revoked in the app, it is refused within a second', async () => {
+    await withContext({}, async (page) => {
+      await signIn(page);
+      await page.getByRole('link', { name: 'API access' }).click();
+      await page.getByLabel('Token name').fill('ci');
+      await page.getByLabel(/^Automation/).check();
+      await page.getByLabel('30 days').check();
+      await assertAccessible(page, 'API access page');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      const secret = await page.getByLabel('New token').inputValue();
+      assert.match(secret, /^tsk_/);
+      await assertAccessible(page, 'API access page with a new secret');
+      assert.equal(curlStatus('/api/v1/billing/balance', secret), 200, 'the token works with curl');
+      assert.equal(curlStatus('/api/v1/auth/devices', secret), 403, 'within its scopes only');
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await page.getByRole('button', { name: 'Revoke ci' }).click();
+      await page.getByRole('button', { name: 'Yes, revoke' }).click();
+      const revokedAt = Date.now();
+      await eventually(
+        'curl refused with the revoked token',
+        () => curlStatus('/api/v1/billing/balance', secret) === 401,
+        1_000,
+        50,
+      );
+      assert.ok(Date.now() - revokedAt <= 1_000);
+      await page.getByText('Revoked').waitFor();
+    });
+  });
+});
+
+describe('devices', () => {
+  it('lists the device sessions and logs another one out: it is sent to sign in', async () => {
+    await withContext({}, async (phone) => {
+      await signIn(phone, 'phone');
+      await withContext({}, async (laptop) => {
+        await signIn(laptop, 'laptop');
+        await laptop.getByRole('link', { name: 'Devices' }).click();
+        await laptop.getByRole('listitem', { name: 'phone' }).waitFor();
+        await assertAccessible(laptop, 'devices page');
+        await laptop.getByRole('button', { name: 'Log out phone' }).click();
+        await laptop.getByRole('listitem', { name: 'phone' }).waitFor({ state: 'detached' });
+      });
+      await phone.reload();
+      await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
+    });
+  });
+});
+
+describe('sign out and small screens', () => {
+  it('fits a phone-width screen, and signing out ends the session for good', async () => {
+    await withContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, async (page) => {
+      await signIn(page, 'small phone');
+      await page.getByRole('link', { name: 'API access' }).click();
+      await page.getByLabel('Token name').waitFor();
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      assert.ok(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
+      await assertAccessible(page, 'API access page at phone width');
+      const session = JSON.parse(
+        ((await page.evaluate("localStorage.getItem('tp.session')")) as string | null) ?? '{}',
+      );
+      assert.equal(curlStatus('/api/v1/auth/devices', session.token), 200);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      assert.equal(await page.evaluate("localStorage.getItem('tp.session')"), null, 'nothing kept');
+      assert.equal(curlStatus('/api/v1/auth/devices', session.token), 401, 'the session is over');
+    });
+  });
+});
