@@ -2,7 +2,8 @@
 // pinned version.
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/browser.ts';
 import { eventually } from '@tp/testing';
 import { call, SETTLED_WITHIN_MS } from './support/http.ts';
 import {
@@ -23,18 +24,7 @@ let browser: Browser;
 useSharesFleet();
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
