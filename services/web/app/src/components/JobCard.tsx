@@ -1,0 +1,114 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { api } from '../api.ts';
+import { downloadExport, EXPORT_FORMATS, isActive, JOBS, type Job, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
+import { ErrorMessage, formatDate } from './Status.tsx';
+
+function CancelJob({ job }: { job: Job }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => api<Job>('DELETE', `/jobs/${encodeURIComponent(job.job_id)}`),
+    onSuccess: () => {
+      setConfirming(false);
+      return queryClient.invalidateQueries({ queryKey: JOBS });
+    },
+  });
+  return (
+    <>
+      {!confirming && (
+        <button
+          id={`cancel-${job.job_id}`}
+          type="button"
+          className="danger"
+          onClick={() => setConfirming(true)}
+          aria-label={`Cancel ${job.title}`}
+        >
+          Cancel
+        </button>
+      )}
+      {confirming && (
+        <fieldset className="row confirm">
+          <legend>Cancel “{job.title}”? Credits held for it are released.</legend>
+          <button type="button" className="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the job'}
+          </button>
+          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </fieldset>
+      )}
+      {cancel.isError && <ErrorMessage error={cancel.error} />}
+    </>
+  );
+}
+
+function Downloads({ job }: { job: Job }) {
+  const download = useMutation({ mutationFn: (format: string) => downloadExport(job, format) });
+  return (
+    <fieldset className="row plain">
+      <legend className="visually-hidden">Downloads of {job.title}</legend>
+      <span aria-hidden="true">Download:</span>
+      {EXPORT_FORMATS.map(({ format, label }) => (
+        <button
+          key={format}
+          type="button"
+          className="secondary"
+          onClick={() => download.mutate(format)}
+          aria-label={`Download ${label}: ${job.title}`}
+        >
+          {label}
+        </button>
+      ))}
+      {download.isError && <ErrorMessage error={download.error} />}
+    </fieldset>
+  );
+}
+
+function waitingText(job: Job): string | null {
+  if (job.status !== 'queued' || job.queue_position === null) return null;
+  const reason = job.queue_reason ? `: ${QUEUE_REASONS[job.queue_reason]}` : '';
+  return `Position ${job.queue_position} in the queue${reason}`;
+}
+
+/** One job: its status, progress, place in the queue, and what can be done with it. */
+export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
+  const progressId = useId();
+  const waiting = waitingText(job);
+  const progress = Math.round(job.progress);
+  return (
+    <>
+      <h3>
+        {job.title} <span className={`badge status-${job.status}`}>{STATUS_LABELS[job.status]}</span>
+      </h3>
+      <div className="row">
+        <label htmlFor={progressId} className="visually-hidden">
+          Progress of {job.title}
+        </label>
+        <progress id={progressId} max={100} value={progress}>
+          {progress} %
+        </progress>
+        <span aria-hidden="true">{progress} %</span>
+      </div>
+      {waiting && <p className="muted">{waiting}</p>}
+      {job.error && job.status === 'failed' && <p className="error-inline">{job.error.message}</p>}
+      <dl className="facts">
+        <dt>Profile</dt>
+        <dd>{job.profile}</dd>
+        <dt>Created</dt>
+        <dd>{formatDate(job.created_at)}</dd>
+        {job.finished_at && (
+          <>
+            <dt>Finished</dt>
+            <dd>{formatDate(job.finished_at)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="row">
+        {children}
+        {isActive(job) && <CancelJob job={job} />}
+      </div>
+      {job.status === 'succeeded' && job.type === 'transcription' && <Downloads job={job} />}
+    </>
+  );
+}
