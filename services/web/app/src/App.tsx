@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLoca
 import { SignOutButton } from './components/SignOutButton.tsx';
 import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
+import { MediaPage } from './pages/MediaPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
@@ -24,6 +25,9 @@ function SignedInLayout() {
         <span className="brand">Transcription</span>
         <nav aria-label="Main">
           <ul>
+            <li>
+              <NavLink to="/media">Media</NavLink>
+            </li>
             <li>
               <NavLink to="/account/api-access">API access</NavLink>
             </li>
@@ -68,6 +72,7 @@ const router = createBrowserRouter(
         { path: 'account', element: <Navigate to="/account/api-access" replace /> },
         { path: 'account/api-access', element: <ApiAccessPage /> },
         { path: 'account/devices', element: <DevicesPage /> },
+        { path: 'media', element: <MediaPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },
