@@ -4,6 +4,7 @@ import { SignOutButton } from './components/SignOutButton.tsx';
 import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
 import { JobsPage } from './pages/JobsPage.tsx';
+import { MediaPage } from './pages/MediaPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
@@ -27,6 +28,9 @@ function SignedInLayout() {
           <ul>
             <li>
               <NavLink to="/jobs">Jobs</NavLink>
+            </li>
+            <li>
+              <NavLink to="/media">Media</NavLink>
             </li>
             <li>
               <NavLink to="/account/api-access">API access</NavLink>
@@ -73,6 +77,7 @@ const router = createBrowserRouter(
         { path: 'account', element: <Navigate to="/account/api-access" replace /> },
         { path: 'account/api-access', element: <ApiAccessPage /> },
         { path: 'account/devices', element: <DevicesPage /> },
+        { path: 'media', element: <MediaPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

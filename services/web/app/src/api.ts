@@ -37,8 +37,13 @@ function errorFrom(status: number, body: unknown): ApiError {
   return new ApiError(status, 'error', `Request failed (${status}).`);
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const session = currentSession();
   if (session) headers.Authorization = `Bearer ${session.token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,3 +1,4 @@
+import './jobs.css';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api.ts';
 import { CreateJobForm } from '../components/CreateJobForm.tsx';

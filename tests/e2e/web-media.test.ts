@@ -1,0 +1,138 @@
+// The app's Media page in a real browser (Chromium through playwright-core) against a real fleet:
+// files uploaded straight to storage (chosen in the file input, and dropped on the drop zone) with
+// their progress, verified and listed, deleted with a confirmation (then 404 in the API); a file
+// the platform refuses shows the API's message and is retried without choosing it again;
+// axe-core finds no serious or critical violation.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { eventually, startFleet, synthesizeSpeech, type Fleet } from '@tp/testing';
+import { described, launchChromium, seriousViolations } from './support/browser.ts';
+
+const EMAIL = 'grace@example.com';
+const PASSWORD = 'a long enough password';
+let fleet: Fleet;
+let browser: Browser;
+let page: Page;
+let wav: Buffer;
+
+before(async () => {
+  const [started, path] = await Promise.all([
+    startFleet({ with: ['web'], without: ['jobs', 'worker', 'shares'] }),
+    synthesizeSpeech('The quick brown fox jumps over the lazy dog.'),
+  ]);
+  fleet = started;
+  wav = await readFile(path);
+  await rm(dirname(path), { recursive: true, force: true });
+  const created = await fleet.tsctl('users', 'create', '--email', EMAIL, '--password', PASSWORD);
+  assert.equal(created.code, 0, created.stderr);
+  browser = await launchChromium();
+  page = await (await browser.newContext()).newPage();
+  await page.goto(`${fleet.gatewayUrl}/app/`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Device name').fill('laptop');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(`Signed in as ${EMAIL}`).waitFor();
+  await page.getByRole('link', { name: 'Media' }).click();
+  await page.getByRole('heading', { name: 'Media', level: 1 }).waitFor();
+});
+
+after(async () => {
+  await browser?.close();
+  await fleet?.stop();
+});
+
+/** GET on the API with the page's own session token. */
+async function apiGet(path: string): Promise<{ status: number; body: any }> {
+  const token = (await page.evaluate(`JSON.parse(localStorage.getItem('tp.session')).token`)) as string;
+  const res = await fetch(`${fleet.gatewayUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: res.status === 204 ? null : await res.json() };
+}
+
+async function assertAccessible(what: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
+}
+
+const uploadRow = (name: string): Locator =>
+  page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name: `Upload of ${name}` });
+const mediaItem = (name: string): Locator =>
+  page.getByRole('list', { name: 'Media' }).getByRole('listitem', { name, exact: true });
+
+async function assertUploaded(name: string): Promise<void> {
+  const row = uploadRow(name);
+  await row.getByText('Uploaded and verified.').waitFor();
+  await row.getByText('100 %').waitFor();
+  const progress = row.getByRole('progressbar', { name: `Upload progress of ${name}` });
+  assert.equal(await progress.evaluate((el) => (el as unknown as { value: number }).value), 100);
+  await mediaItem(name).getByText('Ready').waitFor();
+}
+
+describe('the Media page', () => {
+  it('is empty at first and has no serious accessibility violation', async () => {
+    await page.getByText('No media yet.').waitFor();
+    await assertAccessible('empty Media page');
+  });
+
+  it('uploads chosen and dropped files straight to storage, lists them, and deletes one', async () => {
+    await page
+      .getByLabel('Media files to upload')
+      .setInputFiles({ name: 'talk.wav', mimeType: 'audio/wav', buffer: wav });
+    // A drop as the browser makes it: a DataTransfer holding the file, dispatched on the zone.
+    const dataTransfer = await page.evaluateHandle((b64) => {
+      const dom = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown;
+      };
+      const transfer = new dom.DataTransfer();
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      transfer.items.add(new dom.File([bytes], 'dropped.wav', { type: 'audio/wav' }));
+      return transfer;
+    }, wav.toString('base64'));
+    await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+    await assertUploaded('talk.wav');
+    await assertUploaded('dropped.wav');
+    const item = mediaItem('talk.wav');
+    await item.getByText('audio/wav').waitFor();
+    await item.getByText(/^0:0\d$/).waitFor(); // a few seconds of speech
+    await assertAccessible('Media page with uploads');
+
+    const listed = await apiGet('/media');
+    const talk = listed.body.data.find((m: { file_name: string }) => m.file_name === 'talk.wav');
+    assert.equal(talk.status, 'ready');
+    assert.equal(talk.size_bytes, wav.length);
+    await item.getByRole('button', { name: 'Delete talk.wav' }).click();
+    await assertAccessible('Media page confirming a deletion');
+    await item.getByRole('button', { name: 'Yes, delete' }).click();
+    await item.waitFor({ state: 'detached' });
+    await mediaItem('dropped.wav').waitFor();
+    assert.equal((await apiGet(`/media/${talk.media_id}`)).status, 404);
+  });
+
+  it("shows the API's message for a file it refuses, and retries it without choosing it again", async () => {
+    const text = Buffer.from('this is not audio, just text '.repeat(100));
+    await page
+      .getByLabel('Media files to upload')
+      .setInputFiles({ name: 'notes.wav', mimeType: 'audio/wav', buffer: text });
+    const row = uploadRow('notes.wav');
+    const alert = row.getByRole('alert');
+    await alert.waitFor();
+    const refused = async () =>
+      (
+        (await apiGet('/media')).body.data as { file_name: string; status: string; failure: { message: string } }[]
+      ).filter((m) => m.file_name === 'notes.wav' && m.status === 'failed');
+    const [first] = await refused();
+    assert.ok(first, 'the refused media is listed as failed');
+    assert.equal((await alert.textContent())?.trim(), first.failure.message);
+    await mediaItem('notes.wav').getByText('Rejected').waitFor();
+    await assertAccessible('Media page with a refused upload');
+
+    await row.getByRole('button', { name: 'Retry notes.wav' }).click();
+    await eventually('the retry made a second upload, refused too', async () => (await refused()).length === 2, 20_000);
+    await alert.waitFor();
+    assert.equal((await alert.textContent())?.trim(), first.failure.message);
+  });
+});
