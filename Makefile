@@ -45,6 +45,8 @@ bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
 	@$(NODE) $(DEV)/whisper-lib.ts >/dev/null
 	@$(NODE) $(ROOT)/tools/bench/src/whisper-engine.ts
 	@$(NODE) $(ROOT)/tools/bench/src/whisper-jobs.ts
+	@$(NODE) $(DEV)/web-app.ts
+	@$(NODE) $(ROOT)/tools/bench/src/web-app.ts
 
 abuse: install ## The abuse suite at full size: ABUSE_RUNS fuzzed requests per operation (default 200)
 	@$(NODE) $(DEV)/abuse.ts

@@ -53,3 +53,6 @@ export function buildWebApp(log: (line: string) => void, outDir = WEB_DIST_DIR):
   writeFileSync(stamp, `${hash}\n`);
   return true;
 }
+
+// `node tools/dev/web-app.ts` (make bench, before the web-app bench): the build, when its sources changed.
+if (import.meta.main) buildWebApp((line) => console.log(`web-app: ${line}`));

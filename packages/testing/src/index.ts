@@ -10,6 +10,7 @@ export {
   type DropStaleOptions,
 } from './test-database.ts';
 export { loadSqlDump } from './sql-dump.ts';
+export { launchChromium } from './browser.ts';
 export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
 export {

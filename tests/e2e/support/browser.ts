@@ -1,25 +1,11 @@
-// A real browser for the end-to-end tests: Debian's Chromium driven by playwright-core, started
-// the way this machine's closed network needs (no background networking, no first-run tasks).
-// Pages are checked with axe-core, evaluated in the page over the DevTools protocol (the app's
+// The end-to-end tests' browser (launchChromium of @tp/testing: Debian's Chromium through
+// playwright-core). Pages are checked with axe-core, evaluated in the page over the DevTools protocol (the app's
 // Content-Security-Policy stays on: it allows no injected script tag).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
-}
+export { launchChromium } from '@tp/testing';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
