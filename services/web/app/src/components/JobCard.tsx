@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { api } from '../api.ts';
 import { downloadExport, EXPORT_FORMATS, isActive, JOBS, type Job, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
+import { ConfirmAction } from './ConfirmAction.tsx';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
 function CancelJob({ job }: { job: Job }) {
@@ -16,28 +17,19 @@ function CancelJob({ job }: { job: Job }) {
   });
   return (
     <>
-      {!confirming && (
-        <button
-          id={`cancel-${job.job_id}`}
-          type="button"
-          className="danger"
-          onClick={() => setConfirming(true)}
-          aria-label={`Cancel ${job.title}`}
-        >
-          Cancel
-        </button>
-      )}
-      {confirming && (
-        <fieldset className="row confirm">
-          <legend>Cancel “{job.title}”? Credits held for it are released.</legend>
-          <button type="button" className="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel the job'}
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </fieldset>
-      )}
+      <ConfirmAction
+        confirming={confirming}
+        onConfirmingChange={setConfirming}
+        action="Cancel"
+        subject={job.title}
+        question={`Cancel “${job.title}”? Credits held for it are released.`}
+        confirmLabel="Yes, cancel the job"
+        pendingLabel="Cancelling…"
+        keepLabel="Keep it"
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        buttonId={`cancel-${job.job_id}`}
+      />
       {cancel.isError && <ErrorMessage error={cancel.error} />}
     </>
   );

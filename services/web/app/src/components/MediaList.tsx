@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmAction } from './ConfirmAction.tsx';
 import { api } from '../api.ts';
 import type { Media, MediaStatus } from '../types.ts';
 import { ErrorMessage, formatDate } from './Status.tsx';
@@ -63,27 +64,17 @@ function MediaRow({ media }: { media: Media }) {
         <dd>{formatDate(media.created_at)}</dd>
       </dl>
       {media.failure && <p className="error">{media.failure.message}</p>}
-      {!confirming && (
-        <button
-          type="button"
-          className="danger"
-          onClick={() => setConfirming(true)}
-          aria-label={`Delete ${media.file_name}`}
-        >
-          Delete
-        </button>
-      )}
-      {confirming && (
-        <fieldset className="row confirm">
-          <legend>Delete “{media.file_name}”? Its file is removed from storage.</legend>
-          <button type="button" className="danger" onClick={() => remove.mutate()} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting…' : 'Yes, delete'}
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </fieldset>
-      )}
+      <ConfirmAction
+        confirming={confirming}
+        onConfirmingChange={setConfirming}
+        action="Delete"
+        subject={media.file_name}
+        question={`Delete “${media.file_name}”? Its file is removed from storage.`}
+        confirmLabel="Yes, delete"
+        pendingLabel="Deleting…"
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
       {remove.isError && <ErrorMessage error={remove.error} />}
     </li>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmAction } from './ConfirmAction.tsx';
 import { api } from '../api.ts';
 import type { AccessToken } from '../types.ts';
 import { ErrorMessage, formatDate } from './Status.tsx';
@@ -37,26 +38,18 @@ function TokenRow({ token }: { token: AccessToken }) {
         <dt>Last used</dt>
         <dd>{formatDate(token.last_used_at, 'Never')}</dd>
       </dl>
-      {!token.revoked_at && !confirming && (
-        <button
-          type="button"
-          className="danger"
-          onClick={() => setConfirming(true)}
-          aria-label={`Revoke ${token.name}`}
-        >
-          Revoke
-        </button>
-      )}
-      {confirming && (
-        <fieldset className="row confirm">
-          <legend>Revoke “{token.name}”? Programs using it stop working at once.</legend>
-          <button type="button" className="danger" onClick={() => revoke.mutate()} disabled={revoke.isPending}>
-            {revoke.isPending ? 'Revoking…' : 'Yes, revoke'}
-          </button>
-          <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </fieldset>
+      {(!token.revoked_at || confirming) && (
+        <ConfirmAction
+          confirming={confirming}
+          onConfirmingChange={setConfirming}
+          action="Revoke"
+          subject={token.name}
+          question={`Revoke “${token.name}”? Programs using it stop working at once.`}
+          confirmLabel="Yes, revoke"
+          pendingLabel="Revoking…"
+          pending={revoke.isPending}
+          onConfirm={() => revoke.mutate()}
+        />
       )}
       {revoke.isError && <ErrorMessage error={revoke.error} />}
     </li>
