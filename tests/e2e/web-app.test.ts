@@ -7,18 +7,16 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eventually, startFleet, type Fleet } from '@tp/testing';
-import { described, launchChromium, seriousViolations } from './support/browser.ts';
+import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
 
-const EMAIL = 'ada@example.com';
-const PASSWORD = 'a long enough password';
+const { email: EMAIL, password: PASSWORD } = WEB_USER;
 let fleet: Fleet;
 let browser: Browser;
 let app: string;
 
 before(async () => {
   fleet = await startFleet({ with: ['web'], without: ['jobs', 'worker', 'shares'] });
-  const created = await fleet.tsctl('users', 'create', '--email', EMAIL, '--password', PASSWORD);
-  assert.equal(created.code, 0, created.stderr);
+  await createWebUser(fleet);
   browser = await launchChromium();
   app = `${fleet.gatewayUrl}/app/`;
 });
@@ -45,15 +43,6 @@ function curlStatus(path: string, token: string): number {
     { encoding: 'utf8' },
   );
   return Number(out);
-}
-
-async function signIn(page: Page, device = 'laptop'): Promise<void> {
-  await page.goto(app);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Device name').fill(device);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`Signed in as ${EMAIL}`).waitFor();
 }
 
 async function assertAccessible(page: Page, what: string): Promise<void> {
@@ -113,7 +102,7 @@ describe('the app behind the gateway', () => {
 describe('API access', () => {
   it('creates a token that curl can use; revoked in the app, it is refused within a second', async () => {
     await withContext({}, async (page) => {
-      await signIn(page);
+      await signIn(page, fleet);
       await page.getByRole('link', { name: 'API access' }).click();
       await page.getByLabel('Token name').fill('ci');
       await page.getByLabel(/^Automation/).check();
@@ -145,9 +134,9 @@ describe('API access', () => {
 describe('devices', () => {
   it('lists the device sessions and logs another one out: it is sent to sign in', async () => {
     await withContext({}, async (phone) => {
-      await signIn(phone, 'phone');
+      await signIn(phone, fleet, 'phone');
       await withContext({}, async (laptop) => {
-        await signIn(laptop, 'laptop');
+        await signIn(laptop, fleet, 'laptop');
         await laptop.getByRole('link', { name: 'Devices' }).click();
         await laptop.getByRole('listitem', { name: 'phone' }).waitFor();
         await assertAccessible(laptop, 'devices page');
@@ -163,7 +152,7 @@ describe('devices', () => {
 describe('sign out and small screens', () => {
   it('fits a phone-width screen, and signing out ends the session for good', async () => {
     await withContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, async (page) => {
-      await signIn(page, 'small phone');
+      await signIn(page, fleet, 'small phone');
       await page.getByRole('link', { name: 'API access' }).click();
       await page.getByLabel('Token name').waitFor();
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;

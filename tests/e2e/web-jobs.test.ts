@@ -9,12 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
-import { described, launchChromium, seriousViolations } from './support/browser.ts';
+import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
 import { call } from './support/http.ts';
 import { createJob, repeatAudio, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
-const EMAIL = 'grace@example.com';
-const PASSWORD = 'a long enough password';
+const EMAIL = WEB_USER.email;
 let fleet: Fleet;
 let browser: Browser;
 let page: Page;
@@ -30,8 +29,7 @@ before(async () => {
     gatewayEnv: UNREACHED_RATE_LIMITS,
     workerEnv: { WORKER_CONCURRENCY: '1', PROGRESS_INTERVAL_MS: '200' },
   });
-  const created = await fleet.tsctl('users', 'create', '--email', EMAIL, '--password', PASSWORD);
-  assert.equal(created.code, 0, created.stderr);
+  await createWebUser(fleet);
   const granted = await fleet.tsctl('credits', 'grant', '--email', EMAIL, '--credits', '50', '--reason', 'e2e');
   assert.equal(granted.code, 0, granted.stderr);
   token = (await fleet.tsctl('tokens', 'create', '--email', EMAIL, '--preset', 'full')).stdout.trim();
@@ -44,11 +42,7 @@ before(async () => {
   media.endless = await uploadMedia(fleet, token, endless);
   browser = await launchChromium();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  await page.goto(`${fleet.gatewayUrl}/app/`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Device name').fill('laptop');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, fleet);
   await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
 });
 
