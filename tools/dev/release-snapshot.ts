@@ -2,7 +2,7 @@
 // the release's commit runs tests/e2e/release-workload.ts (this checkout's copy) with the release's
 // own code, fleet and migrations, and each service's schema is dumped with its rows into
 // tests/e2e/fixtures/releases/<version>/, beside a manifest naming the commit and its migrations.
-// Run it once per release, when the chart's version is bumped (docs/runbooks/upgrade.md):
+// Run it once per release, when the chart's version is bumped (docs/runbooks/deploy.md, section 7):
 //   node tools/dev/release-snapshot.ts 0.1.0 <commit>
 // Needs what make test needs (PostgreSQL and NATS on their usual ports, pg_dump, flite, PocketSphinx).
 import { execFileSync } from 'node:child_process';
