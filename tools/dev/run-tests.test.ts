@@ -4,9 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { stopOrder } from './down.ts';
-import { findTestFiles, testArgs } from './run-tests.ts';
+import { findTestFiles, longestFirst, testArgs } from './run-tests.ts';
 
 test('finds *.test.ts under the test roots, never in node_modules or generated code', (t) => {
   const root = mkdtempSync(join(tmpdir(), 'tp-find-tests-'));
@@ -43,20 +42,52 @@ test('finds *.test.ts under the test roots, never in node_modules or generated c
   assert.deepEqual(findTestFiles(root, ['tests/e2e/outage.faults.test.ts']), ['tests/e2e/outage.faults.test.ts']);
 });
 
-test('runs with the spec reporter, 4 files at once and a per-test timeout, all overridable', () => {
-  assert.deepEqual(testArgs(['a.test.ts'], {}), [
-    '--import',
-    fileURLToPath(new URL('./test-file-watchdog.ts', import.meta.url)),
-    '--test',
-    '--test-concurrency=4',
-    '--test-timeout=120000',
-    '--test-reporter=spec',
-    'a.test.ts',
+test('starts the whole-fleet files first and leaves the short unit files for the end', () => {
+  const files = [
+    'charts/transcription/test/values.test.ts',
+    'packages/bus/src/bus.test.ts',
+    'services/jobs/test/queue.test.ts',
+    'tests/e2e/web-jobs.test.ts',
+    'tests/e2e/jobs.test.ts',
+    'tools/dev/fleet.test.ts',
+    'tools/local-s3/src/main.test.ts',
+  ];
+  assert.deepEqual(longestFirst(files), [
+    'tests/e2e/jobs.test.ts',
+    'tests/e2e/web-jobs.test.ts',
+    'tools/dev/fleet.test.ts',
+    'services/jobs/test/queue.test.ts',
+    'charts/transcription/test/values.test.ts',
+    'packages/bus/src/bus.test.ts',
+    'tools/local-s3/src/main.test.ts',
   ]);
-  // --test-force-exit let the runner end while a file was still between tests, losing them uncounted.
-  assert.ok(!testArgs(['a.test.ts'], {}).includes('--test-force-exit'));
-  const args = testArgs([], { TEST_CONCURRENCY: '2', TEST_TIMEOUT_MS: '5000' });
-  assert.ok(args.includes('--test-concurrency=2') && args.includes('--test-timeout=5000'));
+});
+
+test('starts the files in the order given, each test bounded by TEST_TIMEOUT_MS', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tp-runner-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, body: string) =>
+    writeFileSync(
+      join(dir, name),
+      `import { test } from 'node:test';\nimport { appendFileSync } from 'node:fs';\n` +
+        `test('${name}', async () => { appendFileSync('order', '${name} '); ${body} });\n`,
+    );
+  file('c.test.mjs', '');
+  file('b.test.mjs', 'await new Promise(() => {});'); // never ends, holding nothing open
+  file('a.test.mjs', '');
+  const env: NodeJS.ProcessEnv = { ...process.env, TEST_CONCURRENCY: '1', TEST_TIMEOUT_MS: '1000' };
+  delete env.NODE_TEST_CONTEXT;
+  delete env.TEST_TIMINGS_FILE;
+  const run = spawnSync(process.execPath, testArgs(['c.test.mjs', 'b.test.mjs', 'a.test.mjs']), {
+    cwd: dir,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(readFileSync(join(dir, 'order'), 'utf8'), 'c.test.mjs b.test.mjs a.test.mjs ');
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /test timed out after 1000ms/);
+  assert.match(run.stdout, /ℹ pass 2/);
 });
 
 test('a test file whose process never exits fails the run after TEST_FILE_TIMEOUT_MS, naming it', (t) => {
@@ -70,9 +101,10 @@ test('a test file whose process never exits fails the run after TEST_FILE_TIMEOU
       "test('passes', () => { writeFileSync('child.pid', String(spawn('sleep', ['600']).pid)); setInterval(() => {}, 1000); });\n",
   );
   writeFileSync(join(dir, 'fine.test.mjs'), "import { test } from 'node:test';\ntest('fine', () => {});\n");
-  const env: NodeJS.ProcessEnv = { ...process.env, TEST_FILE_TIMEOUT_MS: '1500' };
+  const env: NodeJS.ProcessEnv = { ...process.env, TEST_FILE_TIMEOUT_MS: '1500', TEST_CONCURRENCY: '2' };
   delete env.NODE_TEST_CONTEXT; // this file runs inside a runner; the one it starts is a runner of its own
-  const run = spawnSync(process.execPath, testArgs(['stuck.test.mjs', 'fine.test.mjs'], { TEST_CONCURRENCY: '2' }), {
+  delete env.TEST_TIMINGS_FILE; // the run's timings are of its own files
+  const run = spawnSync(process.execPath, testArgs(['stuck.test.mjs', 'fine.test.mjs']), {
     cwd: dir,
     env,
     encoding: 'utf8',

@@ -12,7 +12,7 @@ import { platformEnv, platformFrom } from './platform.ts';
 import { readSecrets } from './secrets.ts';
 
 export const TEST_ROOTS = ['packages', 'services', 'tools', 'charts', 'tests'];
-const WATCHDOG = fileURLToPath(new URL('./test-file-watchdog.ts', import.meta.url));
+const RUNNER = fileURLToPath(new URL('./test-runner.ts', import.meta.url));
 const SKIP_DIRS = new Set(['node_modules', 'generated', 'fixtures', '.git', '.run', '.tools']);
 
 export const FAULTS_SUFFIX = '.faults.test.ts';
@@ -38,21 +38,25 @@ export function findTestFiles(base: string, roots: string[] = TEST_ROOTS, suite:
   return [...new Set(found)].map((file) => relative(base, file)).sort();
 }
 
-/** Integration tests mostly wait on PostgreSQL, NATS and S3, so 4 files at once suit 2 cores. */
-export function testArgs(files: string[], env: NodeJS.ProcessEnv): string[] {
-  return [
-    // Bounds each file's process (TEST_FILE_TIMEOUT_MS): a file that never exits fails the run.
-    '--import',
-    WATCHDOG,
-    '--test',
-    `--test-concurrency=${env.TEST_CONCURRENCY || 4}`,
-    `--test-timeout=${env.TEST_TIMEOUT_MS || 120_000}`,
-    '--test-reporter=spec',
-    // No --test-force-exit: the runner then ends once every test it has heard of is done, and a
-    // file still between two tests can be cut off uncounted while the run passes. Test files
-    // close what they open instead.
-    ...files,
-  ];
+/**
+ * The order files start in: Node's runner takes them in the order given, several at a time, so a
+ * long file started last leaves the other slots idle while it ends alone. Whole-fleet files
+ * (tests/, then tools/dev's fleet and platform tests) go first and the many short unit files fill
+ * the slots at the end. Within a group the order stays alphabetical.
+ */
+export function longestFirst(files: string[]): string[] {
+  const group = (file: string): number => {
+    if (file.startsWith('tests/')) return 0;
+    if (file.startsWith('tools/dev/')) return 1;
+    if (file.startsWith('services/')) return 2;
+    return 3;
+  };
+  return [...files].sort((a, b) => group(a) - group(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Integration tests mostly wait on PostgreSQL, NATS and S3, so 4 files at once (TEST_CONCURRENCY) suit 2 cores. */
+export function testArgs(files: string[]): string[] {
+  return [RUNNER, ...files];
 }
 
 if (import.meta.main) {
@@ -83,7 +87,7 @@ if (import.meta.main) {
     env.TEST_TIMINGS_FILE = join(dirs.runDir, 'test-timings.tsv');
     writeFileSync(env.TEST_TIMINGS_FILE, '');
   }
-  const child = spawn(process.execPath, testArgs(files, env), { cwd: repoRoot, env, stdio: 'inherit' });
+  const child = spawn(process.execPath, testArgs(longestFirst(files)), { cwd: repoRoot, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
