@@ -3,7 +3,8 @@
 // downloads; a batch of two started in the app (its first request lost: "Try again" sends the same
 // Idempotency-Key) is one batch job whose items reach succeeded and download; behind a long job,
 // three queued ones started through the API show without a reload, are reordered with the keyboard
-// buttons (the API's queue follows) and one is cancelled in the app; axe-core finds no serious violation.
+// buttons (the API's queue follows) and one is cancelled in the app, as is a batch in progress (its
+// items with it); axe-core finds no serious violation.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -156,9 +157,14 @@ describe('the Jobs page', () => {
 });
 
 describe('the queue', () => {
-  it('shows jobs started through the API without a reload, reorders them with the keyboard buttons and cancels one', async () => {
-    const endless = await start('endless');
+  let endless: string;
+  before(async () => {
+    endless = await start('endless');
     await waitForJob(fleet, token, endless, (job) => job.status === 'running');
+  });
+  after(() => call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${endless}`, { token }));
+
+  it('shows jobs started through the API without a reload, reorders them with the keyboard buttons and cancels one', async () => {
     for (const name of ['one', 'two', 'three']) await start(name);
     assert.deepEqual(await queuedOrder(), ['one.wav', 'two.wav', 'three.wav']);
     // Jobs started elsewhere show without a reload: the page asks for its lists again while it is visible.
@@ -181,6 +187,23 @@ describe('the queue', () => {
     await finished.getByRole('listitem', { name: 'two.wav' }).getByText('Cancelled').waitFor();
     assert.deepEqual(await queuedOrder(), ['three.wav', 'one.wav']);
     await assertAccessible('jobs page after a cancel');
-    await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${endless}`, { token });
+  });
+
+  it('cancels a batch in progress as one: its items end cancelled too', async () => {
+    const batch = { ...transcribe(media.greeting!), input: { type: 'batch', media_ids: [media.greeting, media.one] } };
+    const res = await createJob(fleet, token, batch);
+    assert.equal(res.status, 202, res.text);
+    const { job_id: id, title } = res.body.data as { job_id: string; title: string };
+    const card = page.getByRole('list', { name: 'Batches in progress' }).getByRole('listitem', { name: title });
+    await card.getByText('Batch of 2').waitFor();
+    await card.getByRole('button', { name: `Cancel ${title}` }).click();
+    await card.getByRole('button', { name: 'Yes, cancel the job' }).click();
+    const finished = page.getByRole('list', { name: 'Finished jobs' }).getByRole('listitem', { name: title });
+    await finished.getByText('Cancelled', { exact: true }).waitFor();
+    const items = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${id}/items`, { token });
+    assert.deepEqual(
+      (items.body.data as { status: string }[]).map((item) => item.status),
+      ['cancelled', 'cancelled'],
+    );
   });
 });
