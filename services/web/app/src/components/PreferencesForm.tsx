@@ -191,6 +191,8 @@ export function PreferencesForm({ saved }: { saved: AppExperience }) {
   });
   const set = (patch: Partial<PreferenceValues>) => {
     setUnchanged(false);
+    // "Saved" no longer holds once something is typed; the API's messages stay until the next save.
+    if (save.isSuccess) save.reset();
     setValues((current) => ({ ...current, ...patch }));
   };
   const submit = (event: FormEvent) => {
