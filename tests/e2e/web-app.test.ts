@@ -1,11 +1,13 @@
 // The web app in a real browser (Chromium through playwright-core) against a real fleet with the
 // app's server behind the gateway (/app): signing in and out, API access tokens (one created in
 // the app then used with curl, one revoked in the app refused within a second), device sessions,
-// a phone-width screen, and axe-core on every page (no serious or critical violation).
+// preferences (saved through the API, its message beside a refused value) and features, a
+// phone-width screen, and axe-core on every page (no serious or critical violation).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { FEATURES } from '@tp/catalog';
 import { eventually, startFleet, type Fleet } from '@tp/testing';
 import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
 
@@ -145,6 +147,57 @@ describe('devices', () => {
       });
       await phone.reload();
       await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
+    });
+  });
+});
+
+/** The text of what describes a field (its hint and the message about it), as a screen reader reads it. */
+async function description(page: Page, label: string): Promise<string> {
+  const ids = ((await page.getByLabel(label).getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+  return texts.join(' ');
+}
+
+async function appExperience(page: Page): Promise<Record<string, unknown>> {
+  const session = JSON.parse((await page.evaluate("localStorage.getItem('tp.session')")) as string);
+  const res = await fetch(`${fleet.gatewayUrl}/api/v1/account/app-experience`, {
+    headers: { Authorization: `Bearer ${session.token}` },
+  });
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { data: Record<string, unknown> }).data;
+}
+
+describe('preferences and features', () => {
+  it('saves preferences the API then answers, keeps what was typed beside the API’s message, and lists the features', async () => {
+    const granted = await fleet.tsctl('features', 'grant', '--email', EMAIL, '--feature', 'profile.oracle-max');
+    assert.equal(granted.code, 0, granted.stderr);
+    await withContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, async (page) => {
+      await signIn(page, fleet, 'preferences');
+      await page.getByRole('link', { name: 'Preferences' }).click();
+      await page.getByLabel('Dark').check();
+      await page.getByLabel('Characters per subtitle line').fill('60');
+      await page.getByLabel('Show timestamps in transcripts').uncheck();
+      await page.getByRole('button', { name: 'Save preferences' }).click();
+      await page.getByRole('status').getByText('Preferences saved.').waitFor();
+      const saved = await appExperience(page);
+      assert.deepEqual([saved.theme, saved.max_chars_per_entry, saved.show_timestamps], ['dark', 60, false]);
+
+      await page.getByLabel('Interface language').fill('not a language');
+      await page.getByLabel('Characters per subtitle line').fill('70');
+      await page.getByRole('button', { name: 'Save preferences' }).click();
+      await page.getByText('Expected a language tag').waitFor();
+      assert.match(await description(page, 'Interface language'), /Expected a language tag such as en, pt-BR/);
+      assert.equal(await page.getByLabel('Interface language').getAttribute('aria-invalid'), 'true');
+      assert.equal(await page.getByLabel('Interface language').inputValue(), 'not a language', 'what was typed stays');
+      assert.equal(await page.getByLabel('Characters per subtitle line').inputValue(), '70');
+      assert.equal((await appExperience(page)).max_chars_per_entry, 60, 'a refused patch changes nothing');
+
+      const features = page.getByRole('list', { name: 'Features' });
+      await features.getByRole('listitem', { name: 'profile.oracle-max' }).getByText('Enabled').waitFor();
+      assert.equal(await features.getByRole('listitem').count(), Object.keys(FEATURES).length);
+      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+      assert.ok(width <= 390, `no sideways scrolling at 390 px (${width} px wide)`);
+      await assertAccessible(page, 'preferences page at phone width, with a refused value');
     });
   });
 });

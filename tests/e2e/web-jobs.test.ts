@@ -1,13 +1,16 @@
 // The app's Jobs page in a real browser against a real fleet (one worker, one slot): a
 // transcription started in the app reaches succeeded with its progress shown and its text export
-// downloads; behind a long job, three queued ones are reordered with the keyboard buttons (the
-// API's queue follows) and one is cancelled in the app; axe-core finds no serious violation.
+// downloads; a batch of two started in the app (its first request lost: "Try again" sends the same
+// Idempotency-Key) is one batch job whose items reach succeeded and download; behind a long job,
+// three queued ones started through the API show without a reload, are reordered with the keyboard
+// buttons (the API's queue follows) and one is cancelled in the app, as is a batch in progress (its
+// items with it); axe-core finds no serious violation.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
 import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
 import { call } from './support/http.ts';
@@ -20,6 +23,13 @@ let page: Page;
 let token: string;
 let dir: string;
 const media: Record<string, string> = {};
+/** The Idempotency-Key of each POST /jobs the page sent, in order. */
+const jobKeys: string[] = [];
+
+function recordJobKey(request: Request): void {
+  if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/jobs')
+    jobKeys.push(request.headers()['idempotency-key'] ?? '');
+}
 
 before(async () => {
   fleet = await startFleet({
@@ -37,11 +47,12 @@ before(async () => {
   const short = await synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir });
   // Minutes of engine time: it runs whatever the test does meanwhile, until it is cancelled.
   const endless = repeatAudio(short, 160, join(dir, 'endless.wav'));
-  for (const name of ['greeting', 'one', 'two', 'three'])
+  for (const name of ['greeting', 'one', 'two', 'three', 'left', 'right'])
     media[name] = await uploadMedia(fleet, token, short, 'audio/wav', `${name}.wav`);
   media.endless = await uploadMedia(fleet, token, endless);
   browser = await launchChromium();
   page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  page.on('request', recordJobKey);
   await signIn(page, fleet);
   await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
 });
@@ -75,7 +86,7 @@ describe('the Jobs page', () => {
   it('starts a transcription that reaches succeeded with its progress shown, and downloads its text', async () => {
     const oracle = page.locator('input[type="radio"][value="oracle"]');
     await oracle.waitFor();
-    await page.getByLabel('Media').selectOption({ label: 'greeting.wav' });
+    await page.getByRole('checkbox', { name: 'greeting.wav' }).check();
     await oracle.check();
     await page.getByLabel('Spoken language').selectOption('en');
     await assertAccessible('jobs page with the form filled in');
@@ -85,7 +96,9 @@ describe('the Jobs page', () => {
     const card = page.getByRole('list', { name: 'Finished jobs' }).getByRole('listitem', { name: 'greeting.wav' });
     await card.getByText('Succeeded').waitFor({ timeout: 30_000 });
     assert.equal(await card.getByRole('progressbar').getAttribute('value'), '100');
-    assert.equal(await page.getByLabel('Media').inputValue(), media.greeting, 'the choice is kept');
+    assert.ok(await page.getByRole('checkbox', { name: 'greeting.wav' }).isChecked(), 'the choice is kept');
+    assert.equal(jobKeys.length, 1);
+    assert.match(jobKeys[0]!, /^[0-9a-f-]{36}$/, 'POST /jobs carries an Idempotency-Key');
     await assertAccessible('jobs page with a finished job');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -95,13 +108,66 @@ describe('the Jobs page', () => {
     assert.match(text, /window/i, `the transcript: ${text}`);
   });
 
-  it('reorders queued jobs with the keyboard buttons and cancels one', async () => {
-    const endless = await start('endless');
+  it('starts a batch of two: one batch job, its items reach succeeded and download; a retry sends the same key', async () => {
+    // The first request is lost on the way: "Try again" sends it again with the same Idempotency-Key.
+    let lost = false;
+    const isJobs = (url: URL) => url.pathname === '/api/v1/jobs';
+    await page.route(isJobs, (route) => {
+      if (route.request().method() !== 'POST' || lost) return route.continue();
+      lost = true;
+      return route.abort('internetdisconnected');
+    });
+    const form = page.getByRole('form', { name: 'New transcription' });
+    await form.getByRole('checkbox', { name: 'greeting.wav' }).uncheck();
+    await form.getByRole('checkbox', { name: 'left.wav' }).check();
+    await form.getByRole('checkbox', { name: 'right.wav' }).check();
+    await form.getByRole('button', { name: 'Start batch of 2' }).click();
+    await form.getByRole('button', { name: 'Try again' }).click();
+    await form.getByRole('status').getByText('Started').waitFor();
+    await page.unroute(isJobs);
+    assert.equal(jobKeys.length, 3);
+    assert.equal(jobKeys[2], jobKeys[1], 'the retry sends the same key');
+    assert.notEqual(jobKeys[1], jobKeys[0], 'a new submission, a new key');
+
+    const listed = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs', { token });
+    const batches = (listed.body.data as { job_id: string; title: string; input: { type: string } }[]).filter(
+      (job) => job.input.type === 'batch',
+    );
+    assert.equal(batches.length, 1, 'one batch job');
+    const batch = batches[0]!;
+    const items = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${batch.job_id}/items`, { token });
+    assert.deepEqual((items.body.data as { title: string }[]).map((item) => item.title).sort(), [
+      'left.wav',
+      'right.wav',
+    ]);
+
+    await page.getByRole('listitem', { name: batch.title }).getByText('Batch of 2').waitFor();
+    await page.getByRole('listitem', { name: batch.title }).getByText('Items (2)').click();
+    const card = page.getByRole('list', { name: 'Finished jobs' }).getByRole('listitem', { name: batch.title });
+    const itemList = card.getByRole('list', { name: `Items of ${batch.title}` });
+    for (const name of ['left.wav', 'right.wav'])
+      await itemList.getByRole('listitem', { name }).getByText('Succeeded').waitFor({ timeout: 30_000 });
+    await assertAccessible('jobs page with a finished batch and its items');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      itemList.getByRole('button', { name: 'Download Text: right.wav' }).click(),
+    ]);
+    assert.match(await readFile((await download.path())!, 'utf8'), /window/i);
+  });
+});
+
+describe('the queue', () => {
+  let endless: string;
+  before(async () => {
+    endless = await start('endless');
     await waitForJob(fleet, token, endless, (job) => job.status === 'running');
+  });
+  after(() => call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${endless}`, { token }));
+
+  it('shows jobs started through the API without a reload, reorders them with the keyboard buttons and cancels one', async () => {
     for (const name of ['one', 'two', 'three']) await start(name);
     assert.deepEqual(await queuedOrder(), ['one.wav', 'two.wav', 'three.wav']);
-    // Jobs started elsewhere show on the next visit (the page polls only while its own list has work).
-    await page.reload();
+    // Jobs started elsewhere show without a reload: the page asks for its lists again while it is visible.
     const queue = page.getByRole('list', { name: 'Queue' });
     await queue.getByRole('listitem', { name: 'three.wav' }).waitFor();
     await queue.getByText('Position 1 in the queue').waitFor();
@@ -121,6 +187,23 @@ describe('the Jobs page', () => {
     await finished.getByRole('listitem', { name: 'two.wav' }).getByText('Cancelled').waitFor();
     assert.deepEqual(await queuedOrder(), ['three.wav', 'one.wav']);
     await assertAccessible('jobs page after a cancel');
-    await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${endless}`, { token });
+  });
+
+  it('cancels a batch in progress as one: its items end cancelled too', async () => {
+    const batch = { ...transcribe(media.greeting!), input: { type: 'batch', media_ids: [media.greeting, media.one] } };
+    const res = await createJob(fleet, token, batch);
+    assert.equal(res.status, 202, res.text);
+    const { job_id: id, title } = res.body.data as { job_id: string; title: string };
+    const card = page.getByRole('list', { name: 'Batches in progress' }).getByRole('listitem', { name: title });
+    await card.getByText('Batch of 2').waitFor();
+    await card.getByRole('button', { name: `Cancel ${title}` }).click();
+    await card.getByRole('button', { name: 'Yes, cancel the job' }).click();
+    const finished = page.getByRole('list', { name: 'Finished jobs' }).getByRole('listitem', { name: title });
+    await finished.getByText('Cancelled', { exact: true }).waitFor();
+    const items = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${id}/items`, { token });
+    assert.deepEqual(
+      (items.body.data as { status: string }[]).map((item) => item.status),
+      ['cancelled', 'cancelled'],
+    );
   });
 });

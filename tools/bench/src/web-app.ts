@@ -157,6 +157,7 @@ try {
       ['media', 'media'],
       ['api-access', 'account/api-access'],
       ['devices', 'account/devices'],
+      ['preferences', 'account/preferences'],
     ] as const) {
       await page.goto(`${fleet.gatewayUrl}/app/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();

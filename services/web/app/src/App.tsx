@@ -5,6 +5,7 @@ import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
 import { JobsPage } from './pages/JobsPage.tsx';
 import { MediaPage } from './pages/MediaPage.tsx';
+import { PreferencesPage } from './pages/PreferencesPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
@@ -37,6 +38,9 @@ function SignedInLayout() {
             </li>
             <li>
               <NavLink to="/account/devices">Devices</NavLink>
+            </li>
+            <li>
+              <NavLink to="/account/preferences">Preferences</NavLink>
             </li>
           </ul>
         </nav>
@@ -77,6 +81,7 @@ const router = createBrowserRouter(
         { path: 'account', element: <Navigate to="/account/api-access" replace /> },
         { path: 'account/api-access', element: <ApiAccessPage /> },
         { path: 'account/devices', element: <DevicesPage /> },
+        { path: 'account/preferences', element: <PreferencesPage /> },
         { path: 'media', element: <MediaPage /> },
       ],
     },

@@ -4,12 +4,15 @@ import { clearSession, currentSession } from './session.ts';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** A 422's messages by the field they are about (`interface_language`, `input.media_ids`). */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
 }
 
@@ -21,10 +24,13 @@ interface ValidationIssue {
 function errorFrom(status: number, body: unknown): ApiError {
   const detail = (body as { detail?: unknown } | null)?.detail;
   if (Array.isArray(detail)) {
-    const message = (detail as ValidationIssue[])
-      .map((issue) => [issue.loc?.filter((part) => part !== 'body').join('.'), issue.msg].filter(Boolean).join(': '))
-      .join('; ');
-    return new ApiError(status, 'validation_error', message || 'The request was not valid.');
+    const issues = (detail as ValidationIssue[]).map((issue) => ({
+      field: issue.loc?.filter((part) => part !== 'body').join('.') ?? '',
+      msg: issue.msg ?? '',
+    }));
+    const message = issues.map(({ field, msg }) => [field, msg].filter(Boolean).join(': ')).join('; ');
+    const fields = Object.fromEntries(issues.filter((issue) => issue.field && issue.msg).map((i) => [i.field, i.msg]));
+    return new ApiError(status, 'validation_error', message || 'The request was not valid.', fields);
   }
   if (detail && typeof detail === 'object') {
     const { code, message } = detail as { code?: unknown; message?: unknown };

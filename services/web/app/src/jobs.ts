@@ -14,6 +14,7 @@ export interface Job {
   queue_reason: 'concurrency_limit' | 'waiting_for_worker' | 'waiting_for_device' | null;
   profile: string;
   title: string;
+  input: { type: 'media_ref'; media_id: string } | { type: 'batch'; item_count: number };
   parent_job_id: string | null;
   error: { code: string; message: string } | null;
   language: string | null;
@@ -56,6 +57,12 @@ export const QUEUE = ['jobs', 'queue'] as const;
 export const JOB_LIST = ['jobs', 'list'] as const;
 
 export const isActive = (job: Job) => job.status === 'queued' || job.status === 'running';
+
+/**
+ * How often a list of jobs is asked for again while the page is visible (spec §6: clients poll): every
+ * second while it has queued or running work, every 5 s otherwise, so jobs started elsewhere show.
+ */
+export const listPollMs = (busy: boolean) => (busy ? 1_000 : 5_000);
 
 export const STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',

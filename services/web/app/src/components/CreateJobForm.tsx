@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../api.ts';
+import { ApiError, api } from '../api.ts';
+import { chooseMedia, type JobInput, jobInput, MAX_BATCH_ITEMS } from '../batch.ts';
 import { JOBS, type Job, type MediaItem, type Model, unavailableReason } from '../jobs.ts';
 import { JobOptionsFields, type JobChoices, jobOptions, NO_CHOICES } from './JobOptionsFields.tsx';
 import { ErrorMessage, Loading } from './Status.tsx';
@@ -34,32 +35,76 @@ function ProfileChoices(props: { ids: string; models: Model[]; profile: string; 
   );
 }
 
-/** POST /jobs: one media, a profile and the options that profile serves here. */
+function MediaChoices(props: { ready: MediaItem[]; chosen: string[]; onChange: (chosen: string[]) => void }) {
+  const order = props.ready.map((m) => m.media_id);
+  const full = props.chosen.length >= MAX_BATCH_ITEMS;
+  return (
+    <fieldset className="media-choices">
+      <legend>Media</legend>
+      <p className="hint">
+        Choose one, or several for one batch job (up to {MAX_BATCH_ITEMS}). {props.chosen.length} chosen.
+      </p>
+      {props.ready.map((m) => {
+        const checked = props.chosen.includes(m.media_id);
+        return (
+          <label key={m.media_id} className="choice">
+            <input
+              type="checkbox"
+              value={m.media_id}
+              checked={checked}
+              disabled={full && !checked}
+              onChange={(e) => props.onChange(chooseMedia(props.chosen, order, m.media_id, e.target.checked))}
+            />
+            <span>{m.file_name}</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A failure that asking again might get past: the network, or the service (5xx), not a refusal. */
+const mightPass = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
+
+/** One submission of the form: what it asks for, and the Idempotency-Key its retries send again. */
+interface Submission {
+  key: string;
+  body: { type: 'transcription'; input: JobInput; profile: string | undefined; options: unknown };
+}
+
+/**
+ * POST /jobs: one media, or several as one batch job, a profile and the options that profile serves
+ * here. Each submission has its own Idempotency-Key; "Try again" after a failure sends the same one,
+ * so a request that did reach the API does not start a second job.
+ */
 export function CreateJobForm() {
   const ids = useId();
   const queryClient = useQueryClient();
   const media = useQuery({ queryKey: ['media'], queryFn: () => api<MediaItem[]>('GET', '/media?limit=200') });
   const models = useQuery({ queryKey: ['models'], queryFn: () => api<Model[]>('GET', '/models') });
-  const [mediaId, setMediaId] = useState('');
+  const [mediaIds, setMediaIds] = useState<string[]>([]);
   const [profile, setProfile] = useState('');
   const [choices, setChoices] = useState<JobChoices>(NO_CHOICES);
   const ready = (media.data ?? []).filter((m) => m.status === 'ready');
   const selectable = (models.data ?? []).filter((m) => unavailableReason(m) === null);
   const chosenProfile = selectable.find((m) => m.id === profile) ?? selectable[0];
-  const chosenMedia = ready.find((m) => m.media_id === mediaId) ?? ready[0];
+  const chosen = mediaIds.filter((id) => ready.some((m) => m.media_id === id));
   const create = useMutation({
-    mutationFn: () =>
-      api<Job>('POST', '/jobs', {
-        type: 'transcription',
-        input: { type: 'media_ref', media_id: chosenMedia?.media_id },
-        profile: chosenProfile?.id,
-        options: jobOptions(chosenProfile, choices),
-      }),
+    mutationFn: (submission: Submission) =>
+      api<Job>('POST', '/jobs', submission.body, { 'Idempotency-Key': submission.key }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: JOBS }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    create.mutate({
+      key: crypto.randomUUID(),
+      body: {
+        type: 'transcription',
+        input: jobInput(chosen),
+        profile: chosenProfile?.id,
+        options: jobOptions(chosenProfile, choices),
+      },
+    });
   };
   if (media.isPending || models.isPending) return <Loading label="Loading media and profiles…" />;
   if (media.isError) return <ErrorMessage error={media.error} retry={() => media.refetch()} />;
@@ -70,27 +115,23 @@ export function CreateJobForm() {
       {ready.length === 0 ? (
         <p className="muted">No media is ready yet: upload a file first.</p>
       ) : (
-        <>
-          <label htmlFor={`${ids}-media`}>Media</label>
-          <select id={`${ids}-media`} value={chosenMedia?.media_id} onChange={(e) => setMediaId(e.target.value)}>
-            {ready.map((m) => (
-              <option key={m.media_id} value={m.media_id}>
-                {m.file_name}
-              </option>
-            ))}
-          </select>
-        </>
+        <MediaChoices ready={ready} chosen={chosen} onChange={setMediaIds} />
       )}
       <ProfileChoices ids={ids} models={models.data} profile={chosenProfile?.id ?? ''} onChange={setProfile} />
       <JobOptionsFields ids={ids} model={chosenProfile} choices={choices} onChange={setChoices} />
-      {create.isError && <ErrorMessage error={create.error} />}
+      {create.isError && (
+        <ErrorMessage
+          error={create.error}
+          retry={mightPass(create.error) ? () => create.mutate(create.variables!) : undefined}
+        />
+      )}
       {create.isSuccess && (
         <p role="status" className="muted">
           Started “{create.data.title}”.
         </p>
       )}
-      <button type="submit" disabled={create.isPending || !chosenMedia || !chosenProfile}>
-        {create.isPending ? 'Starting…' : 'Start transcription'}
+      <button type="submit" disabled={create.isPending || chosen.length === 0 || !chosenProfile}>
+        {create.isPending ? 'Starting…' : chosen.length > 1 ? `Start batch of ${chosen.length}` : 'Start transcription'}
       </button>
     </form>
   );

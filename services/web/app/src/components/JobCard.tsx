@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { api } from '../api.ts';
 import { downloadExport, EXPORT_FORMATS, isActive, JOBS, type Job, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
+import { BatchItems, batchSize } from './BatchItems.tsx';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
@@ -68,11 +69,13 @@ export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
   const progressId = useId();
   const waiting = waitingText(job);
   const progress = Math.round(job.progress);
+  const size = batchSize(job);
   return (
     <>
       <h3>
         {job.title} <span className={`badge status-${job.status}`}>{STATUS_LABELS[job.status]}</span>
       </h3>
+      {size !== null && <p className="muted">Batch of {size}</p>}
       <div className="row">
         <label htmlFor={progressId} className="visually-hidden">
           Progress of {job.title}
@@ -100,7 +103,8 @@ export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
         {children}
         {isActive(job) && <CancelJob job={job} />}
       </div>
-      {job.status === 'succeeded' && job.type === 'transcription' && <Downloads job={job} />}
+      {job.status === 'succeeded' && job.type === 'transcription' && size === null && <Downloads job={job} />}
+      {size !== null && <BatchItems batch={job} size={size} downloads={(item) => <Downloads job={item} />} />}
     </>
   );
 }

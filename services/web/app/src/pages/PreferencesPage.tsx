@@ -1,0 +1,33 @@
+import './preferences.css';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api.ts';
+import { FeatureList } from '../components/FeatureList.tsx';
+import { APP_EXPERIENCE, PreferencesForm } from '../components/PreferencesForm.tsx';
+import { ErrorMessage, Loading } from '../components/Status.tsx';
+import type { AppExperience, Feature } from '../preferences.ts';
+
+/** Account → Preferences: the app-experience preferences (spec 4.1), and the features the account has. */
+export function PreferencesPage() {
+  const preferences = useQuery({
+    queryKey: APP_EXPERIENCE,
+    queryFn: () => api<AppExperience>('GET', '/account/app-experience'),
+  });
+  const features = useQuery({
+    queryKey: ['account', 'features'],
+    queryFn: () => api<Feature[]>('GET', '/account/features'),
+  });
+  return (
+    <section aria-labelledby="preferences-title">
+      <h1 id="preferences-title">Preferences</h1>
+      <p className="muted">What the app preselects and how it looks, on every device you sign in on.</p>
+      {preferences.isPending && <Loading label="Loading preferences…" />}
+      {preferences.isError && <ErrorMessage error={preferences.error} retry={() => preferences.refetch()} />}
+      {preferences.isSuccess && <PreferencesForm saved={preferences.data} />}
+      <h2>Features</h2>
+      <p className="muted">What your account may use. An operator grants features; they cannot be changed here.</p>
+      {features.isPending && <Loading label="Loading features…" />}
+      {features.isError && <ErrorMessage error={features.error} retry={() => features.refetch()} />}
+      {features.isSuccess && <FeatureList features={features.data} />}
+    </section>
+  );
+}
