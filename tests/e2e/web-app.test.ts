@@ -181,6 +181,9 @@ describe('preferences and features', () => {
       await page.getByRole('status').getByText('Preferences saved.').waitFor();
       const saved = await appExperience(page);
       assert.deepEqual([saved.theme, saved.max_chars_per_entry, saved.show_timestamps], ['dark', 60, false]);
+      // The browser prefers light; the saved theme wins (the checks below then run on dark colours).
+      const background = 'getComputedStyle(document.documentElement).backgroundColor';
+      await eventually('the dark theme shown', async () => (await page.evaluate(background)) === 'rgb(18, 18, 18)');
 
       await page.getByLabel('Interface language').fill('not a language');
       await page.getByLabel('Characters per subtitle line').fill('70');

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router';
+import { useThemePreference } from './appExperience.ts';
 import { SignOutButton } from './components/SignOutButton.tsx';
 import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
@@ -17,6 +18,7 @@ export function useSession() {
 function SignedInLayout() {
   const session = useSession();
   const location = useLocation();
+  useThemePreference(Boolean(session));
   if (!session) return <Navigate to="/sign-in" replace state={{ from: location.pathname }} />;
   return (
     <div className="layout">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError, api } from '../api.ts';
+import { useAppExperience } from '../appExperience.ts';
 import { chooseMedia, type JobInput, jobInput, MAX_BATCH_ITEMS } from '../batch.ts';
 import { JOBS, type Job, type MediaItem, type Model, unavailableReason } from '../jobs.ts';
 import { JobOptionsFields, type JobChoices, jobOptions, NO_CHOICES } from './JobOptionsFields.tsx';
@@ -87,7 +88,10 @@ export function CreateJobForm() {
   const [choices, setChoices] = useState<JobChoices>(NO_CHOICES);
   const ready = (media.data ?? []).filter((m) => m.status === 'ready');
   const selectable = (models.data ?? []).filter((m) => unavailableReason(m) === null);
-  const chosenProfile = selectable.find((m) => m.id === profile) ?? selectable[0];
+  // What the person picked, else the profile their preferences start new jobs with, else the first.
+  const preferred = useAppExperience().data?.default_profile;
+  const chosenProfile =
+    selectable.find((m) => m.id === profile) ?? selectable.find((m) => m.id === preferred) ?? selectable[0];
   const chosen = mediaIds.filter((id) => ready.some((m) => m.media_id === id));
   const create = useMutation({
     mutationFn: (submission: Submission) =>

@@ -11,8 +11,7 @@ import {
   THEMES,
 } from '../preferences.ts';
 import { ErrorMessage } from './Status.tsx';
-
-export const APP_EXPERIENCE = ['account', 'app-experience'] as const;
+import { APP_EXPERIENCE } from '../appExperience.ts';
 
 const THEME_LABELS: Record<(typeof THEMES)[number], string> = {
   system: 'As the system',

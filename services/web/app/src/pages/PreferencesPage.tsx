@@ -1,17 +1,15 @@
 import './preferences.css';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api.ts';
+import { useAppExperience } from '../appExperience.ts';
 import { FeatureList } from '../components/FeatureList.tsx';
-import { APP_EXPERIENCE, PreferencesForm } from '../components/PreferencesForm.tsx';
+import { PreferencesForm } from '../components/PreferencesForm.tsx';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
-import type { AppExperience, Feature } from '../preferences.ts';
+import type { Feature } from '../preferences.ts';
 
 /** Account → Preferences: the app-experience preferences (spec 4.1), and the features the account has. */
 export function PreferencesPage() {
-  const preferences = useQuery({
-    queryKey: APP_EXPERIENCE,
-    queryFn: () => api<AppExperience>('GET', '/account/app-experience'),
-  });
+  const preferences = useAppExperience();
   const features = useQuery({
     queryKey: ['account', 'features'],
     queryFn: () => api<Feature[]>('GET', '/account/features'),
