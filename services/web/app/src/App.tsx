@@ -2,9 +2,11 @@ import { useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router';
 import { SignOutButton } from './components/SignOutButton.tsx';
 import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
+import { BillingPage } from './pages/BillingPage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
 import { JobsPage } from './pages/JobsPage.tsx';
 import { MediaPage } from './pages/MediaPage.tsx';
+import { SharesPage } from './pages/SharesPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
@@ -31,6 +33,12 @@ function SignedInLayout() {
             </li>
             <li>
               <NavLink to="/media">Media</NavLink>
+            </li>
+            <li>
+              <NavLink to="/shares">Shares</NavLink>
+            </li>
+            <li>
+              <NavLink to="/billing">Billing</NavLink>
             </li>
             <li>
               <NavLink to="/account/api-access">API access</NavLink>
@@ -78,6 +86,8 @@ const router = createBrowserRouter(
         { path: 'account/api-access', element: <ApiAccessPage /> },
         { path: 'account/devices', element: <DevicesPage /> },
         { path: 'media', element: <MediaPage /> },
+        { path: 'shares', element: <SharesPage /> },
+        { path: 'billing', element: <BillingPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },
