@@ -1,6 +1,6 @@
 // The app's Shares and Billing pages in a real browser against a real fleet. A transcript made by
 // a job is shared from the app: the copied link opens the public share, rotating replaces the link
-// (the old one is 404) and revoking ends it. The Billing page shows the granted balance, the job's
+// (the old one is 404), a refused clipboard leaves the link selected, and revoking ends it. The Billing page shows the granted balance, the job's
 // ledger rows, and the grants without and with an expired one. axe-core finds no serious violation,
 // and neither page scrolls sideways at 390 px.
 import { after, before, describe, it } from 'node:test';
@@ -139,6 +139,16 @@ describe('the Shares page', () => {
     assert.notEqual(second, first);
     assert.equal((await openLink(first)).status, 404, 'the old link stops working');
     assert.equal((await openLink(second)).status, 200);
+    // A browser that refuses the clipboard: the link is left selected in its field, to copy by hand.
+    await page.evaluate(
+      "navigator.clipboard.writeText = () => Promise.reject(new DOMException('no', 'NotAllowedError'))",
+    );
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copying failed: it is selected above').waitFor();
+    const focused = await page.evaluate(
+      '(() => { const el = document.activeElement; return [el.labels[0].textContent, el.value.slice(el.selectionStart, el.selectionEnd)]; })()',
+    );
+    assert.deepEqual(focused, ['Share link', second]);
 
     await card.getByRole('button', { name: 'Revoke Window interview' }).click();
     await card.getByRole('button', { name: 'Yes, revoke' }).click();
