@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
-import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
+import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
 import { call } from './support/http.ts';
 import { createJob, repeatAudio, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -52,11 +52,6 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
-}
-
 async function queuedOrder(): Promise<string[]> {
   const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs/queue', { token });
   assert.equal(res.status, 200, res.text);
@@ -78,7 +73,7 @@ describe('the Jobs page', () => {
     await page.getByLabel('Media').selectOption({ label: 'greeting.wav' });
     await oracle.check();
     await page.getByLabel('Spoken language').selectOption('en');
-    await assertAccessible('jobs page with the form filled in');
+    await assertAccessible(page, 'jobs page with the form filled in');
     await page.getByRole('button', { name: 'Start transcription' }).click();
     const progress = page.getByRole('progressbar', { name: 'Progress of greeting.wav' });
     await progress.first().waitFor();
@@ -86,7 +81,7 @@ describe('the Jobs page', () => {
     await card.getByText('Succeeded').waitFor({ timeout: 30_000 });
     assert.equal(await card.getByRole('progressbar').getAttribute('value'), '100');
     assert.equal(await page.getByLabel('Media').inputValue(), media.greeting, 'the choice is kept');
-    await assertAccessible('jobs page with a finished job');
+    await assertAccessible(page, 'jobs page with a finished job');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       card.getByRole('button', { name: 'Download Text: greeting.wav' }).click(),
@@ -105,7 +100,7 @@ describe('the Jobs page', () => {
     const queue = page.getByRole('list', { name: 'Queue' });
     await queue.getByRole('listitem', { name: 'three.wav' }).waitFor();
     await queue.getByText('Position 1 in the queue').waitFor();
-    await assertAccessible('jobs page with a queue');
+    await assertAccessible(page, 'jobs page with a queue');
 
     await page.getByRole('button', { name: 'Move up: three.wav' }).focus();
     await page.keyboard.press('Enter');
@@ -120,7 +115,7 @@ describe('the Jobs page', () => {
     const finished = page.getByRole('list', { name: 'Finished jobs' });
     await finished.getByRole('listitem', { name: 'two.wav' }).getByText('Cancelled').waitFor();
     assert.deepEqual(await queuedOrder(), ['three.wav', 'one.wav']);
-    await assertAccessible('jobs page after a cancel');
+    await assertAccessible(page, 'jobs page after a cancel');
     await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${endless}`, { token });
   });
 });

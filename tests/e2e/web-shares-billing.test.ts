@@ -19,7 +19,7 @@ import {
   type TestDatabase,
   UNREACHED_RATE_LIMITS,
 } from '@tp/testing';
-import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
+import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
 import { call } from './support/http.ts';
 import { balance, createJob, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -96,11 +96,6 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
-}
-
 /** What a share link answers to a program: the transcript as JSON, or 404 once it no longer works. */
 const openLink = (url: string) => fetch(url, { headers: { accept: 'application/json' } });
 
@@ -117,7 +112,7 @@ describe('the Shares page', () => {
     assert.match((await transcript.locator('option:checked').textContent()) ?? '', /interview\.wav/);
     await page.getByLabel(/Title on the page/).fill('Window interview');
     await page.getByRole('radio', { name: '7 days' }).check();
-    await assertAccessible('shares page with the form filled in');
+    await assertAccessible(page, 'shares page with the form filled in');
     await page.getByRole('button', { name: 'Create link' }).click();
 
     const link = page.getByLabel('Share link');
@@ -130,7 +125,7 @@ describe('the Shares page', () => {
     assert.match(JSON.stringify(await opened.json()), /window/i);
     const card = page.getByRole('list', { name: 'Links' }).getByRole('listitem', { name: 'Window interview' });
     await card.getByRole('heading', { name: 'Window interview Active' }).waitFor();
-    await assertAccessible('shares page with a new link');
+    await assertAccessible(page, 'shares page with a new link');
 
     await card.getByRole('button', { name: 'Rotate Window interview' }).click();
     await card.getByRole('button', { name: 'Yes, new link' }).click();
@@ -155,7 +150,7 @@ describe('the Shares page', () => {
     await card.getByRole('heading', { name: 'Window interview Revoked' }).waitFor();
     assert.equal(await link.count(), 0, 'the revoked link is no longer offered');
     assert.equal((await openLink(second)).status, 404);
-    await assertAccessible('shares page with a revoked link');
+    await assertAccessible(page, 'shares page with a revoked link');
   });
 });
 
@@ -198,7 +193,7 @@ describe('the Billing page', () => {
     const all = page.getByRole('table', { name: 'Credit grants, expired ones included' });
     await all.getByRole('row').filter({ hasText: 'Trial' }).filter({ hasText: 'Expired' }).waitFor();
     await all.getByRole('row').filter({ hasText: 'Welcome credits' }).waitFor();
-    await assertAccessible('billing page');
+    await assertAccessible(page, 'billing page');
   });
 });
 
@@ -210,7 +205,7 @@ describe('a phone-width screen', () => {
       await page.getByRole('heading', { name: name === 'Shares' ? 'Your links' : 'Credit grants' }).waitFor();
       const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
       assert.ok(width <= 390, `${name}: ${width} px wide at 390 px`);
-      await assertAccessible(`${name} page at 390 px`);
+      await assertAccessible(page, `${name} page at 390 px`);
     }
   });
 });
