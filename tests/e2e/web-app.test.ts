@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FEATURES } from '@tp/catalog';
 import { eventually, startFleet, type Fleet } from '@tp/testing';
-import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
+import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
 
 const { email: EMAIL, password: PASSWORD } = WEB_USER;
 let fleet: Fleet;
@@ -45,11 +45,6 @@ function curlStatus(path: string, token: string): number {
     { encoding: 'utf8' },
   );
   return Number(out);
-}
-
-async function assertAccessible(page: Page, what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
 }
 
 async function withContext<T>(options: Parameters<Browser['newContext']>[0], use: (page: Page) => Promise<T>) {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
-import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
+import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
 import { call } from './support/http.ts';
 import { createJob, repeatAudio, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -63,11 +63,6 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
-}
-
 async function queuedOrder(): Promise<string[]> {
   const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/jobs/queue', { token });
   assert.equal(res.status, 200, res.text);
@@ -89,7 +84,7 @@ describe('the Jobs page', () => {
     await page.getByRole('checkbox', { name: 'greeting.wav' }).check();
     await oracle.check();
     await page.getByLabel('Spoken language').selectOption('en');
-    await assertAccessible('jobs page with the form filled in');
+    await assertAccessible(page, 'jobs page with the form filled in');
     await page.getByRole('button', { name: 'Start transcription' }).click();
     const progress = page.getByRole('progressbar', { name: 'Progress of greeting.wav' });
     await progress.first().waitFor();
@@ -99,7 +94,7 @@ describe('the Jobs page', () => {
     assert.ok(await page.getByRole('checkbox', { name: 'greeting.wav' }).isChecked(), 'the choice is kept');
     assert.equal(jobKeys.length, 1);
     assert.match(jobKeys[0]!, /^[0-9a-f-]{36}$/, 'POST /jobs carries an Idempotency-Key');
-    await assertAccessible('jobs page with a finished job');
+    await assertAccessible(page, 'jobs page with a finished job');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       card.getByRole('button', { name: 'Download Text: greeting.wav' }).click(),
@@ -147,7 +142,7 @@ describe('the Jobs page', () => {
     const itemList = card.getByRole('list', { name: `Items of ${batch.title}` });
     for (const name of ['left.wav', 'right.wav'])
       await itemList.getByRole('listitem', { name }).getByText('Succeeded').waitFor({ timeout: 30_000 });
-    await assertAccessible('jobs page with a finished batch and its items');
+    await assertAccessible(page, 'jobs page with a finished batch and its items');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       itemList.getByRole('button', { name: 'Download Text: right.wav' }).click(),
@@ -171,7 +166,7 @@ describe('the queue', () => {
     const queue = page.getByRole('list', { name: 'Queue' });
     await queue.getByRole('listitem', { name: 'three.wav' }).waitFor();
     await queue.getByText('Position 1 in the queue').waitFor();
-    await assertAccessible('jobs page with a queue');
+    await assertAccessible(page, 'jobs page with a queue');
 
     await page.getByRole('button', { name: 'Move up: three.wav' }).focus();
     await page.keyboard.press('Enter');
@@ -186,7 +181,7 @@ describe('the queue', () => {
     const finished = page.getByRole('list', { name: 'Finished jobs' });
     await finished.getByRole('listitem', { name: 'two.wav' }).getByText('Cancelled').waitFor();
     assert.deepEqual(await queuedOrder(), ['three.wav', 'one.wav']);
-    await assertAccessible('jobs page after a cancel');
+    await assertAccessible(page, 'jobs page after a cancel');
   });
 
   it('cancels a batch in progress as one: its items end cancelled too', async () => {

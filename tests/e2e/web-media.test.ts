@@ -9,7 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, type Fleet } from '@tp/testing';
-import { createWebUser, described, launchChromium, seriousViolations, signIn } from './support/browser.ts';
+import { assertAccessible, createWebUser, launchChromium, signIn } from './support/browser.ts';
 
 let fleet: Fleet;
 let browser: Browser;
@@ -44,11 +44,6 @@ async function apiGet(path: string): Promise<{ status: number; body: any }> {
   return { status: res.status, body: res.status === 204 ? null : await res.json() };
 }
 
-async function assertAccessible(what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
-}
-
 const uploadRow = (name: string): Locator =>
   page.getByRole('list', { name: 'Uploads' }).getByRole('listitem', { name: `Upload of ${name}` });
 const mediaItem = (name: string): Locator =>
@@ -66,7 +61,7 @@ async function assertUploaded(name: string): Promise<void> {
 describe('the Media page', () => {
   it('is empty at first and has no serious accessibility violation', async () => {
     await page.getByText('No media yet.').waitFor();
-    await assertAccessible('empty Media page');
+    await assertAccessible(page, 'empty Media page');
   });
 
   it('uploads chosen and dropped files straight to storage, lists them, and deletes one', async () => {
@@ -90,14 +85,14 @@ describe('the Media page', () => {
     const item = mediaItem('talk.wav');
     await item.getByText('audio/wav').waitFor();
     await item.getByText(/^0:0\d$/).waitFor(); // a few seconds of speech
-    await assertAccessible('Media page with uploads');
+    await assertAccessible(page, 'Media page with uploads');
 
     const listed = await apiGet('/media');
     const talk = listed.body.data.find((m: { file_name: string }) => m.file_name === 'talk.wav');
     assert.equal(talk.status, 'ready');
     assert.equal(talk.size_bytes, wav.length);
     await item.getByRole('button', { name: 'Delete talk.wav' }).click();
-    await assertAccessible('Media page confirming a deletion');
+    await assertAccessible(page, 'Media page confirming a deletion');
     await item.getByRole('button', { name: 'Yes, delete' }).click();
     await item.waitFor({ state: 'detached' });
     await mediaItem('dropped.wav').waitFor();
@@ -120,7 +115,7 @@ describe('the Media page', () => {
     assert.ok(first, 'the refused media is listed as failed');
     assert.equal((await alert.textContent())?.trim(), first.failure.message);
     await mediaItem('notes.wav').getByText('Rejected').waitFor();
-    await assertAccessible('Media page with a refused upload');
+    await assertAccessible(page, 'Media page with a refused upload');
 
     await row.getByRole('button', { name: 'Retry notes.wav' }).click();
     await eventually('the retry made a second upload, refused too', async () => (await refused()).length === 2, 20_000);

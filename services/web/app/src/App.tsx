@@ -3,10 +3,12 @@ import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLoca
 import { useThemePreference } from './appExperience.ts';
 import { SignOutButton } from './components/SignOutButton.tsx';
 import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
+import { BillingPage } from './pages/BillingPage.tsx';
 import { DevicesPage } from './pages/DevicesPage.tsx';
 import { JobsPage } from './pages/JobsPage.tsx';
 import { MediaPage } from './pages/MediaPage.tsx';
 import { PreferencesPage } from './pages/PreferencesPage.tsx';
+import { SharesPage } from './pages/SharesPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
@@ -34,6 +36,12 @@ function SignedInLayout() {
             </li>
             <li>
               <NavLink to="/media">Media</NavLink>
+            </li>
+            <li>
+              <NavLink to="/shares">Shares</NavLink>
+            </li>
+            <li>
+              <NavLink to="/billing">Billing</NavLink>
             </li>
             <li>
               <NavLink to="/account/api-access">API access</NavLink>
@@ -85,6 +93,8 @@ const router = createBrowserRouter(
         { path: 'account/devices', element: <DevicesPage /> },
         { path: 'account/preferences', element: <PreferencesPage /> },
         { path: 'media', element: <MediaPage /> },
+        { path: 'shares', element: <SharesPage /> },
+        { path: 'billing', element: <BillingPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

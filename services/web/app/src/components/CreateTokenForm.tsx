@@ -3,34 +3,27 @@ import { ALL_SCOPES, type PRESETS, SCOPES, type Scope } from '@tp/scopes';
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../api.ts';
 import type { CreatedAccessToken } from '../types.ts';
+import { endOfDay, type Expiry, ExpiryFields, expiryDays } from './ExpiryFields.tsx';
+import { type RadioChoice, RadioChoices } from './RadioChoices.tsx';
 import { ErrorMessage } from './Status.tsx';
 
 type Access = keyof typeof PRESETS | 'custom';
-type Expiry = 'never' | '7' | '30' | '90' | 'date';
 
-const ACCESS_CHOICES: { value: Access; label: string; hint: string }[] = [
+const ACCESS_CHOICES: RadioChoice<Access>[] = [
   { value: 'read-only', label: 'Read only', hint: 'Every read scope.' },
   { value: 'automation', label: 'Automation', hint: 'Files and jobs, reading transcripts and billing.' },
   { value: 'full', label: 'Full access', hint: 'Every scope.' },
   { value: 'custom', label: 'Choose scopes', hint: 'Pick exactly what the token may do.' },
 ];
 
-const EXPIRY_CHOICES: { value: Expiry; label: string }[] = [
-  { value: 'never', label: 'Never' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: 'date', label: 'Custom date' },
-];
-
 /** The request of POST /auth/tokens: a preset or scopes, and at most one expiry field. */
 export function tokenRequest(name: string, access: Access, scopes: Scope[], expiry: Expiry, date: string) {
+  const days = expiryDays(expiry);
   return {
     name: name.trim(),
     ...(access === 'custom' ? { scopes } : { preset: access }),
-    ...(expiry === '7' || expiry === '30' || expiry === '90' ? { expires_in_days: Number(expiry) } : {}),
-    // The end of the chosen day, in the browser's time zone.
-    ...(expiry === 'date' && date ? { expires_at: new Date(`${date}T23:59:59`).toISOString() } : {}),
+    ...(days === null ? {} : { expires_in_days: days }),
+    ...(expiry === 'date' && date ? { expires_at: endOfDay(date) } : {}),
   };
 }
 
@@ -54,29 +47,18 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAcces
     event.preventDefault();
     create.mutate();
   };
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   return (
     <form onSubmit={submit} className="stack card" aria-label="Create a token">
       <h2>Create a token</h2>
       <label htmlFor={`${ids}-name`}>Token name</label>
       <input id={`${ids}-name`} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-      <fieldset>
-        <legend>Access</legend>
-        {ACCESS_CHOICES.map((choice) => (
-          <label key={choice.value} className="choice">
-            <input
-              type="radio"
-              name={`${ids}-access`}
-              value={choice.value}
-              checked={access === choice.value}
-              onChange={() => setAccess(choice.value)}
-            />
-            <span>
-              {choice.label} <span className="hint">{choice.hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <RadioChoices
+        legend="Access"
+        name={`${ids}-access`}
+        choices={ACCESS_CHOICES}
+        value={access}
+        onChange={setAccess}
+      />
       {access === 'custom' && (
         <fieldset>
           <legend>Scopes</legend>
@@ -94,34 +76,7 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAcces
           ))}
         </fieldset>
       )}
-      <fieldset>
-        <legend>Expires</legend>
-        {EXPIRY_CHOICES.map((choice) => (
-          <label key={choice.value} className="choice">
-            <input
-              type="radio"
-              name={`${ids}-expiry`}
-              value={choice.value}
-              checked={expiry === choice.value}
-              onChange={() => setExpiry(choice.value)}
-            />
-            <span>{choice.label}</span>
-          </label>
-        ))}
-        {expiry === 'date' && (
-          <>
-            <label htmlFor={`${ids}-date`}>Expiry date</label>
-            <input
-              id={`${ids}-date`}
-              type="date"
-              required
-              min={tomorrow}
-              value={date}
-              onChange={(e) => setDate(e.target.value)}
-            />
-          </>
-        )}
-      </fieldset>
+      <ExpiryFields ids={ids} expiry={expiry} date={date} onExpiryChange={setExpiry} onDateChange={setDate} />
       {create.isError && <ErrorMessage error={create.error} />}
       <button type="submit" disabled={create.isPending || (access === 'custom' && scopes.length === 0)}>
         {create.isPending ? 'Creating…' : 'Create token'}
