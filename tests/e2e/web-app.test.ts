@@ -9,7 +9,15 @@ import { execFileSync } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FEATURES } from '@tp/catalog';
 import { eventually, startFleet, type Fleet } from '@tp/testing';
-import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
+import {
+  assertAccessible,
+  assertFitsWidth,
+  createWebUser,
+  launchChromium,
+  PHONE,
+  signIn,
+  WEB_USER,
+} from './support/browser.ts';
 
 const { email: EMAIL, password: PASSWORD } = WEB_USER;
 let fleet: Fleet;
@@ -166,7 +174,7 @@ describe('preferences and features', () => {
   it('saves preferences the API then answers, keeps what was typed beside the API’s message, and lists the features', async () => {
     const granted = await fleet.tsctl('features', 'grant', '--email', EMAIL, '--feature', 'profile.oracle-max');
     assert.equal(granted.code, 0, granted.stderr);
-    await withContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, async (page) => {
+    await withContext(PHONE, async (page) => {
       await signIn(page, fleet, 'preferences');
       await page.getByRole('link', { name: 'Preferences' }).click();
       await page.getByLabel('Dark').check();
@@ -193,8 +201,7 @@ describe('preferences and features', () => {
       const features = page.getByRole('list', { name: 'Features' });
       await features.getByRole('listitem', { name: 'profile.oracle-max' }).getByText('Enabled').waitFor();
       assert.equal(await features.getByRole('listitem').count(), Object.keys(FEATURES).length);
-      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-      assert.ok(width <= 390, `no sideways scrolling at 390 px (${width} px wide)`);
+      await assertFitsWidth(page, 'preferences page at 390 px');
       await assertAccessible(page, 'preferences page at phone width, with a refused value');
     });
   });
@@ -202,12 +209,11 @@ describe('preferences and features', () => {
 
 describe('sign out and small screens', () => {
   it('fits a phone-width screen, and signing out ends the session for good', async () => {
-    await withContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }, async (page) => {
+    await withContext(PHONE, async (page) => {
       await signIn(page, fleet, 'small phone');
       await page.getByRole('link', { name: 'API access' }).click();
       await page.getByLabel('Token name').waitFor();
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      assert.ok(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
+      await assertFitsWidth(page, 'API access page at 390 px');
       await assertAccessible(page, 'API access page at phone width');
       const session = JSON.parse(
         ((await page.evaluate("localStorage.getItem('tp.session')")) as string | null) ?? '{}',

@@ -12,7 +12,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
-import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
+import {
+  assertAccessible,
+  assertFitsWidth,
+  createWebUser,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  signIn,
+  WEB_USER,
+} from './support/browser.ts';
 import { call } from './support/http.ts';
 import { createJob, repeatAudio, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -167,10 +176,16 @@ describe('the queue', () => {
     await queue.getByRole('listitem', { name: 'three.wav' }).waitFor();
     await queue.getByText('Position 1 in the queue').waitFor();
     await assertAccessible(page, 'jobs page with a queue');
+    await page.setViewportSize(PHONE.viewport);
+    await assertFitsWidth(page, 'jobs page with a queue at 390 px');
+    await assertAccessible(page, 'jobs page with a queue at 390 px');
+    await page.setViewportSize(DESKTOP);
 
     await page.getByRole('button', { name: 'Move up: three.wav' }).focus();
     await page.keyboard.press('Enter');
     await eventually('three before two', async () => (await queuedOrder()).join() === 'one.wav,three.wav,two.wav');
+    // The page has the answer too (its move buttons wait, disabled, until then).
+    await page.getByRole('status').getByText('Moved three.wav to place 2').waitFor();
     await page.getByRole('button', { name: 'Move down: one.wav' }).focus();
     await page.keyboard.press('Enter');
     await eventually('one after three', async () => (await queuedOrder()).join() === 'three.wav,one.wav,two.wav');

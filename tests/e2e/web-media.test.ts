@@ -9,7 +9,15 @@ import { readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, type Fleet } from '@tp/testing';
-import { assertAccessible, createWebUser, launchChromium, signIn } from './support/browser.ts';
+import {
+  assertAccessible,
+  assertFitsWidth,
+  createWebUser,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  signIn,
+} from './support/browser.ts';
 
 let fleet: Fleet;
 let browser: Browser;
@@ -86,6 +94,10 @@ describe('the Media page', () => {
     await item.getByText('audio/wav').waitFor();
     await item.getByText(/^0:0\d$/).waitFor(); // a few seconds of speech
     await assertAccessible(page, 'Media page with uploads');
+    await page.setViewportSize(PHONE.viewport);
+    await assertFitsWidth(page, 'Media page with uploads at 390 px');
+    await assertAccessible(page, 'Media page with uploads at 390 px');
+    await page.setViewportSize(DESKTOP);
 
     const listed = await apiGet('/media');
     const talk = listed.body.data.find((m: { file_name: string }) => m.file_name === 'talk.wav');

@@ -19,7 +19,15 @@ import {
   type TestDatabase,
   UNREACHED_RATE_LIMITS,
 } from '@tp/testing';
-import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
+import {
+  assertAccessible,
+  assertFitsWidth,
+  createWebUser,
+  launchChromium,
+  PHONE,
+  signIn,
+  WEB_USER,
+} from './support/browser.ts';
 import { call } from './support/http.ts';
 import { balance, createJob, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -199,12 +207,11 @@ describe('the Billing page', () => {
 
 describe('a phone-width screen', () => {
   it('shows both pages without sideways scrolling at 390 px', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE.viewport);
     for (const name of ['Shares', 'Billing']) {
       await goTo(name);
       await page.getByRole('heading', { name: name === 'Shares' ? 'Your links' : 'Credit grants' }).waitFor();
-      const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-      assert.ok(width <= 390, `${name}: ${width} px wide at 390 px`);
+      await assertFitsWidth(page, `${name} page at 390 px`);
       await assertAccessible(page, `${name} page at 390 px`);
     }
   });

@@ -38,6 +38,20 @@ export async function assertAccessible(page: Page, what: string): Promise<void> 
   assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
 }
 
+/** Playwright's default window, to go back to after a small-screen check. */
+export const DESKTOP = { width: 1280, height: 720 };
+
+/** A phone's screen (CSS pixels) for the small-screen checks. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Fails when the page is wider than its window: at phone width nothing may need sideways scrolling. */
+export async function assertFitsWidth(page: Page, what: string): Promise<void> {
+  const [scroll, width] = (await page.evaluate(
+    '[document.documentElement.scrollWidth, window.innerWidth]',
+  )) as number[];
+  assert.ok(scroll! <= width!, `${what}: ${scroll} px wide in a ${width} px window (sideways scrolling)`);
+}
+
 /** The app's user of a web test: made by the operator's tool with a password, as a person signs up. */
 export const WEB_USER = { email: 'grace@example.com', password: 'a long enough password' };
 
