@@ -215,6 +215,10 @@ describe('sign out and small screens', () => {
       await page.getByLabel('Token name').waitFor();
       await assertFitsWidth(page, 'API access page at 390 px');
       await assertAccessible(page, 'API access page at phone width');
+      await page.getByRole('link', { name: 'Devices' }).click();
+      await page.getByRole('listitem', { name: 'small phone' }).waitFor();
+      await assertFitsWidth(page, 'Devices page at 390 px');
+      await assertAccessible(page, 'Devices page at phone width');
       const session = JSON.parse(
         ((await page.evaluate("localStorage.getItem('tp.session')")) as string | null) ?? '{}',
       );
