@@ -132,7 +132,7 @@ function DisplayControls({ ids, values, set, errors }: ControlsProps) {
       <Field
         id={`${ids}-language`}
         label="Interface language"
-        hint="A language tag such as en, pt-BR or zh-Hant-TW."
+        hint="A language tag such as en, pt-BR or zh-Hant-TW. Saved for every client of your account; this app is in English for now."
         error={errors.interface_language}
       >
         {(control) => (
