@@ -38,7 +38,7 @@ function bundleSizes(): { raw: number; gzip: number; files: string[] } {
   return { raw, gzip, files };
 }
 
-const fleet = await startFleet({ with: ['web'], without: ['shares'], gatewayEnv: UNREACHED_RATE_LIMITS });
+const fleet = await startFleet({ with: ['web'], gatewayEnv: UNREACHED_RATE_LIMITS });
 const dir = await mkdtemp(join(tmpdir(), 'tp-bench-web-'));
 let browser: Browser | undefined;
 try {
@@ -96,6 +96,14 @@ try {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
+
+  // A public link to the first transcript, for the Shares page's picture.
+  const artifacts = (await api('GET', `/jobs/${jobIds[0]}/artifacts`)).data as unknown as { artifact_id: string }[];
+  await api('POST', '/shares', {
+    share_kind: 'transcript',
+    artifact_id: artifacts[0]!.artifact_id,
+    access_scope: 'everyone',
+  });
 
   browser = await launchChromium();
   const newContext = async (): Promise<BrowserContext> => {
@@ -158,6 +166,8 @@ try {
       ['api-access', 'account/api-access'],
       ['devices', 'account/devices'],
       ['preferences', 'account/preferences'],
+      ['shares', 'shares'],
+      ['billing', 'billing'],
     ] as const) {
       await page.goto(`${fleet.gatewayUrl}/app/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
