@@ -80,6 +80,28 @@ describe('list and read URLs', () => {
     await media.deleteMedia({ userId, mediaId: session.mediaId });
     await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 }), { code: 'not_found' });
   });
+
+  it('signs a download URL for clients (the gateway), only for the owner and only once the media is ready', async () => {
+    const userId = newUser();
+    const session = await media.createUploadSession(sessionRequest(userId, { sizeBytes: files.tone.length }));
+    await assert.rejects(media.getMediaDownloadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 }), {
+      code: 'media_not_ready',
+    });
+    await put(session.uploadUrl, files.tone, 'audio/wav');
+    await finalize(media, userId, session);
+    const download = await media.getMediaDownloadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 });
+    assert.equal(new URL(download.url).searchParams.get('X-Amz-Expires'), '3600');
+    const ttl = download.expiresAt!.getTime() - Date.now();
+    assert.ok(ttl > 3_590_000 && ttl <= 3_600_000, `expires in ${ttl} ms`);
+    const body = Buffer.from(await (await fetch(download.url)).arrayBuffer());
+    assert.ok(body.equals(files.tone), 'the URL reads the stored bytes');
+    await assert.rejects(media.getMediaDownloadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 86_401 }), {
+      code: 'bad_request',
+    });
+    await assert.rejects(media.getMediaDownloadUrl({ userId: newUser(), mediaId: session.mediaId, ttlSeconds: 0 }), {
+      code: 'not_found',
+    });
+  });
 });
 
 describe('delete', () => {
