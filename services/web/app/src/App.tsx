@@ -6,6 +6,8 @@ import { DevicesPage } from './pages/DevicesPage.tsx';
 import { JobsPage } from './pages/JobsPage.tsx';
 import { MediaPage } from './pages/MediaPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { TranscriptPage } from './pages/TranscriptPage.tsx';
+import { TranscriptsPage } from './pages/TranscriptsPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
 export function useSession() {
@@ -31,6 +33,9 @@ function SignedInLayout() {
             </li>
             <li>
               <NavLink to="/media">Media</NavLink>
+            </li>
+            <li>
+              <NavLink to="/transcripts">Transcripts</NavLink>
             </li>
             <li>
               <NavLink to="/account/api-access">API access</NavLink>
@@ -78,6 +83,13 @@ const router = createBrowserRouter(
         { path: 'account/api-access', element: <ApiAccessPage /> },
         { path: 'account/devices', element: <DevicesPage /> },
         { path: 'media', element: <MediaPage /> },
+        {
+          path: 'transcripts',
+          children: [
+            { index: true, element: <TranscriptsPage /> },
+            { path: ':artifactId', element: <TranscriptPage /> },
+          ],
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

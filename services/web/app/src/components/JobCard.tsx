@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { api } from '../api.ts';
 import { downloadExport, EXPORT_FORMATS, isActive, JOBS, type Job, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
+import { OpenTranscript } from './OpenTranscript.tsx';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
 function CancelJob({ job }: { job: Job }) {
@@ -99,6 +100,7 @@ export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
       <div className="row">
         {children}
         {isActive(job) && <CancelJob job={job} />}
+        {job.status === 'succeeded' && job.type === 'transcription' && <OpenTranscript job={job} />}
       </div>
       {job.status === 'succeeded' && job.type === 'transcription' && <Downloads job={job} />}
     </>
