@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
-import { createWebUser, described, launchChromium, seriousViolations, signIn, WEB_USER } from './support/browser.ts';
+import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
 import { call } from './support/http.ts';
 import { createJob, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -77,11 +77,6 @@ after(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function assertAccessible(what: string): Promise<void> {
-  const violations = await seriousViolations(page);
-  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
-}
-
 async function api(method: string, path: string, body?: unknown) {
   const res = await call(fleet.gatewayUrl, method, `/api/v1${path}`, { token, ...(body ? { body } : {}) });
   assert.ok(res.status < 300, `${method} ${path}: ${res.status} ${res.text}`);
@@ -112,14 +107,14 @@ describe('the transcript editor', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transcripts' }).click();
     const listed = page.getByRole('list', { name: 'Transcripts' }).getByRole('listitem').first();
     await listed.getByText('window.wav').first().waitFor();
-    await assertAccessible('transcripts list');
+    await assertAccessible(page, 'transcripts list');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
     await page.getByRole('link', { name: 'Open transcript: window.wav' }).click();
     await page.getByRole('heading', { level: 1, name: 'window.wav' }).waitFor();
     artifactId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
     assert.match(artifactId, /^art_/);
     await page.getByRole('button', { name: 'window', exact: true }).waitFor();
-    await assertAccessible('transcript page');
+    await assertAccessible(page, 'transcript page');
   });
 
   it('plays the audio from storage; a click on a word seeks to it and the spoken word is lit', async () => {
@@ -152,7 +147,7 @@ describe('editing', () => {
     await page.getByLabel(/^Word “window”/).fill('door');
     await page.getByLabel(`Name of ${speaker.label}`).fill('Grace');
     await page.getByText('2 unsaved changes').waitFor();
-    await assertAccessible('transcript page while editing');
+    await assertAccessible(page, 'transcript page while editing');
     await page.getByRole('button', { name: 'Save as a new version' }).click();
     await page.getByText('no unsaved changes').waitFor();
     const saved = await current();
@@ -179,7 +174,7 @@ describe('editing', () => {
     const after = await current();
     assert.equal(after.versionId, newer.version.version_id, 'the newer version stays current');
     assert.ok(textOf(after.payload).includes('breeze') && !textOf(after.payload).includes('cool'));
-    await assertAccessible('transcript page with a conflict');
+    await assertAccessible(page, 'transcript page with a conflict');
 
     await alert.getByRole('button', { name: 'Apply my edits to the newer version' }).click();
     assert.equal(await page.getByLabel(/^Word “fresh”/).inputValue(), 'cool');
@@ -203,7 +198,7 @@ describe('history, exports and a phone', () => {
     assert.ok(textOf((await current()).payload).includes('window'));
     // With nothing edited, the page follows the current version.
     await page.getByRole('button', { name: 'window', exact: true }).waitFor();
-    await assertAccessible('transcript page after a restore');
+    await assertAccessible(page, 'transcript page after a restore');
   });
 
   it('downloads an export with its options', async () => {
@@ -233,6 +228,6 @@ describe('history, exports and a phone', () => {
     assert.ok((await width()) <= 390, `scroll width ${await width()}`);
     await page.getByRole('button', { name: 'Edit words' }).click();
     assert.ok((await width()) <= 390, `scroll width while editing ${await width()}`);
-    await assertAccessible('transcript page on a phone');
+    await assertAccessible(page, 'transcript page on a phone');
   });
 });

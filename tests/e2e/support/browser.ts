@@ -32,6 +32,12 @@ export const described = (violations: AxeViolation[]) =>
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`)
     .join('\n');
 
+/** Fails with the violations in words when axe-core finds a serious one on the page as it is now. */
+export async function assertAccessible(page: Page, what: string): Promise<void> {
+  const violations = await seriousViolations(page);
+  assert.deepEqual(violations, [], `${what}:\n${described(violations)}`);
+}
+
 /** The app's user of a web test: made by the operator's tool with a password, as a person signs up. */
 export const WEB_USER = { email: 'grace@example.com', password: 'a long enough password' };
 
