@@ -2,7 +2,8 @@
 // speech (oracle) is opened from its job and from the Transcripts list; its audio plays from a signed
 // storage URL (GET /media/{id}/download-url) and a click on a word seeks there, the spoken word lit; a
 // word and a speaker's name are edited and saved as a new version; a version saved meanwhile through
-// the API is a conflict the page shows without overwriting it, the edits kept; the history restores an
+// the API is a conflict the page shows without overwriting it, the edits kept, and so does a save that
+// fails while artifacts is down (saved when tried again); the history restores an
 // older version; an export with options downloads; axe-core is clean and nothing scrolls sideways at
 // 390 px.
 import { after, before, describe, it } from 'node:test';
@@ -183,14 +184,33 @@ describe('editing', () => {
     const merged = textOf((await current()).payload);
     assert.ok(merged.includes('breeze') && merged.includes('cool'), `both edits: ${merged}`);
   });
+
+  it('keeps the edits when a save fails, and saves them when tried again', async () => {
+    await page.getByLabel(/^Word “let”/).fill('allow');
+    await fleet.stopService('artifacts');
+    try {
+      await page.getByRole('button', { name: 'Save as a new version' }).click();
+      await page.getByText('Nothing was saved; your edits are still here.').waitFor();
+      assert.equal(await page.getByLabel(/^Word “let”/).inputValue(), 'allow');
+    } finally {
+      await fleet.startService('artifacts');
+    }
+    // The gateway reconnects to artifacts on its own time (gRPC backoff); then the person tries again.
+    const answers = async () =>
+      (await call(fleet.gatewayUrl, 'GET', `/api/v1/artifacts/${artifactId}`, { token })).status;
+    await eventually('artifacts answers through the gateway', async () => (await answers()) === 200, 30_000, 200);
+    await page.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('no unsaved changes').waitFor();
+    assert.ok(textOf((await current()).payload).includes('allow'));
+  });
 });
 
 describe('history, exports and a phone', () => {
   it('lists the versions and restores an older one', async () => {
     await page.getByRole('button', { name: 'Edit words' }).click();
     const history = page.getByRole('list', { name: 'Versions' });
-    await history.getByRole('listitem', { name: 'Version 4' }).getByText('Current').waitFor();
-    assert.equal(await history.getByRole('listitem').count(), 4);
+    await history.getByRole('listitem', { name: 'Version 5' }).getByText('Current').waitFor();
+    assert.equal(await history.getByRole('listitem').count(), 5);
     const before = await current();
     await history.getByRole('button', { name: 'Restore version 1' }).click();
     await page.getByRole('button', { name: 'Yes, restore version 1' }).click();

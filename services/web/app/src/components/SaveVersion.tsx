@@ -21,9 +21,16 @@ interface SaveProps {
   base: ArtifactVersion & { payload: Transcript };
   edits: Edits;
   conflict: boolean;
+  /** The version to save on is still loading (what is shown is the one before): no save until it is here. */
+  loading: boolean;
   onSaved: (versionId: string) => void;
   onConflict: () => void;
 }
+
+const statusText = (version: number, count: number) =>
+  count === 0
+    ? `Version ${version}, no unsaved changes.`
+    : `${count} unsaved ${count === 1 ? 'change' : 'changes'} to version ${version}.`;
 
 /** Asks before leaving the page while edits are unsaved. */
 function useUnsavedWarning(unsaved: boolean) {
@@ -40,7 +47,7 @@ function useUnsavedWarning(unsaved: boolean) {
  * base_version_id. A newer version saved meanwhile is a 409 version_conflict, shown by the caller;
  * on any failure the edits stay as they are.
  */
-export function SaveVersion({ artifact, base, edits, conflict, onSaved, onConflict }: SaveProps) {
+export function SaveVersion({ artifact, base, edits, conflict, loading, onSaved, onConflict }: SaveProps) {
   const queryClient = useQueryClient();
   const count = editCount(edits);
   const problem = editsProblem(edits);
@@ -74,14 +81,12 @@ export function SaveVersion({ artifact, base, edits, conflict, onSaved, onConfli
         <button
           type="button"
           onClick={() => save.mutate(applyEdits(base.payload, edits))}
-          disabled={count === 0 || problem !== null || save.isPending || conflict}
+          disabled={count === 0 || problem !== null || save.isPending || conflict || loading}
         >
           {save.isPending ? 'Saving…' : 'Save as a new version'}
         </button>
         <p role="status" className="muted">
-          {count === 0
-            ? `Version ${base.number}, no unsaved changes.`
-            : `${count} unsaved ${count === 1 ? 'change' : 'changes'} to version ${base.number}.`}
+          {loading ? 'Loading the version…' : statusText(base.number, count)}
         </p>
       </div>
       {problem && <p className="error-inline">{problem}</p>}

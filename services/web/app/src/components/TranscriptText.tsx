@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   type Edits,
   formatTime,
@@ -23,14 +23,14 @@ interface TextProps {
 /** Where each word is: its segment and index, in the order they are spoken. */
 function wordPlaces(transcript: Transcript) {
   return transcript.segments.flatMap((segment) =>
-    segment.words.map((word, index) => ({ key: wordKey(segment.id, index), start: word.start, end: word.end })),
+    segment.words.map((word, index) => ({ segmentId: segment.id, index, start: word.start, end: word.end })),
   );
 }
 
 /** The transcript, segment by segment: words to click (seek) with the spoken one marked, or fields to edit. */
 export function TranscriptText(props: TextProps) {
   const places = useMemo(() => wordPlaces(props.shown), [props.shown]);
-  const spoken = places[wordAt(places, props.time)]?.key;
+  const spoken = places[wordAt(places, props.time)];
   const names = new Map(props.shown.speakers.map((s) => [s.id, speakerName(s)]));
   if (props.shown.segments.length === 0) return <p className="muted">This transcript has no text.</p>;
   return (
@@ -44,7 +44,11 @@ export function TranscriptText(props: TextProps) {
           {props.editing ? (
             <SegmentFields segment={segment} original={props.base.segments[i]!} {...props} />
           ) : (
-            <SegmentWords segment={segment} spoken={spoken} onSeek={props.onSeek} />
+            <SegmentWords
+              segment={segment}
+              spoken={spoken?.segmentId === segment.id ? spoken.index : -1}
+              onSeek={props.onSeek}
+            />
           )}
         </li>
       ))}
@@ -52,7 +56,13 @@ export function TranscriptText(props: TextProps) {
   );
 }
 
-function SegmentWords(props: { segment: TranscriptSegment; spoken: string | undefined; onSeek: (s: number) => void }) {
+/** A segment's words; redrawn only when its own spoken word changes (playback moves many times a second). */
+const SegmentWords = memo(function SegmentWords(props: {
+  segment: TranscriptSegment;
+  /** The index of the word being spoken, -1 when it is in another segment. */
+  spoken: number;
+  onSeek: (s: number) => void;
+}) {
   const { segment } = props;
   if (segment.words.length === 0)
     return (
@@ -65,7 +75,7 @@ function SegmentWords(props: { segment: TranscriptSegment; spoken: string | unde
   return (
     <p>
       {segment.words.map((word, index) => {
-        const current = props.spoken === wordKey(segment.id, index);
+        const current = props.spoken === index;
         return (
           <button
             key={index}
@@ -80,7 +90,7 @@ function SegmentWords(props: { segment: TranscriptSegment; spoken: string | unde
       })}
     </p>
   );
-}
+});
 
 function SegmentFields(props: TextProps & { segment: TranscriptSegment; original: TranscriptSegment }) {
   const { segment, original } = props;

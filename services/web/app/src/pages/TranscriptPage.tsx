@@ -98,6 +98,7 @@ function TranscriptEditor({ artifact }: { artifact: Artifact }) {
               base={base as LoadedVersion}
               edits={editing.edits}
               conflict={editing.conflict}
+              loading={editing.base.isPlaceholderData}
               onSaved={editing.saved}
               onConflict={() => editing.setConflict(true)}
             />

@@ -1,16 +1,24 @@
 import './transcript.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api } from '../api.ts';
 import { MEDIA, MEDIA_LIMIT } from '../components/MediaList.tsx';
+import { JobTranscriptRedirect } from '../components/OpenTranscript.tsx';
 import { ErrorMessage, formatDate, Loading } from '../components/Status.tsx';
 import { type Artifact, TRANSCRIPT_LIST } from '../transcripts.ts';
 import type { Media } from '../types.ts';
 
 const TRANSCRIPTS_LIMIT = 200;
 
-/** Transcripts: every transcript of the user, newest first, with the media it was made from. */
+/** Transcripts: every transcript of the user, or (from a job's card, `?job=`) the job's. */
 export function TranscriptsPage() {
+  const [params] = useSearchParams();
+  const jobId = params.get('job');
+  return jobId ? <JobTranscriptRedirect jobId={jobId} /> : <TranscriptList />;
+}
+
+/** Every transcript of the user, newest first, with the media it was made from. */
+function TranscriptList() {
   const transcripts = useQuery({
     queryKey: TRANSCRIPT_LIST,
     queryFn: () => api<Artifact[]>('GET', `/artifacts?artifact_type=transcript&limit=${TRANSCRIPTS_LIMIT}`),
