@@ -95,6 +95,7 @@ const textOf = (payload: Payload) => words(payload).map((w) => w.text);
 /** The page's audio element, as the test drives it (the tests are compiled without the DOM's types). */
 interface Audio {
   currentTime: number;
+  duration: number;
   muted: boolean;
   playbackRate: number;
   play(): Promise<void>;
@@ -122,6 +123,9 @@ describe('the transcript editor', () => {
     const { payload } = await current();
     const fresh = words(payload).find((w) => w.text === 'fresh')!;
     assert.ok(fresh, `the words: ${textOf(payload)}`);
+    // The signed URL of the public storage address loads under the page's CSP (media-src).
+    const duration = () => page.locator('audio').evaluate((audio: Audio) => audio.duration);
+    await eventually('the audio is loaded', async () => (await duration()) > 1);
     await page.getByRole('button', { name: 'fresh', exact: true }).click();
     assert.ok(Math.abs((await audioTime()) - fresh.start) < 0.05, `at ${await audioTime()}, want ${fresh.start}`);
     assert.equal(await spokenWord(), 'fresh');
