@@ -27,6 +27,8 @@ export {
   GetFileUrlResponse,
   GetReadUrlRequest,
   GetReadUrlResponse,
+  GetMediaDownloadUrlRequest,
+  GetMediaDownloadUrlResponse,
   ImportFromUrlRequest,
   ListMediaRequest,
   ListMediaResponse,

@@ -4,6 +4,7 @@ import { AppError } from '@tp/errors';
 import {
   CreateUploadSessionResponse,
   DeleteMediaResponse,
+  GetMediaDownloadUrlResponse,
   GetMediaResponse,
   GetStorageUsageResponse,
   ListArtifactsResponse,
@@ -41,6 +42,8 @@ const DEFAULTS: FakeHandlers = {
     registerMedia: async () => MediaOutcome.fromPartial({ media: sampleMedia(), mediaId: 'med_1' }),
     getMedia: async () => GetMediaResponse.fromPartial({ media: sampleMedia() }),
     deleteMedia: async () => DeleteMediaResponse.fromPartial({}),
+    getMediaDownloadUrl: async () =>
+      GetMediaDownloadUrlResponse.fromPartial({ url: 'https://s3.example/get', expiresAt: LATER }),
     getStorageUsage: async () =>
       GetStorageUsageResponse.fromPartial({ usedBytes: 700, objectCount: 2, quotaBytes: 1000 }),
   },
@@ -82,6 +85,7 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/v1/media/upload', access: 'files:write', body: {}, status: 415 },
   { method: 'GET', path: '/api/v1/media/med_1', access: 'files:read', status: 200 },
   { method: 'DELETE', path: '/api/v1/media/med_1', access: 'files:write', status: 204 },
+  { method: 'GET', path: '/api/v1/media/med_1/download-url', access: 'files:read', status: 200 },
   { method: 'GET', path: '/api/v1/media/med_1/artifacts', access: 'transcripts:read', status: 200 },
   { method: 'GET', path: '/api/v1/cloud-storage/usage', access: 'files:read', status: 200 },
 ];
@@ -211,6 +215,29 @@ describe('media routes: presenting', () => {
   });
 });
 
+describe('media routes: download URL (ADR 0032)', () => {
+  it('answers a download URL for the caller, its ttl asked of media', async () => {
+    const res = await gateway.call('GET', '/api/v1/media/med_1/download-url?ttl_seconds=600', {
+      token: gateway.backends.pat(['files:read']),
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.data, {
+      url: 'https://s3.example/get',
+      expires_at: LATER.toISOString(),
+      ttl_seconds: 600,
+    });
+    assert.deepEqual(gateway.backends.received('media', 'getMediaDownloadUrl').at(-1), {
+      userId: USER_ID,
+      mediaId: 'med_1',
+      ttlSeconds: 600,
+    });
+    const tooLong = await gateway.call('GET', '/api/v1/media/med_1/download-url?ttl_seconds=86401', {
+      token: gateway.backends.pat(['files:read']),
+    });
+    assert.equal(tooLong.status, 422, tooLong.text);
+  });
+});
+
 describe('media routes: backend errors', () => {
   itMapsBackendErrors(
     () => gateway,
@@ -227,6 +254,17 @@ describe('media routes: backend errors', () => {
         token: gateway.backends.pat(['files:write']),
         body: { media_id: 'med_1', finalize_token: 'fin_1' },
       }),
+  );
+
+  itMapsBackendErrors(
+    () => gateway,
+    { backend: 'media', method: 'getMediaDownloadUrl' },
+    [
+      ['not_found', 404, 'The resource was not found.'],
+      ['media_not_ready', 409, 'The media is not verified yet.'],
+      ...TRANSPORT_ERRORS,
+    ],
+    (g) => g.call('GET', '/api/v1/media/med_other/download-url', { token: gateway.backends.pat(['files:read']) }),
   );
 
   it("another user's media is 404 before any artifact is listed", async () => {

@@ -13,6 +13,7 @@ import {
   objectExists,
   put,
   finalize,
+  startInProcess,
 } from './support.ts';
 
 let infra: Infra;
@@ -50,35 +51,48 @@ describe('list and read URLs', () => {
       });
   });
 
-  it('signs a read URL for workers, only for the owner and only once the media is ready', async () => {
-    const userId = newUser();
-    const session = await media.createUploadSession(sessionRequest(userId, { sizeBytes: files.tone.length }));
-    await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 }), {
-      code: 'media_not_ready',
+  // The worker's read URL (internal address) and the gateway's download URL for clients (ADR 0032).
+  for (const method of ['getReadUrl', 'getMediaDownloadUrl'] as const)
+    it(`${method} signs a URL only for the owner and only once the media is ready`, async () => {
+      const sign = (userId: string, mediaId: string, ttlSeconds: number) =>
+        media[method]({ userId, mediaId, ttlSeconds });
+      const userId = newUser();
+      const session = await media.createUploadSession(sessionRequest(userId, { sizeBytes: files.tone.length }));
+      await assert.rejects(sign(userId, session.mediaId, 0), { code: 'media_not_ready' });
+      await put(session.uploadUrl, files.tone, 'audio/wav');
+      await finalize(media, userId, session);
+      const read = await sign(userId, session.mediaId, 120);
+      // The worker also gets the media it reads.
+      if (method === 'getReadUrl')
+        assert.equal((read as { media?: { mediaId: string } }).media?.mediaId, session.mediaId);
+      assert.equal(new URL(read.url).searchParams.get('X-Amz-Expires'), '120');
+      const ttl = read.expiresAt!.getTime() - Date.now();
+      assert.ok(ttl > 110_000 && ttl <= 120_000, `expires in ${ttl} ms`);
+      const body = Buffer.from(await (await fetch(read.url)).arrayBuffer());
+      assert.ok(body.equals(files.tone), 'the URL reads the stored bytes');
+      const fallback = new URL((await sign(userId, session.mediaId, 0)).url);
+      assert.equal(fallback.searchParams.get('X-Amz-Expires'), '3600');
+      for (const ttlSeconds of [59, 86_401])
+        await assert.rejects(sign(userId, session.mediaId, ttlSeconds), { code: 'bad_request' });
+      await assert.rejects(sign(newUser(), session.mediaId, 0), { code: 'not_found' });
+      await media.deleteMedia({ userId, mediaId: session.mediaId });
+      await assert.rejects(sign(userId, session.mediaId, 0), { code: 'not_found' });
     });
-    await put(session.uploadUrl, files.tone, 'audio/wav');
-    await finalize(media, userId, session);
-    const read = await media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 120 });
-    assert.equal(read.media!.mediaId, session.mediaId);
-    assert.equal(new URL(read.url).searchParams.get('X-Amz-Expires'), '120');
-    const ttl = read.expiresAt!.getTime() - Date.now();
-    assert.ok(ttl > 110_000 && ttl <= 120_000, `expires in ${ttl} ms`);
-    const body = Buffer.from(await (await fetch(read.url)).arrayBuffer());
-    assert.ok(body.equals(files.tone), 'the URL reads the stored bytes');
-    assert.equal(
-      new URL((await media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 })).url).searchParams.get(
-        'X-Amz-Expires',
-      ),
-      '3600',
-    );
-    await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 59 }), {
-      code: 'bad_request',
-    });
-    await assert.rejects(media.getReadUrl({ userId: newUser(), mediaId: session.mediaId, ttlSeconds: 0 }), {
-      code: 'not_found',
-    });
-    await media.deleteMedia({ userId, mediaId: session.mediaId });
-    await assert.rejects(media.getReadUrl({ userId, mediaId: session.mediaId, ttlSeconds: 0 }), { code: 'not_found' });
+
+  it('signs the download URL for the public storage address, the read URL for the internal one', async () => {
+    const internal = infra.objectStore.endpoint;
+    const external = internal.replace('127.0.0.1', 'localhost');
+    const replica = await startInProcess(infra, { S3_PUBLIC_ENDPOINT: external });
+    try {
+      const userId = newUser();
+      const session = await uploaded(media, userId, files.tone);
+      await finalize(media, userId, session);
+      const request = { userId, mediaId: session.mediaId, ttlSeconds: 0 };
+      assert.equal(new URL((await replica.client.getMediaDownloadUrl(request)).url).origin, new URL(external).origin);
+      assert.equal(new URL((await replica.client.getReadUrl(request)).url).origin, new URL(internal).origin);
+    } finally {
+      await replica.stop();
+    }
   });
 });
 

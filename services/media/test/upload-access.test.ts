@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type pg from 'pg';
-import { DeleteMediaRequest, GetReadUrlRequest, ListMediaRequest, MediaServiceService } from '@tp/proto';
+import {
+  DeleteMediaRequest,
+  GetMediaDownloadUrlRequest,
+  GetReadUrlRequest,
+  ListMediaRequest,
+  MediaServiceService,
+} from '@tp/proto';
 import { assertCallerChecks } from '@tp/testing';
 import { mediaRow, mediaSuite, newUser, sessionRequest, uploaded } from './suite.ts';
 import {
@@ -35,6 +41,12 @@ describe('service identity (ADR 0011)', () => {
         // Only the worker reads the bytes; only the gateway deletes, for a user.
         { method: 'getReadUrl', request: GetReadUrlRequest.fromPartial({ userId: 'usr_checked' }), caller: 'gateway' },
         { method: 'deleteMedia', request: DeleteMediaRequest.fromPartial({ userId: 'usr_checked' }), caller: 'jobs' },
+        // The client's (public) download URL is the gateway's alone (ADR 0032).
+        {
+          method: 'getMediaDownloadUrl',
+          request: GetMediaDownloadUrlRequest.fromPartial({ userId: 'usr_checked' }),
+          caller: 'worker',
+        },
       ],
     });
   });

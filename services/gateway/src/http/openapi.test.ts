@@ -81,6 +81,7 @@ describe('media operations', () => {
     assert.equal(scopeOf('get', '/api/v1/media/{media_id}'), 'files:read');
     assert.equal(scopeOf('delete', '/api/v1/media/{media_id}'), 'files:write');
     assert.equal(scopeOf('get', '/api/v1/media/{media_id}/artifacts'), 'transcripts:read');
+    assert.equal(scopeOf('get', '/api/v1/media/{media_id}/download-url'), 'files:read');
     assert.equal(scopeOf('get', '/api/v1/cloud-storage/usage'), 'files:read');
   });
 

@@ -4,7 +4,8 @@ import { MediaServiceService } from '@tp/proto';
 /**
  * Who may call MediaService (ADR 0011): the gateway for the user the request names; jobs and
  * shares read a media as themselves (a job's input, whether a shared transcript's audio still
- * exists); the worker alone gets a URL to read the bytes.
+ * exists); the worker alone gets a URL to read the bytes from
+ * the internal storage address; the gateway gets one signed for the public address (ADR 0032).
  */
 export const MEDIA_ACCESS = defineAccess(MediaServiceService, {
   createUploadSession: { gateway: 'user' },
@@ -19,6 +20,7 @@ export const MEDIA_ACCESS = defineAccess(MediaServiceService, {
   deleteMedia: { gateway: 'user' },
   getStorageUsage: { gateway: 'user' },
   getReadUrl: { worker: 'service' },
+  getMediaDownloadUrl: { gateway: 'user' },
   // The product back-end interface (POST /upload, POST /transcribe).
   createUploadForm: { gateway: 'user' },
   getFileUrl: { gateway: 'user' },

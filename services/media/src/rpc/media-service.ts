@@ -6,6 +6,7 @@ import { type CreateUploadFormDeps, createUploadForm } from '../usecases/create-
 import { type CreateUploadSessionDeps, createUploadSession } from '../usecases/create-upload-session.ts';
 import { type DeleteMediaDeps, deleteMedia } from '../usecases/delete-media.ts';
 import { type FinishDirectUploadDeps, finishDirectUpload } from '../usecases/finish-direct-upload.ts';
+import { getDownloadUrl } from '../usecases/get-download-url.ts';
 import { type GetFileUrlDeps, getFileUrl } from '../usecases/get-file-url.ts';
 import { type GetMediaDeps, getMedia } from '../usecases/get-media.ts';
 import { type ImportFromUrlDeps, importFromUrl } from '../usecases/import-from-url.ts';
@@ -61,6 +62,10 @@ export function mediaServiceHandlers(deps: MediaServiceDeps): ServiceHandlers<ty
     getReadUrl: async (request) => {
       const read = await getReadUrl(deps, request);
       return { url: read.url, expiresAt: read.expiresAt, media: toWireMedia(read.media) };
+    },
+    getMediaDownloadUrl: async (request) => {
+      const { url, expiresAt } = await getDownloadUrl(deps, request);
+      return { url, expiresAt };
     },
     getStorageUsage: (request) => getStorageUsage(deps, request),
     createUploadForm: (request) => createUploadForm(deps, request),

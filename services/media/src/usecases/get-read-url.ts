@@ -26,13 +26,25 @@ export interface ReadUrl {
 
 const DEFAULT_READ_URL_TTL_SECONDS = 3600;
 
-/** A GET URL of a ready media's object, for the services (workers) that read it. */
-export async function getReadUrl(deps: GetReadUrlDeps, input: GetReadUrlInput): Promise<ReadUrl> {
+/**
+ * A GET URL of a ready media's object valid `ttlSeconds` (0: one hour): signed for the services'
+ * internal storage address, or with `forClients` for the public one.
+ */
+export async function signReadyMedia(
+  deps: GetReadUrlDeps,
+  input: GetReadUrlInput,
+  forClients: boolean,
+): Promise<ReadUrl> {
   const media = await findUserMedia(deps.store, input.userId, input.mediaId);
   if (media.status !== 'ready') throw new AppError('media_not_ready', `The media is ${media.status}, not ready.`);
   const ttl = checkUrlTtl(input.ttlSeconds, DEFAULT_READ_URL_TTL_SECONDS);
   const at = deps.now();
-  // Signed for the services (workers), not the public address: it never reaches a client.
-  const url = await deps.objects.presignGet(media.storageKey, ttl, { signedAt: at });
+  const url = await deps.objects.presignGet(media.storageKey, ttl, { forClients, signedAt: at });
   return { url, expiresAt: new Date(at.getTime() + ttl * 1000), media };
+}
+
+/** A GET URL of a ready media's object, for the services (workers) that read it. */
+export async function getReadUrl(deps: GetReadUrlDeps, input: GetReadUrlInput): Promise<ReadUrl> {
+  // Signed for the services (workers), not the public address: it never reaches a client.
+  return signReadyMedia(deps, input, false);
 }

@@ -10,11 +10,25 @@ import { MediaPage } from './pages/MediaPage.tsx';
 import { PreferencesPage } from './pages/PreferencesPage.tsx';
 import { SharesPage } from './pages/SharesPage.tsx';
 import { SignInPage } from './pages/SignInPage.tsx';
+import { TranscriptPage } from './pages/TranscriptPage.tsx';
+import { TranscriptsPage } from './pages/TranscriptsPage.tsx';
 import { currentSession, subscribeSession } from './session.ts';
 
 export function useSession() {
   return useSyncExternalStore(subscribeSession, currentSession);
 }
+
+/** The main menu: the work, then the account's settings. */
+const NAV = [
+  ['/jobs', 'Jobs'],
+  ['/media', 'Media'],
+  ['/transcripts', 'Transcripts'],
+  ['/shares', 'Shares'],
+  ['/billing', 'Billing'],
+  ['/account/api-access', 'API access'],
+  ['/account/devices', 'Devices'],
+  ['/account/preferences', 'Preferences'],
+] as const;
 
 /** Pages behind sign-in: without a session (or once the API says 401) you are sent to sign in. */
 function SignedInLayout() {
@@ -31,27 +45,11 @@ function SignedInLayout() {
         <span className="brand">Transcription</span>
         <nav aria-label="Main">
           <ul>
-            <li>
-              <NavLink to="/jobs">Jobs</NavLink>
-            </li>
-            <li>
-              <NavLink to="/media">Media</NavLink>
-            </li>
-            <li>
-              <NavLink to="/shares">Shares</NavLink>
-            </li>
-            <li>
-              <NavLink to="/billing">Billing</NavLink>
-            </li>
-            <li>
-              <NavLink to="/account/api-access">API access</NavLink>
-            </li>
-            <li>
-              <NavLink to="/account/devices">Devices</NavLink>
-            </li>
-            <li>
-              <NavLink to="/account/preferences">Preferences</NavLink>
-            </li>
+            {NAV.map(([to, label]) => (
+              <li key={to}>
+                <NavLink to={to}>{label}</NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="user">
@@ -95,6 +93,13 @@ const router = createBrowserRouter(
         { path: 'media', element: <MediaPage /> },
         { path: 'shares', element: <SharesPage /> },
         { path: 'billing', element: <BillingPage /> },
+        {
+          path: 'transcripts',
+          children: [
+            { index: true, element: <TranscriptsPage /> },
+            { path: ':artifactId', element: <TranscriptPage /> },
+          ],
+        },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

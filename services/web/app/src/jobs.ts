@@ -98,10 +98,18 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? fallback;
 }
 
-/** GET /jobs/{id}/export?format=…, saved by the browser under the name the API gives. */
-export async function downloadExport(job: Job, format: string): Promise<void> {
+/**
+ * GET /jobs/{id}/export?format=…, with the export options of spec §4.8 (include_speakers, …) when
+ * given, saved by the browser under the name the API gives.
+ */
+export async function downloadExport(
+  job: Pick<Job, 'job_id' | 'title'>,
+  format: string,
+  options: Record<string, string> = {},
+): Promise<void> {
   const session = currentSession();
-  const response = await fetch(`/api/v1/jobs/${encodeURIComponent(job.job_id)}/export?format=${format}`, {
+  const query = new URLSearchParams({ format, ...options });
+  const response = await fetch(`/api/v1/jobs/${encodeURIComponent(job.job_id)}/export?${query}`, {
     headers: session ? { Authorization: `Bearer ${session.token}` } : {},
   }).catch(() => {
     throw new ApiError(0, 'network_error', 'The service could not be reached. Check your connection and try again.');

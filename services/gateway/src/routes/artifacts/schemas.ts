@@ -51,7 +51,3 @@ export const ListArtifactsQuery = z.object({
 
 export const ArtifactParams = z.object({ artifact_id: id });
 export const VersionParams = z.object({ artifact_id: id, version_id: id });
-
-export const DownloadUrlSchema = z
-  .object({ url: z.string(), expires_at: timestamp, ttl_seconds: z.number().int() })
-  .meta({ id: 'DownloadUrl' });

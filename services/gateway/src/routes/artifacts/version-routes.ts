@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { defineRoute } from '../../http/route.ts';
 import { iso } from '../shared/presenters.ts';
-import { limitParam, queryBoolean, resourceId as id } from '../shared/schemas.ts';
+import { DownloadUrlSchema, limitParam, queryBoolean, resourceId as id, TtlQuery } from '../shared/schemas.ts';
 import { presentVersion } from './presenters.ts';
-import { ArtifactParams, DownloadUrlSchema, VersionParams, VersionSchema } from './schemas.ts';
+import { ArtifactParams, VersionParams, VersionSchema } from './schemas.ts';
 
 /** Reading the immutable versions of an artifact. */
 
@@ -93,7 +93,7 @@ export const getArtifactDownloadUrl = ({ artifacts }: GatewayClients) =>
     tag: 'Artifacts',
     access: { kind: 'scope', scope: 'transcripts:read' },
     params: VersionParams,
-    query: z.object({ ttl_seconds: z.coerce.number().int().min(60).max(86_400).default(3600) }),
+    query: TtlQuery,
     status: 200,
     response: DownloadUrlSchema,
     errors: ['not_found', 'no_download'],

@@ -3,8 +3,8 @@ import { AppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
-import { presentArtifact } from '../shared/presenters.ts';
-import { ArtifactSchema } from '../shared/schemas.ts';
+import { iso, presentArtifact } from '../shared/presenters.ts';
+import { ArtifactSchema, DownloadUrlSchema, TtlQuery } from '../shared/schemas.ts';
 import { presentMedia, presentStorageUsage } from './presenters.ts';
 import {
   ListMediaArtifactsQuery,
@@ -28,6 +28,7 @@ export function mediaRoutes(clients: GatewayClients, log: Logger): AnyRoute[] {
     uploadMedia(clients, log),
     getMedia(clients),
     deleteMedia(clients),
+    getMediaDownloadUrl(clients),
     listMediaArtifacts(clients),
     getCloudStorageUsage(clients),
   ];
@@ -91,6 +92,31 @@ const deleteMedia = ({ media }: GatewayClients) =>
     errors: [...MEDIA_ERRORS],
     handler: async ({ principal, params }) => {
       await media.deleteMedia({ userId: principal.userId, mediaId: params.media_id });
+    },
+  });
+
+/** Not in the spec, which leaves further media operations "not shown": ADR 0032. */
+const getMediaDownloadUrl = ({ media }: GatewayClients) =>
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/media/{media_id}/download-url',
+    operationId: 'getMediaDownloadUrl',
+    summary: 'A short-lived signed URL to play or download a ready media asset',
+    description: 'Signed for the public storage address. 409 media_not_ready until the media is verified.',
+    tag: 'Media',
+    access: { kind: 'scope', scope: 'files:read' },
+    params: MediaParams,
+    query: TtlQuery,
+    status: 200,
+    response: DownloadUrlSchema,
+    errors: [...MEDIA_ERRORS, 'media_not_ready'],
+    handler: async ({ principal, params, query }) => {
+      const res = await media.getMediaDownloadUrl({
+        userId: principal.userId,
+        mediaId: params.media_id,
+        ttlSeconds: query.ttl_seconds,
+      });
+      return { url: res.url, expires_at: iso(res.expiresAt)!, ttl_seconds: query.ttl_seconds };
     },
   });
 

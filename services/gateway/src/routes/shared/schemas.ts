@@ -23,6 +23,14 @@ export const queryBoolean = (fallback: boolean) =>
 
 export const timestamp = z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339 timestamp.' });
 
+/** `ttl_seconds` of a signed URL: 60..86400, default one hour. */
+export const TtlQuery = z.object({ ttl_seconds: z.coerce.number().int().min(60).max(86_400).default(3600) });
+
+/** A short-lived signed GET URL (an export's output, a media's file). */
+export const DownloadUrlSchema = z
+  .object({ url: z.string(), expires_at: timestamp, ttl_seconds: z.number().int() })
+  .meta({ id: 'DownloadUrl' });
+
 export const credits = z.number().meta({ description: 'Credits (1 credit = US$1.20), exact to the micro-credit.' });
 
 export const artifactType = z.enum(['transcript', 'media_export']);

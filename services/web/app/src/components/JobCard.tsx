@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { downloadExport, EXPORT_FORMATS, isActive, JOBS, type Job, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
 import { BatchItems, batchSize } from './BatchItems.tsx';
 import { ConfirmAction } from './ConfirmAction.tsx';
+import { OpenTranscript } from './OpenTranscript.tsx';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
 function CancelJob({ job }: { job: Job }) {
@@ -102,6 +103,7 @@ export function JobCard({ job, children }: { job: Job; children?: ReactNode }) {
       <div className="row">
         {children}
         {isActive(job) && <CancelJob job={job} />}
+        {job.status === 'succeeded' && job.type === 'transcription' && <OpenTranscript job={job} />}
       </div>
       {job.status === 'succeeded' && job.type === 'transcription' && size === null && <Downloads job={job} />}
       {size !== null && <BatchItems batch={job} size={size} downloads={(item) => <Downloads job={item} />} />}

@@ -1,0 +1,100 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { downloadExport, EXPORT_FORMATS } from '../jobs.ts';
+import { ErrorMessage } from './Status.tsx';
+
+type Format = (typeof EXPORT_FORMATS)[number]['format'];
+
+/** The export options of spec §4.8, with their defaults, and the formats each applies to. */
+const CHECKS = [
+  { name: 'include_speakers', label: 'Speaker names', fallback: true, formats: ['text', 'srt', 'vtt'] },
+  { name: 'include_timestamps', label: 'Timestamps before paragraphs', fallback: false, formats: ['text'] },
+  { name: 'include_word_timestamps', label: 'Word timings', fallback: true, formats: ['json'] },
+  { name: 'pretty', label: 'Indented', fallback: true, formats: ['json'] },
+  { name: 'highlight_words', label: 'Highlight each word (karaoke)', fallback: false, formats: ['srt', 'vtt'] },
+] as const;
+const CAPTIONS: readonly Format[] = ['srt', 'vtt'];
+/** The API's bounds of max_chars_per_entry. */
+const MIN_CHARS = 10;
+const MAX_CHARS = 500;
+
+type Checks = Record<(typeof CHECKS)[number]['name'], boolean>;
+const DEFAULT_CHECKS = Object.fromEntries(CHECKS.map((c) => [c.name, c.fallback])) as Checks;
+
+/** The options that apply to the format, as the export's query wants them. */
+function queryOf(format: Format, checks: Checks, maxChars: string, color: string): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const check of CHECKS)
+    if ((check.formats as readonly Format[]).includes(format)) options[check.name] = String(checks[check.name]);
+  if (CAPTIONS.includes(format)) {
+    options.max_chars_per_entry = maxChars;
+    if (checks.highlight_words) options.highlight_color = color;
+  }
+  return options;
+}
+
+/** Downloads of the job's transcript (its current version) as text, JSON, SRT or WebVTT, with options. */
+export function ExportPanel({ jobId, title }: { jobId: string; title: string }) {
+  const id = useId();
+  const [format, setFormat] = useState<Format>('text');
+  const [checks, setChecks] = useState<Checks>(DEFAULT_CHECKS);
+  const [maxChars, setMaxChars] = useState('80');
+  const [color, setColor] = useState('yellow');
+  const download = useMutation({
+    mutationFn: () => downloadExport({ job_id: jobId, title }, format, queryOf(format, checks, maxChars, color)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    download.mutate();
+  };
+  return (
+    <form className="stack export" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Export</h2>
+      <p className="hint">Exports are made from the current saved version.</p>
+      <label htmlFor={`${id}-format`}>Format</label>
+      <select id={`${id}-format`} value={format} onChange={(e) => setFormat(e.target.value as Format)}>
+        {EXPORT_FORMATS.map((f) => (
+          <option key={f.format} value={f.format}>
+            {f.label}
+          </option>
+        ))}
+      </select>
+      {CHECKS.filter((c) => (c.formats as readonly Format[]).includes(format)).map((check) => (
+        <label key={check.name} className="choice">
+          <input
+            type="checkbox"
+            checked={checks[check.name]}
+            onChange={(e) => setChecks({ ...checks, [check.name]: e.target.checked })}
+          />
+          {check.label}
+        </label>
+      ))}
+      {CAPTIONS.includes(format) && (
+        <>
+          <label htmlFor={`${id}-chars`}>Longest subtitle (characters)</label>
+          <input
+            id={`${id}-chars`}
+            type="number"
+            min={MIN_CHARS}
+            max={MAX_CHARS}
+            required
+            value={maxChars}
+            onChange={(e) => setMaxChars(e.target.value)}
+          />
+          {checks.highlight_words && (
+            <>
+              <label htmlFor={`${id}-color`}>Highlight colour (a name or #rrggbb)</label>
+              <input id={`${id}-color`} type="text" required value={color} onChange={(e) => setColor(e.target.value)} />
+            </>
+          )}
+        </>
+      )}
+      <div>
+        <button type="submit" disabled={download.isPending}>
+          {download.isPending ? 'Preparing…' : 'Download'}
+        </button>
+      </div>
+      {download.isError && <ErrorMessage error={download.error} />}
+    </form>
+  );
+}
