@@ -13,7 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
-import { assertAccessible, createWebUser, launchChromium, signIn, WEB_USER } from './support/browser.ts';
+import {
+  assertAccessible,
+  assertFitsWidth,
+  createWebUser,
+  launchChromium,
+  PHONE,
+  signIn,
+  WEB_USER,
+} from './support/browser.ts';
 import { call } from './support/http.ts';
 import { createJob, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
 
@@ -225,8 +233,16 @@ describe('history, exports and a phone', () => {
     await assertAccessible(page, 'transcript page after a restore');
   });
 
-  it('downloads an export with its options', async () => {
+  it('starts the export from the preferences and downloads it with its options', async () => {
+    const prefs = { default_export_format: 'srt', max_chars_per_entry: 42, show_timestamps: false };
+    const patched = await call(fleet.gatewayUrl, 'PATCH', '/api/v1/account/app-experience', { token, body: prefs });
+    assert.equal(patched.status, 200, patched.text);
+    await page.reload();
+    await page.getByRole('button', { name: 'window', exact: true }).waitFor();
+    await eventually('the preferred format', async () => (await page.getByLabel('Format').inputValue()) === 'srt');
+    assert.equal(await page.getByLabel('Longest subtitle (characters)').inputValue(), '42');
     await page.getByLabel('Format').selectOption('text');
+    assert.equal(await page.getByLabel('Timestamps before paragraphs').isChecked(), false, 'as the preferences say');
     await page.getByLabel('Timestamps before paragraphs').check();
     const [text] = await Promise.all([
       page.waitForEvent('download'),
@@ -247,11 +263,10 @@ describe('history, exports and a phone', () => {
   });
 
   it('fits a 390 px wide phone without scrolling sideways', async () => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const width = () => page.evaluate<number>('document.documentElement.scrollWidth');
-    assert.ok((await width()) <= 390, `scroll width ${await width()}`);
+    await page.setViewportSize(PHONE.viewport);
+    await assertFitsWidth(page, 'transcript page at 390 px');
     await page.getByRole('button', { name: 'Edit words' }).click();
-    assert.ok((await width()) <= 390, `scroll width while editing ${await width()}`);
+    await assertFitsWidth(page, 'transcript page at 390 px, editing');
     await assertAccessible(page, 'transcript page on a phone');
   });
 });

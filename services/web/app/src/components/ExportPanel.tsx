@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { useAppExperience } from '../appExperience.ts';
 import { downloadExport, EXPORT_FORMATS } from '../jobs.ts';
 import { ErrorMessage } from './Status.tsx';
 
@@ -36,9 +37,19 @@ function queryOf(format: Format, checks: Checks, maxChars: string, color: string
 /** Downloads of the job's transcript (its current version) as text, JSON, SRT or WebVTT, with options. */
 export function ExportPanel({ jobId, title }: { jobId: string; title: string }) {
   const id = useId();
-  const [format, setFormat] = useState<Format>('text');
-  const [checks, setChecks] = useState<Checks>(DEFAULT_CHECKS);
-  const [maxChars, setMaxChars] = useState('80');
+  // The person's preferences choose the format, the subtitle width and the timestamps until they
+  // change them here (null: not changed).
+  const preferred = useAppExperience().data;
+  const [chosenFormat, setFormat] = useState<Format | null>(null);
+  const [changedChecks, setChecks] = useState<Partial<Checks>>({});
+  const [chosenChars, setMaxChars] = useState<string | null>(null);
+  const format = chosenFormat ?? (preferred?.default_export_format as Format | undefined) ?? 'text';
+  const checks: Checks = {
+    ...DEFAULT_CHECKS,
+    ...(preferred ? { include_timestamps: preferred.show_timestamps } : {}),
+    ...changedChecks,
+  };
+  const maxChars = chosenChars ?? String(preferred?.max_chars_per_entry ?? 80);
   const [color, setColor] = useState('yellow');
   const download = useMutation({
     mutationFn: () => downloadExport({ job_id: jobId, title }, format, queryOf(format, checks, maxChars, color)),
@@ -64,7 +75,7 @@ export function ExportPanel({ jobId, title }: { jobId: string; title: string }) 
           <input
             type="checkbox"
             checked={checks[check.name]}
-            onChange={(e) => setChecks({ ...checks, [check.name]: e.target.checked })}
+            onChange={(e) => setChecks({ ...changedChecks, [check.name]: e.target.checked })}
           />
           {check.label}
         </label>

@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import { useAppExperience } from '../appExperience.ts';
 import {
   type Edits,
   formatTime,
@@ -32,6 +33,7 @@ export function TranscriptText(props: TextProps) {
   const places = useMemo(() => wordPlaces(props.shown), [props.shown]);
   const spoken = places[wordAt(places, props.time)];
   const names = new Map(props.shown.speakers.map((s) => [s.id, speakerName(s)]));
+  const showTimes = useAppExperience().data?.show_timestamps ?? true;
   if (props.shown.segments.length === 0) return <p className="muted">This transcript has no text.</p>;
   return (
     <ol className="segments" aria-label="Transcript">
@@ -39,7 +41,7 @@ export function TranscriptText(props: TextProps) {
         <li key={segment.id} className="segment">
           <p className="segment-head small">
             <span>{segment.speaker ? (names.get(segment.speaker) ?? segment.speaker) : 'Unattributed'}</span>{' '}
-            <span className="muted">{formatTime(segment.start)}</span>
+            {showTimes && <span className="muted">{formatTime(segment.start)}</span>}
           </p>
           {props.editing ? (
             <SegmentFields segment={segment} original={props.base.segments[i]!} {...props} />
