@@ -4,7 +4,7 @@
  * shows a user's finished jobs, in Debian's Chromium through the gateway, with a cold cache (a new
  * browser context each round) and a warm one (the same context again). Baseline in the same run:
  * the same browser navigating to the API's own answer, `GET /api/v1/jobs`, as JSON.
- * `--screenshots DIR` also saves the main pages at 1280×800 (the README's pictures).
+ * `--screenshots DIR` also saves the main pages at 1280×800, and the Jobs page at 390×844 (the README's pictures).
  *
  *   node tools/bench/src/web-app.ts [--rounds N] [--screenshots docs/screenshots]
  */
@@ -160,20 +160,28 @@ try {
     await mkdir(values.screenshots, { recursive: true });
     const context = await newContext();
     const page = await context.newPage();
-    for (const [name, path] of [
+    const pages: [string, string][] = [
       ['jobs', 'jobs'],
       ['media', 'media'],
       ['api-access', 'account/api-access'],
       ['devices', 'account/devices'],
       ['preferences', 'account/preferences'],
+      ['transcript', `transcripts/${artifacts[0]!.artifact_id}`],
       ['shares', 'shares'],
       ['billing', 'billing'],
-    ] as const) {
+    ];
+    for (const [name, path] of pages) {
       await page.goto(`${fleet.gatewayUrl}/app/${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: join(values.screenshots, `${name}.png`) });
     }
+    // And one page as a phone shows it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${fleet.gatewayUrl}/app/jobs`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: join(values.screenshots, 'jobs-phone.png') });
     await context.close();
     const signInPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await signInPage.goto(`${fleet.gatewayUrl}/app/sign-in`);
