@@ -26,7 +26,8 @@ function ProfileChoices(props: { ids: string; models: Model[]; profile: string; 
             <span>
               {model.display_name}{' '}
               <span className="hint">
-                {reason ?? `${model.description} ${model.credits_per_hour} credits per hour of audio.`}
+                {reason ??
+                  `${model.description} ${model.credits_per_hour} ${model.credits_per_hour === 1 ? 'credit' : 'credits'} per hour of audio.`}
               </span>
             </span>
           </label>
