@@ -152,6 +152,29 @@ describe('devices', () => {
       await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
     });
   });
+
+  it('logs out every other device at once; this one stays signed in', async () => {
+    await withContext({}, async (tablet) => {
+      await signIn(tablet, fleet, 'tablet');
+      await withContext({}, async (desk) => {
+        await signIn(desk, fleet, 'desk');
+        await desk.getByRole('link', { name: 'Devices' }).click();
+        const devices = desk.getByRole('list', { name: 'Signed-in devices' });
+        await devices.getByRole('listitem', { name: 'tablet' }).waitFor();
+        await desk.getByRole('button', { name: 'Log out all other devices' }).click();
+        await desk
+          .getByRole('status')
+          .getByText(/^Logged out \d+ other device/)
+          .waitFor();
+        await devices.getByRole('listitem', { name: 'tablet' }).waitFor({ state: 'detached' });
+        assert.equal(await devices.getByRole('listitem').count(), 1, 'only this device is left');
+        await desk.reload();
+        await devices.getByRole('listitem', { name: 'desk' }).waitFor();
+      });
+      await tablet.reload();
+      await tablet.getByRole('heading', { name: 'Sign in' }).waitFor();
+    });
+  });
 });
 
 /** The text of what describes a field (its hint and the message about it), as a screen reader reads it. */

@@ -197,6 +197,15 @@ describe('the queue', () => {
     await finished.getByRole('listitem', { name: 'two.wav' }).getByText('Cancelled').waitFor();
     assert.deepEqual(await queuedOrder(), ['three.wav', 'one.wav']);
     await assertAccessible(page, 'jobs page after a cancel');
+
+    // And by dragging, as with a mouse: one.wav dropped on three.wav takes its place.
+    // Held by its corner (the card's middle may be one of its buttons).
+    const corner = { x: 8, y: 8 };
+    await queue
+      .getByRole('listitem', { name: 'one.wav' })
+      .dragTo(queue.getByRole('listitem', { name: 'three.wav' }), { sourcePosition: corner, targetPosition: corner });
+    await eventually('one dragged before three', async () => (await queuedOrder()).join() === 'one.wav,three.wav');
+    await page.getByRole('status').getByText('Moved one.wav to place 1').waitFor();
   });
 
   it('cancels a batch in progress as one: its items end cancelled too', async () => {
