@@ -85,12 +85,23 @@ before(async () => {
   assert.equal((await balance(fleet, token)).available_credits, 50, 'the trial expired on the read');
   dir = await mkdtemp(join(tmpdir(), 'tp-e2e-web-shares-'));
   const speech = await synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir });
-  const mediaId = await uploadMedia(fleet, token, speech, 'audio/wav', 'interview.wav');
-  const created = await createJob(fleet, token, transcribe(mediaId));
-  assert.equal(created.status, 202, created.text);
-  const [job, launched] = await Promise.all([waitForJob(fleet, token, created.body.data.job_id), launchChromium()]);
+  // Two transcripts: the older one is shared from its own page, so the form must start on it.
+  const jobIds: string[] = [];
+  for (const name of ['interview.wav', 'memo.wav']) {
+    const created = await createJob(
+      fleet,
+      token,
+      transcribe(await uploadMedia(fleet, token, speech, 'audio/wav', name)),
+    );
+    assert.equal(created.status, 202, created.text);
+    jobIds.push(created.body.data.job_id);
+  }
+  const [jobs, launched] = await Promise.all([
+    Promise.all(jobIds.map((id) => waitForJob(fleet, token, id))),
+    launchChromium(),
+  ]);
   browser = launched;
-  assert.equal(job.status, 'succeeded', JSON.stringify(job));
+  for (const job of jobs) assert.equal(job.status, 'succeeded', JSON.stringify(job));
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fleet.gatewayUrl });
   page = await context.newPage();
@@ -114,9 +125,13 @@ async function goTo(name: string): Promise<void> {
 
 describe('the Shares page', () => {
   it('shares a transcript whose copied link opens it; rotating replaces the link, revoking ends it', async () => {
-    await goTo('Shares');
+    await goTo('Transcripts');
+    await page.getByRole('link', { name: 'interview.wav' }).click();
+    await page.getByRole('link', { name: 'Share this transcript…' }).click();
+    await page.getByRole('heading', { name: 'Shares', level: 1 }).waitFor();
     const transcript = page.getByLabel('Transcript', { exact: true });
     await transcript.waitFor();
+    // The newest transcript (memo.wav) would be first: the form starts on the one the page was for.
     assert.match((await transcript.locator('option:checked').textContent()) ?? '', /interview\.wav/);
     await page.getByLabel(/Title on the page/).fill('Window interview');
     await page.getByRole('radio', { name: '7 days' }).check();
@@ -164,9 +179,9 @@ describe('the Shares page', () => {
 
 describe('the Billing page', () => {
   it('shows the granted balance, the job in the ledger, and grants without and with the expired one', async () => {
-    await eventually('the job is settled', async () => {
+    await eventually('both jobs are settled', async () => {
       const ledger = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/ledger?limit=20', { token });
-      return ledger.body.data.some((entry: { kind: string }) => entry.kind === 'settlement');
+      return ledger.body.data.filter((entry: { kind: string }) => entry.kind === 'settlement').length === 2;
     });
     const now = await balance(fleet, token);
     assert.ok(now.available_credits < 50 && now.available_credits > 49, `charged a little: ${now.available_credits}`);
@@ -184,11 +199,12 @@ describe('the Billing page', () => {
     await ledger.waitFor();
     // Each row's cells: when, what, details, available change, held change, available after.
     const rows = (await ledger.locator('tbody tr').allInnerTexts()).map((row) => row.split('\t'));
-    assert.deepEqual(
-      rows.map(([, what]) => what),
-      ['Job charged', 'Held', 'Credits expired', 'Credits granted', 'Credits granted'],
-      'newest first',
-    );
+    const kinds = rows.map(([, what]) => what);
+    // Newest first: the grants and the expiry came before either job; the two jobs' holds and
+    // charges interleave as they ran, the last charge newest.
+    assert.deepEqual(kinds.slice(-3), ['Credits expired', 'Credits granted', 'Credits granted'], kinds.join(', '));
+    assert.deepEqual(kinds.slice(0, -3).sort(), ['Held', 'Held', 'Job charged', 'Job charged'], kinds.join(', '));
+    assert.equal(kinds[0], 'Job charged', 'newest first');
     const changes = rows.map(([, what, , change]) => `${what} ${change}`);
     for (const change of ['Credits granted +50.00', 'Credits granted +2.00', 'Credits expired -2.00'])
       assert.ok(changes.includes(change), `${change} in ${changes.join(', ')}`);

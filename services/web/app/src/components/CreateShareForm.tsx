@@ -26,10 +26,15 @@ export function shareRequest({ transcript, title, pinned, expiry, date }: ShareC
   };
 }
 
-export function CreateShareForm(props: { transcripts: Transcript[]; onCreated: (share: Share) => void }) {
+/** `chosen`: the transcript to start on (a transcript page's Share link names it), else the newest. */
+export function CreateShareForm(props: {
+  transcripts: Transcript[];
+  chosen?: string | null;
+  onCreated: (share: Share) => void;
+}) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const [artifactId, setArtifactId] = useState('');
+  const [artifactId, setArtifactId] = useState(props.chosen ?? '');
   const [title, setTitle] = useState('');
   const [pinned, setPinned] = useState(false);
   const [expiry, setExpiry] = useState<Expiry>('never');

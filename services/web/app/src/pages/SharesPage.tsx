@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api } from '../api.ts';
 import { CreateShareForm } from '../components/CreateShareForm.tsx';
 import { ShareLink } from '../components/ShareLink.tsx';
@@ -11,6 +12,8 @@ import type { Share } from '../types.ts';
 /** Shares: public links to transcripts (spec §4.11, ADR 0009). */
 export function SharesPage() {
   const [fresh, setFresh] = useState<Share | null>(null);
+  // /shares?artifact=… (a transcript page's Share link) starts the form on that transcript.
+  const [search] = useSearchParams();
   const transcripts = useTranscripts();
   // Ended links too: their state (revoked, expired, taken down) is what the list is for.
   const shares = useQuery({
@@ -34,7 +37,9 @@ export function SharesPage() {
       {transcripts.query.isError && (
         <ErrorMessage error={transcripts.query.error} retry={() => transcripts.query.refetch()} />
       )}
-      {transcripts.query.data && <CreateShareForm transcripts={transcripts.transcripts} onCreated={setFresh} />}
+      {transcripts.query.data && (
+        <CreateShareForm transcripts={transcripts.transcripts} chosen={search.get('artifact')} onCreated={setFresh} />
+      )}
       <h2>Your links</h2>
       {shares.isPending && <Loading label="Loading links…" />}
       {shares.isError && <ErrorMessage error={shares.error} retry={() => shares.refetch()} />}

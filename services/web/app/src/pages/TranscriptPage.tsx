@@ -137,6 +137,11 @@ export function TranscriptPage() {
         <Link to="/transcripts">All transcripts</Link>
       </p>
       <h1 id="transcript-title">{artifact.data?.title ?? 'Transcript'}</h1>
+      {artifact.isSuccess && (
+        <p>
+          <Link to={`/shares?artifact=${encodeURIComponent(artifact.data.artifact_id)}`}>Share this transcript…</Link>
+        </p>
+      )}
       {artifact.isPending && <Loading label="Loading the transcript…" />}
       {artifact.isError && <ErrorMessage error={artifact.error} retry={() => artifact.refetch()} />}
       {artifact.isSuccess && (
