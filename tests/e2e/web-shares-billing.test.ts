@@ -1,7 +1,7 @@
-// The app's Shares and Billing pages in a real browser against a real fleet. A transcript made by
-// a job is shared from the app: the copied link opens the public share, rotating replaces the link
+// The app's Shares and Billing pages in a real browser against a real fleet. Of two transcripts
+// made by jobs, the older is shared from its own page (the form starts on it): the copied link opens the public share, rotating replaces the link
 // (the old one is 404), a refused clipboard leaves the link selected, and revoking ends it. The
-// Billing page shows the granted balance, the job's ledger rows, and the grants without and with an
+// Billing page shows the granted balance, the jobs' ledger rows, and the grants without and with an
 // expired one. axe-core finds no serious violation, and neither page scrolls sideways at 390 px.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
