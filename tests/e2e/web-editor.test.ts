@@ -150,6 +150,22 @@ describe('the transcript editor', () => {
     await eventually('the lit word follows', async () => ['fresh', 'air', 'in'].includes((await spokenWord()) ?? ''));
     await page.locator('audio').evaluate((audio: Audio) => audio.pause());
   });
+
+  it('is one Tab stop for all the words: the arrow keys, Home and End move among them, Enter seeks', async () => {
+    const all = words((await current()).payload);
+    const focusedWord = () => page.evaluate<string | null>('document.activeElement?.textContent ?? null');
+    await page.getByRole('button', { name: all[0]!.text, exact: true }).first().focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focusedWord(), all[1]!.text);
+    await page.keyboard.press('End');
+    assert.equal(await focusedWord(), all.at(-1)!.text);
+    const stops = page.getByRole('list', { name: 'Transcript' }).locator('button[tabindex="0"]');
+    assert.equal(await stops.count(), 1, 'one Tab stop among the words');
+    await page.keyboard.press('Enter');
+    assert.ok(Math.abs((await audioTime()) - all.at(-1)!.start) < 0.05, `at ${await audioTime()}`);
+    await page.keyboard.press('Home');
+    assert.equal(await focusedWord(), all[0]!.text);
+  });
 });
 
 describe('editing', () => {

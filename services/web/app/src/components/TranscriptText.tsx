@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { type KeyboardEvent, memo, useMemo, useState } from 'react';
 import { useAppExperience } from '../appExperience.ts';
 import {
   type Edits,
@@ -28,15 +28,61 @@ function wordPlaces(transcript: Transcript) {
   );
 }
 
+/** The index of each segment's first word among all the words. */
+function firstWords(transcript: Transcript): number[] {
+  let next = 0;
+  return transcript.segments.map((segment) => {
+    const first = next;
+    next += Math.max(1, segment.words.length); // a segment without words is one button
+    return first;
+  });
+}
+
+/** The key that moves the focus among the words, and where to: the next or previous word, the first or the last. */
+function step(key: string, at: number, count: number): number | null {
+  if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(count - 1, at + 1);
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(0, at - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/** The segment's word that is the Tab stop, or -1 (so that only the segments it leaves or enters redraw). */
+function tabStopIn(focused: number, first: number, segment: TranscriptSegment): number {
+  const index = focused - first;
+  return index >= 0 && index < Math.max(1, segment.words.length) ? index : -1;
+}
+
+/**
+ * The words as one stop of the Tab key (a roving tabindex): a transcript has thousands of words, so
+ * the arrow keys (and Home, End) move among them, and Tab leaves for what comes after.
+ */
+function useRovingWords(count: number) {
+  const [focused, setFocused] = useState(0);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const at = Number((event.target as HTMLElement).dataset.word);
+    if (Number.isNaN(at)) return;
+    const to = step(event.key, at, count);
+    if (to === null) return;
+    event.preventDefault();
+    setFocused(to);
+    event.currentTarget.querySelector<HTMLElement>(`[data-word="${to}"]`)?.focus();
+  };
+  return { focused: Math.min(focused, Math.max(0, count - 1)), setFocused, onKeyDown };
+}
+
 /** The transcript, segment by segment: words to click (seek) with the spoken one marked, or fields to edit. */
 export function TranscriptText(props: TextProps) {
   const places = useMemo(() => wordPlaces(props.shown), [props.shown]);
+  const firsts = useMemo(() => firstWords(props.shown), [props.shown]);
+  const count = props.shown.segments.reduce((sum, segment) => sum + Math.max(1, segment.words.length), 0);
+  const roving = useRovingWords(count);
   const spoken = places[wordAt(places, props.time)];
   const names = new Map(props.shown.speakers.map((s) => [s.id, speakerName(s)]));
   const showTimes = useAppExperience().data?.show_timestamps ?? true;
   if (props.shown.segments.length === 0) return <p className="muted">This transcript has no text.</p>;
   return (
-    <ol className="segments" aria-label="Transcript">
+    <ol className="segments" aria-label="Transcript" onKeyDown={props.editing ? undefined : roving.onKeyDown}>
       {props.shown.segments.map((segment, i) => (
         <li key={segment.id} className="segment">
           <p className="segment-head small">
@@ -49,6 +95,9 @@ export function TranscriptText(props: TextProps) {
             <SegmentWords
               segment={segment}
               spoken={spoken?.segmentId === segment.id ? spoken.index : -1}
+              first={firsts[i]!}
+              tabStop={tabStopIn(roving.focused, firsts[i]!, segment)}
+              onFocusWord={roving.setFocused}
               onSeek={props.onSeek}
             />
           )}
@@ -63,13 +112,23 @@ const SegmentWords = memo(function SegmentWords(props: {
   segment: TranscriptSegment;
   /** The index of the word being spoken, -1 when it is in another segment. */
   spoken: number;
+  /** The index of the segment's first word among all the words (the buttons' data-word). */
+  first: number;
+  /** Which of its words is the words' one Tab stop (-1: none of them). */
+  tabStop: number;
+  onFocusWord: (word: number) => void;
   onSeek: (s: number) => void;
 }) {
-  const { segment } = props;
+  const { segment, first } = props;
+  const stop = (index: number) => ({
+    'data-word': first + index,
+    tabIndex: props.tabStop === index ? 0 : -1,
+    onFocus: () => props.onFocusWord(first + index),
+  });
   if (segment.words.length === 0)
     return (
       <p>
-        <button type="button" className="word" onClick={() => props.onSeek(segment.start)}>
+        <button type="button" className="word" {...stop(0)} onClick={() => props.onSeek(segment.start)}>
           {segment.text}
         </button>
       </p>
@@ -84,6 +143,7 @@ const SegmentWords = memo(function SegmentWords(props: {
             type="button"
             className={current ? 'word current' : 'word'}
             aria-current={current ? 'true' : undefined}
+            {...stop(index)}
             onClick={() => props.onSeek(word.start)}
           >
             {word.text}

@@ -106,7 +106,7 @@ function TranscriptEditor({ artifact }: { artifact: Artifact }) {
           <p className="hint">
             {editMode
               ? 'Type over a word to correct it; moving to a word plays from there.'
-              : 'Select a word to play from there; the word being spoken is highlighted.'}
+              : 'Select a word to play from there (the arrow keys move between words); the word being spoken is highlighted.'}
           </p>
           <SpeakerNames base={base.payload} edits={editing.edits} onEdit={editing.edit} />
           <TranscriptText
