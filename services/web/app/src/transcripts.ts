@@ -1,19 +1,6 @@
 // Transcripts as the public API shows them (GET /api/v1/artifacts, …/versions; the payload follows
 // /schemas/transcript.v1.json), and the editor's edits: kept apart from the version they were made
-// on, so that they can be applied again to a newer one after a conflict.
-
-export interface Artifact {
-  artifact_id: string;
-  artifact_type: 'transcript' | 'media_export';
-  media_id: string;
-  workspace_id: string | null;
-  job_id: string | null;
-  title: string;
-  current_version_id: string;
-  version_count: number;
-  created_at: string;
-  updated_at: string;
-}
+// on, so that they can be applied again to a newer one after a conflict. The artifact record is in types.ts.
 
 export interface TranscriptWord {
   text: string;

@@ -89,6 +89,7 @@ export interface Artifact {
   artifact_id: string;
   artifact_type: 'transcript' | 'media_export';
   media_id: string;
+  workspace_id: string | null;
   job_id: string | null;
   title: string;
   current_version_id: string;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { api } from '../api.ts';
 import type { Job } from '../jobs.ts';
-import type { Artifact } from '../transcripts.ts';
+import type { Artifact } from '../types.ts';
 import { ErrorMessage, Loading } from './Status.tsx';
 
 /**

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, api } from '../api.ts';
 import {
-  type Artifact,
   type ArtifactVersion,
   applyEdits,
   artifactKey,
@@ -14,6 +13,7 @@ import {
   versionKey,
   versionsKey,
 } from '../transcripts.ts';
+import type { Artifact } from '../types.ts';
 import { ErrorMessage } from './Status.tsx';
 
 interface SaveProps {

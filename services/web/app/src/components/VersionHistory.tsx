@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api.ts';
-import { type Artifact, type ArtifactVersion, artifactKey, TRANSCRIPT_LIST, versionsKey } from '../transcripts.ts';
+import { type ArtifactVersion, artifactKey, TRANSCRIPT_LIST, versionsKey } from '../transcripts.ts';
+import type { Artifact } from '../types.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ErrorMessage, formatDate, Loading } from './Status.tsx';
 

@@ -11,7 +11,6 @@ import { TranscriptPlayer, usePlayback } from '../components/TranscriptPlayer.ts
 import { TranscriptText } from '../components/TranscriptText.tsx';
 import { VersionHistory } from '../components/VersionHistory.tsx';
 import {
-  type Artifact,
   type ArtifactVersion,
   applyEdits,
   artifactKey,
@@ -22,6 +21,7 @@ import {
   versionKey,
   withEdit,
 } from '../transcripts.ts';
+import type { Artifact } from '../types.ts';
 
 type LoadedVersion = ArtifactVersion & { payload: Transcript };
 

@@ -5,7 +5,8 @@ import { api } from '../api.ts';
 import { MEDIA, MEDIA_LIMIT } from '../components/MediaList.tsx';
 import { JobTranscriptRedirect } from '../components/OpenTranscript.tsx';
 import { ErrorMessage, formatDate, Loading } from '../components/Status.tsx';
-import { type Artifact, TRANSCRIPT_LIST } from '../transcripts.ts';
+import { TRANSCRIPT_LIST } from '../transcripts.ts';
+import type { Artifact } from '../types.ts';
 import type { Media } from '../types.ts';
 
 const TRANSCRIPTS_LIMIT = 200;
