@@ -28,14 +28,18 @@ function wordPlaces(transcript: Transcript) {
   );
 }
 
-/** The index of each segment's first word among all the words. */
-function firstWords(transcript: Transcript): number[] {
-  let next = 0;
-  return transcript.segments.map((segment) => {
-    const first = next;
-    next += Math.max(1, segment.words.length); // a segment without words is one button
+/**
+ * Where each segment's buttons start among all the word buttons (`starts[i]` to `starts[i + 1]`;
+ * a segment without words is one button), and how many there are.
+ */
+function wordButtons(transcript: Transcript): { starts: number[]; count: number } {
+  let count = 0;
+  const starts = transcript.segments.map((segment) => {
+    const first = count;
+    count += Math.max(1, segment.words.length);
     return first;
   });
+  return { starts, count };
 }
 
 /** The key that moves the focus among the words, and where to: the next or previous word, the first or the last. */
@@ -47,10 +51,10 @@ function step(key: string, at: number, count: number): number | null {
   return null;
 }
 
-/** The segment's word that is the Tab stop, or -1 (so that only the segments it leaves or enters redraw). */
-function tabStopIn(focused: number, first: number, segment: TranscriptSegment): number {
-  const index = focused - first;
-  return index >= 0 && index < Math.max(1, segment.words.length) ? index : -1;
+/** Segment i's button that is the Tab stop, or -1 (so that only the segments it leaves or enters redraw). */
+function tabStopIn(focused: number, buttons: { starts: number[]; count: number }, i: number): number {
+  const first = buttons.starts[i]!;
+  return focused >= first && focused < (buttons.starts[i + 1] ?? buttons.count) ? focused - first : -1;
 }
 
 /**
@@ -74,9 +78,8 @@ function useRovingWords(count: number) {
 /** The transcript, segment by segment: words to click (seek) with the spoken one marked, or fields to edit. */
 export function TranscriptText(props: TextProps) {
   const places = useMemo(() => wordPlaces(props.shown), [props.shown]);
-  const firsts = useMemo(() => firstWords(props.shown), [props.shown]);
-  const count = props.shown.segments.reduce((sum, segment) => sum + Math.max(1, segment.words.length), 0);
-  const roving = useRovingWords(count);
+  const buttons = useMemo(() => wordButtons(props.shown), [props.shown]);
+  const roving = useRovingWords(buttons.count);
   const spoken = places[wordAt(places, props.time)];
   const names = new Map(props.shown.speakers.map((s) => [s.id, speakerName(s)]));
   const showTimes = useAppExperience().data?.show_timestamps ?? true;
@@ -95,8 +98,8 @@ export function TranscriptText(props: TextProps) {
             <SegmentWords
               segment={segment}
               spoken={spoken?.segmentId === segment.id ? spoken.index : -1}
-              first={firsts[i]!}
-              tabStop={tabStopIn(roving.focused, firsts[i]!, segment)}
+              first={buttons.starts[i]!}
+              tabStop={tabStopIn(roving.focused, buttons, i)}
               onFocusWord={roving.setFocused}
               onSeek={props.onSeek}
             />
