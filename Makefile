@@ -7,7 +7,7 @@ export PATH := $(ROOT)/.tools/bin:$(PATH)
 NODE := $(ROOT)/.tools/bin/node
 DEV := $(ROOT)/tools/dev
 
-.PHONY: help up down test faults bench abuse generate migrate typecheck lint format logs status toolchain install
+.PHONY: help up down test coverage faults bench abuse generate migrate typecheck lint format logs status toolchain install
 
 help: ## List the targets
 	@echo 'Usage: make <target> [VAR=value ...]'
@@ -21,6 +21,9 @@ down: toolchain ## Stop exactly what make up started
 
 test: toolchain ## Run the whole suite, starting the infrastructure it needs
 	@$(NODE) $(DEV)/test.ts
+
+coverage: toolchain ## The suite without the static checks, and its line coverage of services/ and packages/ (c8; .run/coverage/)
+	@$(NODE) $(DEV)/test.ts --coverage
 
 faults: install ## Kill -9 and restart each part of a working fleet, checking invariants (FAULT_RUNS=50 FAULT_RUNS_OTHERS=5 FAULTS=…), then the long fault tests (*.faults.test.ts)
 	@$(NODE) $(DEV)/generate.ts

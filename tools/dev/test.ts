@@ -3,11 +3,13 @@
 // typechecks, checks the guardrails (format, lint, import rules), runs every test, and stops the
 // servers it started itself (KEEP_INFRA=1 keeps them). The test runner's summary is the last
 // thing printed. With --faults (make faults) it runs the long fault tests (*.faults.test.ts)
-// instead of the suite, on the same platform, without the static checks.
+// instead of the suite, on the same platform, without the static checks. With --coverage (make
+// coverage) it runs the suite without the static checks and reports its line coverage (coverage.ts).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { context, logger, main, osNeeds } from './context.ts';
+import { coverageEnv, reportCoverage } from './coverage.ts';
 import { fleet } from './fleet.ts';
 import { checkFormatAndLint, checkImportRules } from './guardrails.ts';
 import { repoRoot } from './layout.ts';
@@ -63,9 +65,10 @@ function keep(test: TestPlatform): void {
 
 main('make test', async () => {
   const faults = process.argv.includes('--faults');
+  const coverage = process.argv.includes('--coverage');
   const interrupted = interruptions();
   installDependencies(log);
-  const { secrets, platform } = context({ create: true });
+  const { secrets, platform, dirs } = context({ create: true });
   ensureOsPackages([...osNeeds(fleet(platform)), ...TEST_NEEDS, ...WHISPER_BUILD_NEEDS], log);
   // The whisper engine's tests load whisper.cpp built from pinned sources (cached after the first run).
   await ensureWhisperLibrary(log);
@@ -81,8 +84,12 @@ main('make test', async () => {
   const test = await startTestPlatform(platform, secrets, log);
   try {
     interrupted.check();
-    const env = { ...testEnv(test, secrets, process.env), PATH: pinnedPath() };
-    if (!faults) {
+    const env = {
+      ...testEnv(test, secrets, process.env),
+      PATH: pinnedPath(),
+      ...(coverage ? coverageEnv(dirs.runDir) : {}),
+    };
+    if (!faults && !coverage) {
       typecheck(log);
       checkFormatAndLint(log);
       checkImportRules(log);
@@ -92,6 +99,7 @@ main('make test', async () => {
     log(`running ${what}${test.started.length ? ` (started for this run: ${test.started.join(', ')})` : ''}`);
     const status = await runTests(env, faults ? ['--faults'] : [], (child) => interrupted.running(child));
     interrupted.check();
+    if (coverage) reportCoverage(dirs.runDir, log);
     return status;
   } finally {
     if (process.env.KEEP_INFRA === '1') keep(test);

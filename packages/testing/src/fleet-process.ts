@@ -10,13 +10,13 @@ export interface Running {
 }
 
 /**
- * What a fleet's processes inherit of this one's environment: the PATH, and Node's on-disk compile
+ * What a fleet's processes inherit of this one's environment: the PATH, Node's on-disk compile
  * cache when the test run set one (run-tests.ts), so the fleets' many Node processes compile each
- * module once per run instead of once per process.
+ * module once per run instead of once per process, and the coverage folder of `make coverage`.
  */
 function inherited(): Record<string, string> {
-  const cache = process.env.NODE_COMPILE_CACHE;
-  return { PATH: process.env.PATH ?? '', ...(cache ? { NODE_COMPILE_CACHE: cache } : {}) };
+  const passed = ['NODE_COMPILE_CACHE', 'NODE_V8_COVERAGE'].filter((name) => process.env[name]);
+  return { PATH: process.env.PATH ?? '', ...Object.fromEntries(passed.map((name) => [name, process.env[name]!])) };
 }
 
 /**
