@@ -1,9 +1,12 @@
 // A real browser for tests and benchmarks: Debian's Chromium (/usr/bin/chromium, which make test
 // installs) driven by playwright-core, started the way this machine's closed network needs: no
-// background networking, no component updates, no first-run tasks.
-import { chromium, type Browser } from 'playwright-core';
+// background networking, no component updates, no first-run tasks. playwright-core is loaded when
+// a browser is launched, not with @tp/testing: it costs every test file that imports the package
+// half a CPU-second otherwise.
+import type { Browser } from 'playwright-core';
 
-export function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [

@@ -17,7 +17,7 @@ export const FLEET_SERVICES = [
 /** Services a fleet runs only when asked (`FleetOptions.with`): the web app's server. */
 export const OPTIONAL_FLEET_SERVICES = ['web'] as const;
 export type FleetService = (typeof FLEET_SERVICES)[number] | (typeof OPTIONAL_FLEET_SERVICES)[number];
-/** Every service in the order a fleet starts them: the web app's server before the gateway that forwards to it. */
+/** Every service a fleet can run (a fleet starts them side by side, as Kubernetes starts pods). */
 export const START_ORDER: readonly FleetService[] = [
   ...FLEET_SERVICES.filter((name) => name !== 'gateway'),
   'web',

@@ -44,7 +44,7 @@ export const isAlive = (running: Running): boolean =>
  * Waits until the service answers 200 on `url`. The deadline is a generous bound for a service that
  * never gets ready (a busy machine starts eight of them in well under it); a process that exits fails at once.
  */
-export async function waitReady(url: string, running: Running, name: string, timeoutMs = 60_000): Promise<void> {
+export async function waitReady(url: string, running: Running, name: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null)

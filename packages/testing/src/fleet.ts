@@ -99,11 +99,18 @@ function wantedServices(options: FleetOptions): Set<FleetService> {
   return wanted;
 }
 
-/** A fresh database for each wanted service that keeps data and was given none. */
+/** A fresh database for each wanted service that keeps data and was given none, created side by side. */
 async function createDatabases(wanted: Set<FleetService>): Promise<Map<FleetService, TestDatabase>> {
+  const names = DATABASE_SERVICES.filter((name) => wanted.has(name));
+  const created = await Promise.allSettled(names.map((service) => createTestDatabase({ service })));
   const databases = new Map<FleetService, TestDatabase>();
-  for (const name of DATABASE_SERVICES) {
-    if (wanted.has(name)) databases.set(name, await createTestDatabase({ service: name }));
+  created.forEach((result, i) => {
+    if (result.status === 'fulfilled') databases.set(names[i]!, result.value);
+  });
+  const failed = created.find((result) => result.status === 'rejected');
+  if (failed) {
+    for (const database of databases.values()) await database.drop();
+    throw failed.reason;
   }
   return databases;
 }
@@ -115,30 +122,45 @@ async function portsOf(names: readonly FleetService[]): Promise<(name: FleetServ
   return (name) => ports.get(name)!;
 }
 
-export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
-  const wanted = wantedServices(options);
+/** What the services of a fleet run on: databases, an S3 store, a NATS namespace, ports and secrets. */
+async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
   const given = options.databases ?? {};
-  const databases = await createDatabases(new Set([...wanted].filter((name) => !given[name])));
   const objectStore = options.objectStore ?? (await startTestObjectStore());
+  let databases: Map<FleetService, TestDatabase>;
+  try {
+    databases = await createDatabases(new Set([...wanted].filter((name) => !given[name])));
+  } catch (err) {
+    if (!options.objectStore) await objectStore.stop();
+    throw err;
+  }
   const bus = createTestBusNamespace();
   const port = await portsOf(START_ORDER);
-  const addr = (name: FleetService) => `127.0.0.1:${port(name).grpc}`;
-  const adminKey = randomBytes(32).toString('hex');
-  const settings = {
+  const settings: FleetSettings = {
     options,
     port,
-    addr,
-    databaseUrl: (name: FleetService) => (given[name] ?? databases.get(name)!).databaseUrl,
+    addr: (name) => `127.0.0.1:${port(name).grpc}`,
+    databaseUrl: (name) => (given[name] ?? databases.get(name)!).databaseUrl,
     nats: { NATS_URL: bus.natsUrl, NATS_PREFIX: bus.prefix },
     objectStoreEnv: objectStore.env,
-    adminKey,
+    adminKey: randomBytes(32).toString('hex'),
     sessionSecret: randomBytes(32).toString('hex'),
     mediaSecret: randomBytes(32).toString('hex'),
     webhookSecretsKey: randomBytes(32).toString('base64'),
     // The test process's own keys, so its test clients sign as any service of the fleet.
     serviceKeys: testServiceKeys(),
-    runs: (name: FleetService) => wanted.has(name),
+    runs: (name) => wanted.has(name),
   };
+  const release = async () => {
+    await bus.cleanup();
+    if (!options.objectStore) await objectStore.stop();
+    for (const database of databases.values()) await database.drop();
+  };
+  return { settings, objectStore, bus, release };
+}
+
+/** The fleet's service processes: started side by side (as Kubernetes starts pods), each waited for until ready. */
+function fleetProcesses(settings: FleetSettings) {
+  const { port } = settings;
   const readyUrl = (name: FleetService) =>
     `http://127.0.0.1:${name === 'gateway' ? port(name).grpc : port(name).ops}/readyz`;
   const processes = new Map<FleetService, Running>();
@@ -147,28 +169,43 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     processes.set(name, running);
     await waitReady(readyUrl(name), running, name);
   };
+  return {
+    processes,
+    start,
+    async startAll(names: readonly FleetService[]): Promise<void> {
+      const started = await Promise.allSettled(names.map((name) => start(name)));
+      const failed = started.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    async stopAll(): Promise<void> {
+      await Promise.all([...processes.values()].map((running) => terminate(running)));
+    },
+    running(name: FleetService): Running {
+      const found = processes.get(name);
+      if (!found) throw new Error(`${name} is not part of this fleet`);
+      return found;
+    },
+  };
+}
 
+export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
+  const wanted = wantedServices(options);
+  const { settings, objectStore, bus, release } = await fleetSettings(options, wanted);
+  const { port, addr, adminKey } = settings;
+  const services = fleetProcesses(settings);
   const extraWorkers = extraWorkerStarter(settings);
   const cleanup = async () => {
     await extraWorkers.stopAll();
-    for (const running of [...processes.values()].reverse()) await terminate(running);
-    await bus.cleanup();
-    if (!options.objectStore) await objectStore.stop();
-    for (const database of databases.values()) await database.drop();
+    await services.stopAll();
+    await release();
   };
   try {
-    for (const name of START_ORDER.filter((name) => wanted.has(name))) await start(name);
+    await services.startAll(START_ORDER.filter((name) => wanted.has(name)));
   } catch (err) {
     await cleanup();
     throw err;
   }
-
-  const running = (name: FleetService): Running => {
-    const found = processes.get(name);
-    if (!found) throw new Error(`${name} is not part of this fleet`);
-    return found;
-  };
-
+  const { processes, running } = services;
   return {
     gatewayUrl: `http://127.0.0.1:${port('gateway').grpc}`,
     accountsGrpcAddr: addr('accounts'),
@@ -193,7 +230,7 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     startService: async (name, extraEnv) => {
       const r = processes.get(name);
       if (r && isAlive(r)) throw new Error(`${name} is still running`);
-      await start(name, extraEnv);
+      await services.start(name, extraEnv);
     },
     isRunning: (name) => processes.has(name) && isAlive(processes.get(name)!),
     logs: (name) => processes.get(name)?.output.join('') ?? '',
