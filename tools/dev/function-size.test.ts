@@ -20,95 +20,82 @@ test('counts every line of code of a function, its braces included: 80 is the li
 });
 
 test('leaves out blank lines, // lines, /* */ blocks and JSDoc', () => {
-  const source = [
-    '/** The JSDoc before the function is not in its span. */',
-    'export async function commented(a: number) {',
-    '  const b = a + 1;',
-    '',
-    '   ',
-    '  // a line comment',
-    '  /* a block',
-    '     over lines',
-    '  */',
-    '  /**',
-    '   * JSDoc inside.',
-    '   */',
-    '  const c = (x: number) => x * b;',
-    '  /* one */ /* two */',
-    '  return c(b);',
-    '}',
-  ].join('\n');
+  const source = `
+/** The JSDoc before the function is not in its span. */
+export async function commented(a: number) {
+  const b = a + 1;
+
+${'   '}
+  // a line comment
+  /* a block
+     over lines
+  */
+  /**
+   * JSDoc inside.
+   */
+  const c = (x: number) => x * b;
+  /* one */ /* two */
+  return c(b);
+}`;
   assert.equal(sizeOf(source, 'commented'), 5);
-  assert.equal(
-    sizeOf(
-      fn('spaced', 81, (i) => (i % 2 ? '' : `  step(${i});`)),
-      'spaced',
-    ),
-    42,
-  );
+  const everyOtherLineBlank = fn('spaced', 81, (i) => (i % 2 ? '' : `  step(${i});`));
+  assert.equal(sizeOf(everyOtherLineBlank, 'spaced'), 42);
 });
 
 test('counts a line of code that carries a comment, before or after the code', () => {
-  const source = [
-    'const mixed = () => {',
-    '  go(); // trailing',
-    '  /* leading */ go();',
-    '  go(/* inside */);',
-    '};',
-  ].join('\n');
+  const source = `
+const mixed = () => {
+  go(); // trailing
+  /* leading */ go();
+  go(/* inside */);
+};`;
   assert.equal(sizeOf(source, 'mixed'), 5);
 });
 
 test('counts a template literal, a string and JSX text over several lines by the lines that hold text', () => {
-  const source = [
-    'function Page() {',
-    '  const sql = `',
-    '    SELECT 1',
-    '',
-    '    FROM t`;',
-    '  return (',
-    '    <p>',
-    '      some text',
-    '',
-    '    </p>',
-    '  );',
-    '}',
-  ].join('\n');
-  assert.equal(sizeOf(source, 'Page', 'page.tsx'), 10);
+  const page = `
+function Page() {
+  const sql = \`
+    SELECT 1
+
+    FROM t\`;
+  return (
+    <p>
+      some text
+
+    </p>
+  );
+}`;
+  assert.equal(sizeOf(page, 'Page', 'page.tsx'), 10);
   // `//` and `/*` inside strings, templates and regular expressions are code, not comments.
-  const literals = [
-    'function literals() {',
-    "  const url = 'http://example.com';",
-    '  const t = `/* not a comment`;',
-    '  const r = /\\/\\/*x/;',
-    '  const after = 1;',
-    '}',
-  ].join('\n');
+  const literals = `
+function literals() {
+  const url = 'http://example.com';
+  const t = \`/* not a comment\`;
+  const r = /\\/\\/*x/;
+  const after = 1;
+}`;
   assert.equal(sizeOf(literals, 'literals'), 6);
 });
 
 test('counts a nested function for itself and for the function around it', () => {
-  const inner = fn('inner', 50)
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
-  const source = ['function outer() {', '  const a = 1;', inner, '  return inner();', '}'].join('\n');
+  const inner = fn('inner', 50).replaceAll('\n', '\n  ');
+  const source = `function outer() {\n  const a = 1;\n  ${inner}\n  return inner();\n}`;
   assert.equal(sizeOf(source, 'inner'), 50);
   assert.equal(sizeOf(source, 'outer'), 54);
 });
 
 test('names each kind of function as a reader finds it', () => {
-  const source = [
-    'class Store {',
-    '  constructor() {}',
-    '  get size() { return 1; }',
-    '  load() {}',
-    '}',
-    'const handlers = { create: () => 1, async remove() {} };',
-    "describe('uploads', () => { it('refuses', async () => {}); });",
-    'life.onStop(function () {});',
-    'export default () => 1;',
-  ].join('\n');
+  const source = `class Store {
+  constructor() {}
+  get size() { return 1; }
+  load() {}
+}
+const handlers = { create: () => 1, async remove() {} };
+describe('uploads', () => { it('refuses', async () => {}); });
+life.onStop(function () {});
+new Promise((resolve) => resolve(1));
+export default () => 1;`;
   const names = functionSizes('names.ts', source).map((s) => `${s.line} ${s.name}`);
   assert.deepEqual(names, [
     '2 Store.constructor',
@@ -119,7 +106,8 @@ test('names each kind of function as a reader finds it', () => {
     '7 describe("uploads")',
     '7 it("refuses")',
     '8 life.onStop(…)',
-    '9 default',
+    '9 new Promise(…)',
+    '10 default',
   ]);
 });
 

@@ -74,9 +74,9 @@ function codeLinesOf(source: ts.SourceFile): Uint8Array {
   return marks;
 }
 
-function calleeName(call: ts.CallExpression, source: ts.SourceFile): string {
-  const callee = call.expression.getText(source);
-  const title = call.arguments[0];
+function calleeName(call: ts.CallExpression | ts.NewExpression, source: ts.SourceFile): string {
+  const callee = `${ts.isNewExpression(call) ? 'new ' : ''}${call.expression.getText(source)}`;
+  const title = call.arguments?.[0];
   if (title && (ts.isStringLiteral(title) || ts.isNoSubstitutionTemplateLiteral(title)))
     return `${callee}(${JSON.stringify(title.text)})`;
   return `${callee}(…)`;
@@ -91,7 +91,8 @@ export function functionName(node: FunctionNode, source: ts.SourceFile): string 
   if (node.name) return `${className}${node.name.getText(source)}`;
   if (ts.isVariableDeclaration(owner) || ts.isPropertyAssignment(owner) || ts.isPropertyDeclaration(owner))
     return owner.name.getText(source);
-  if (ts.isCallExpression(owner) && owner.expression !== node) return calleeName(owner, source);
+  if ((ts.isCallExpression(owner) || ts.isNewExpression(owner)) && owner.expression !== node)
+    return calleeName(owner, source);
   if (ts.isExportAssignment(owner) || ts.isFunctionDeclaration(node)) return 'default';
   return '<anonymous>';
 }
