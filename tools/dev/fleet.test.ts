@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAPTION_FONT_PACKAGES } from '../../packages/captions/src/style.ts';
 import { APERTIUM_MODE_FILES, APERTIUM_OS_PACKAGES } from '../../packages/translation/src/os-packages.ts';
-import { fleet, gatewayUrl } from './fleet.ts';
+import { fleet } from './fleet.ts';
 import { layout } from './layout.ts';
 import { platformFrom } from './platform.ts';
 import { PLATFORM_SECRETS } from './test-fixtures.ts';
@@ -152,91 +152,6 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
     },
   ],
 ];
-
-test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is replaced per service', () => {
-  const p = platformFrom(
-    {
-      DATABASE_URL: 'postgresql://app:pw@localhost:55432/other?schema=whatever',
-      NATS_URL: 'nats://127.0.0.1:54222',
-      S3_PORT: '9100',
-      GATEWAY_PORT: '8181',
-      ACCOUNTS_GRPC_PORT: '50061',
-      BILLING_GRPC_PORT: '50063',
-      BILLING_OPS_PORT: '9113',
-      ARTIFACTS_GRPC_PORT: '50064',
-      ARTIFACTS_OPS_PORT: '9114',
-      MEDIA_GRPC_PORT: '50062',
-      MEDIA_OPS_PORT: '9112',
-      JOBS_GRPC_PORT: '50065',
-      JOBS_OPS_PORT: '9115',
-      WORKER_OPS_PORT: '9116',
-      SHARES_GRPC_PORT: '50066',
-      SHARES_OPS_PORT: '9117',
-      WEBHOOK_DISPATCHER_GRPC_PORT: '50067',
-      WEBHOOK_DISPATCHER_OPS_PORT: '9119',
-      ADMIN_API_KEY: 'from-caller',
-      MEDIA_TOKEN_SECRET: 'media-from-caller',
-    },
-    secrets,
-    dirs,
-  );
-  assert.deepEqual(p.database, { host: '127.0.0.1', port: 55432, user: 'app', name: 'other' });
-  assert.equal(p.databaseUrlFor('accounts'), 'postgresql://app:pw@localhost:55432/other?schema=accounts');
-  assert.deepEqual(p.nats, { host: '127.0.0.1', port: 54222 });
-  assert.equal(p.s3.endpoint, 'http://127.0.0.1:9100');
-  assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');
-  assert.equal(p.secret('SESSION_SIGNING_SECRET'), secrets.SESSION_SIGNING_SECRET);
-
-  const [accounts, billing, artifacts, media, jobs, worker, shares, webhooks, , , gateway] = fleet(p);
-  assert.equal(accounts!.env.GRPC_PORT, '50061');
-  assert.equal(accounts!.env.ADMIN_API_KEY, 'from-caller');
-  assert.equal(billing!.env.GRPC_PORT, '50063');
-  assert.equal(billing!.env.OPS_PORT, '9113');
-  assert.equal(billing!.healthUrl, 'http://127.0.0.1:9113/readyz');
-  assert.equal(billing!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=billing');
-  assert.equal(billing!.env.ADMIN_API_KEY, 'from-caller', 'billing checks the operator key accounts checks');
-  assert.equal(artifacts!.env.GRPC_PORT, '50064');
-  assert.equal(artifacts!.env.OPS_PORT, '9114');
-  assert.equal(artifacts!.healthUrl, 'http://127.0.0.1:9114/readyz');
-  assert.equal(artifacts!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=artifacts');
-  assert.equal(artifacts!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'artifacts follows the local S3 port');
-  assert.equal(media!.env.GRPC_PORT, '50062');
-  assert.equal(media!.env.OPS_PORT, '9112');
-  assert.equal(media!.healthUrl, 'http://127.0.0.1:9112/readyz');
-  assert.equal(media!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=media');
-  assert.equal(media!.env.S3_ENDPOINT, 'http://127.0.0.1:9100', 'media follows the local S3 port');
-  assert.equal(media!.env.MEDIA_TOKEN_SECRET, 'media-from-caller');
-  assert.equal(jobs!.env.GRPC_PORT, '50065');
-  assert.equal(jobs!.healthUrl, 'http://127.0.0.1:9115/readyz');
-  assert.equal(jobs!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=jobs');
-  assert.equal(jobs!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'jobs holds credits through billing');
-  assert.equal(jobs!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
-  assert.equal(jobs!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
-  assert.equal(worker!.healthUrl, 'http://127.0.0.1:9116/readyz');
-  assert.equal(worker!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the worker follows the jobs port');
-  assert.equal(worker!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062');
-  assert.equal(worker!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
-  assert.equal(shares!.env.GRPC_PORT, '50066');
-  assert.equal(shares!.healthUrl, 'http://127.0.0.1:9117/readyz');
-  assert.equal(shares!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=shares');
-  assert.equal(shares!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064');
-  assert.equal(webhooks!.env.GRPC_PORT, '50067');
-  assert.equal(webhooks!.healthUrl, 'http://127.0.0.1:9119/readyz');
-  assert.equal(webhooks!.env.DATABASE_URL, 'postgresql://app:pw@localhost:55432/other?schema=webhook_dispatcher');
-  assert.equal(webhooks!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the dispatcher follows the jobs port');
-  assert.equal(gateway!.env.WEBHOOKS_GRPC_ADDR, '127.0.0.1:50067', 'the gateway follows the dispatcher port');
-  assert.equal(gateway!.env.JOBS_GRPC_ADDR, '127.0.0.1:50065', 'the gateway follows the jobs port');
-  assert.equal(gateway!.env.SHARES_GRPC_ADDR, '127.0.0.1:50066', 'the gateway follows the shares port');
-  assert.equal(gateway!.env.ACCOUNTS_GRPC_ADDR, '127.0.0.1:50061', 'the gateway follows the accounts port');
-  assert.equal(gateway!.env.MEDIA_GRPC_ADDR, '127.0.0.1:50062', 'the gateway follows the media port');
-  assert.equal(gateway!.env.BILLING_GRPC_ADDR, '127.0.0.1:50063', 'the gateway follows the billing port');
-  assert.equal(gateway!.env.ARTIFACTS_GRPC_ADDR, '127.0.0.1:50064', 'the gateway follows the artifacts port');
-  assert.equal(gateway!.env.PORT, '8181');
-  assert.equal(gateway!.env.OPS_PORT, '9108', 'the internal ops port, with the readiness checks');
-  assert.equal(gateway!.env.PUBLIC_BASE_URL, 'http://127.0.0.1:8181');
-  assert.equal(gateway!.healthUrl, 'http://127.0.0.1:8181/readyz');
-  assert.equal(gatewayUrl(p), 'http://127.0.0.1:8181');
-});
 
 test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webhook-dispatcher, ai-proxy, web, then gateway, with the documented environment', () => {
   const services = fleet(platformFrom({}, secrets, dirs));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { checkFunctionSizes } from './function-size.ts';
 import { importViolations } from './guardrails.ts';
 import { repoRoot } from './layout.ts';
 
@@ -20,4 +21,13 @@ test('the import rules catch each kind of violation, and let a domain test do I/
     'store-only-in-store: services/alpha/src/rpc/handlers.ts -> services/alpha/src/generated/prisma/client.ts',
     'tools-and-tests-never-import-services: tests/e2e/flow.test.ts -> services/beta/src/beta.ts',
   ]);
+});
+
+test('the function-size check catches a function over 80 lines of code and an allow-list entry gone stale', () => {
+  const report = checkFunctionSizes(join(repoRoot, 'tools/dev/fixtures/function-size'), ['packages', 'services']);
+  assert.deepEqual(report.offenders, [
+    'packages/long/src/long.ts:6 tooLong: 81 lines of code',
+    'packages/long/src/long.ts:292 describe("a suite"): 82 lines of code',
+  ]);
+  assert.deepEqual(report.stale, ['packages/long/src/long.ts padded', 'packages/gone/src/gone.ts removed']);
 });

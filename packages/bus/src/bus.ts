@@ -61,6 +61,45 @@ export interface ConsumerBacklog {
 
 const PREFIX = /^[A-Za-z0-9_-]{1,32}$/;
 
+async function logStatusChanges(connection: NatsConnection, log: Logger): Promise<void> {
+  for await (const status of connection.status()) {
+    if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error')
+      log.warn({ status: status.type }, 'nats connection status');
+  }
+}
+
+/** The durable consumer a `consume` call declares, checked for a usable concurrency first. */
+function durableOf<T>(options: ConsumeOptions<T>): ConsumerDeclaration {
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new TypeError('concurrency must be a positive integer');
+  return {
+    durable: options.durable,
+    filterSubject: options.filterSubject,
+    maxDeliver: options.maxDeliver,
+    ackWaitMs: options.ackWaitMs,
+    maxAckPending: options.maxAckPending,
+    deliverPolicy: options.deliverPolicy,
+  };
+}
+
+/** Consumes the durable of `stream` (its real name), which exists already. */
+async function startDurableConsumer<T>(
+  js: JetStreamClient,
+  manager: JetStreamManager,
+  stream: string,
+  options: ConsumeOptions<T>,
+  context: { prefix: string; log: Logger },
+): Promise<Subscription> {
+  const consumer = await js.consumers.get(stream, options.durable);
+  // A 2.9 server keeps a terminated message in a work-queue stream forever: remove it ourselves.
+  const { config } = await manager.streams.info(stream);
+  const discard =
+    config.retention === 'workqueue'
+      ? (seq: number) => manager.streams.deleteMessage(stream, seq, false).then(() => undefined)
+      : undefined;
+  return startConsumer(consumer, options, { ...context, discard });
+}
+
 export async function connectBus(options: BusOptions): Promise<Bus> {
   const prefix = options.prefix ?? '';
   if (prefix !== '' && !PREFIX.test(prefix))
@@ -71,12 +110,7 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
   const log = options.log.child({ component: 'bus' });
   const active = new Set<Subscription>();
 
-  void (async () => {
-    for await (const status of connection.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect' || status.type === 'error')
-        log.warn({ status: status.type }, 'nats connection status');
-    }
-  })();
+  void logStatusChanges(connection, log);
 
   const subject = (logical: string): string => (prefix ? `${prefix}.${logical}` : logical);
   const streamName = (logical: string): string => (prefix ? `${prefix.toUpperCase()}_${logical}` : logical);
@@ -120,26 +154,10 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
     },
 
     async consume(consumeOptions) {
-      const concurrency = consumeOptions.concurrency ?? 1;
-      if (!Number.isInteger(concurrency) || concurrency < 1)
-        throw new TypeError('concurrency must be a positive integer');
-      await bus.ensureConsumer(consumeOptions.stream, {
-        durable: consumeOptions.durable,
-        filterSubject: consumeOptions.filterSubject,
-        maxDeliver: consumeOptions.maxDeliver,
-        ackWaitMs: consumeOptions.ackWaitMs,
-        maxAckPending: consumeOptions.maxAckPending,
-        deliverPolicy: consumeOptions.deliverPolicy,
-      });
-      const stream = streamName(consumeOptions.stream);
-      const consumer = await js.consumers.get(stream, consumeOptions.durable);
-      // A 2.9 server keeps a terminated message in a work-queue stream forever: remove it ourselves.
-      const { config } = await manager.streams.info(stream);
-      const discard =
-        config.retention === 'workqueue'
-          ? (seq: number) => manager.streams.deleteMessage(stream, seq, false).then(() => undefined)
-          : undefined;
-      return track(startConsumer(consumer, consumeOptions, { prefix, log, discard }));
+      await bus.ensureConsumer(consumeOptions.stream, durableOf(consumeOptions));
+      return track(
+        await startDurableConsumer(js, manager, streamName(consumeOptions.stream), consumeOptions, { prefix, log }),
+      );
     },
 
     async subscribeEvents(subscribeOptions) {

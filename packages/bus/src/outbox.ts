@@ -101,20 +101,57 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     isStopped: () => stopped,
   });
 
-  let notifying: Promise<void> | undefined;
-  function notifyOthers(): void {
-    if (notifying || stopped) return;
-    notifying = pool
-      .query('SELECT pg_notify($1, $2)', [channel, ''])
-      .then(
-        () => undefined,
-        (err: unknown) => log.warn({ err }, 'outbox notify failed'),
-      )
-      .finally(() => {
-        notifying = undefined;
-      });
-  }
+  const others = peerNotifier(pool, channel, log);
+  const purging = startPurging(pool, table, retentionMs, log);
 
+  return {
+    nudge() {
+      alarm.wake();
+      if (!stopped) others.notify();
+    },
+    drain: drains.drain,
+    purgePublished: purging.purgePublished,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      purging.stop();
+      alarm.wake();
+      await loop;
+      await drains.settled();
+      await listener.stop();
+      await others.settled();
+      await pool.end();
+    },
+  };
+}
+
+/** Wakes the relays of the other replicas (they listen on `channel`), one notification at a time. */
+function peerNotifier(pool: pg.Pool, channel: string, log: Logger): { notify(): void; settled(): Promise<void> } {
+  let notifying: Promise<void> | undefined;
+  return {
+    notify() {
+      if (notifying) return;
+      notifying = pool
+        .query('SELECT pg_notify($1, $2)', [channel, ''])
+        .then(
+          () => undefined,
+          (err: unknown) => log.warn({ err }, 'outbox notify failed'),
+        )
+        .finally(() => {
+          notifying = undefined;
+        });
+    },
+    settled: async () => notifying,
+  };
+}
+
+/** Deletes published rows older than the retention: now, then every hour until stopped. */
+function startPurging(
+  pool: pg.Pool,
+  table: string,
+  retentionMs: number,
+  log: Logger,
+): { purgePublished(): Promise<number>; stop(): void } {
   async function purgePublished(): Promise<number> {
     const result = await pool.query(
       `DELETE FROM ${table} WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)`,
@@ -127,28 +164,9 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       .then((n) => n > 0 && log.info({ deleted: n }, 'purged published outbox rows'))
       .catch((err: unknown) => log.warn({ err }, 'outbox purge failed'));
   purge();
-  const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
-  purgeTimer.unref();
-
-  return {
-    nudge() {
-      alarm.wake();
-      notifyOthers();
-    },
-    drain: drains.drain,
-    purgePublished,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      clearInterval(purgeTimer);
-      alarm.wake();
-      await loop;
-      await drains.settled();
-      await listener.stop();
-      await notifying;
-      await pool.end();
-    },
-  };
+  const timer = setInterval(purge, PURGE_EVERY_MS);
+  timer.unref();
+  return { purgePublished, stop: () => clearInterval(timer) };
 }
 
 /** Drains never overlap; a drain requested during one runs right after it (and joins a second request). */

@@ -25,6 +25,7 @@ const OwnedService = {
 const OWNED_ACCESS = defineAccess(OwnedService, { get: { gateway: 'user' }, sweep: { jobs: 'service' } });
 const TEST_ACCESS = defineAccess(TestService, { echo: { jobs: 'service', gateway: 'service' }, fail: {}, slow: {} });
 
+/** The guarded server, and clients of it as each service (or none), closed by `stop`. */
 async function startGuarded() {
   const { log, lines } = captureLogger();
   const server = createGrpcServer({
@@ -41,40 +42,44 @@ async function startGuarded() {
   );
   server.add(TestService, testHandlers, TEST_ACCESS);
   const address = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
-  return { server, address, lines };
+  const clients: { close(): void }[] = [];
+  const track = <C extends { close(): void }>(client: C): C => {
+    clients.push(client);
+    return client;
+  };
+  return {
+    address,
+    lines,
+    track,
+    clientAs: (service: 'gateway' | 'jobs' | 'worker', audience: ServiceName = 'billing', now?: () => number) =>
+      track(
+        createClient(OwnedService, address, {
+          defaultDeadlineMs: 30_000,
+          identity: { signer: signer(service, now), audience },
+        }),
+      ),
+    bare: () => track(createClient(OwnedService, address, { defaultDeadlineMs: 30_000 })),
+    async stop() {
+      for (const client of clients) client.close();
+      await server.shutdown(100);
+    },
+  };
 }
 
 describe('service identity on a server that checks callers', () => {
   const env = {} as Awaited<ReturnType<typeof startGuarded>>;
-  const clients: { close(): void }[] = [];
-  const clientAs = (service: 'gateway' | 'jobs' | 'worker', audience: ServiceName = 'billing', now?: () => number) => {
-    const client = createClient(OwnedService, env.address, {
-      defaultDeadlineMs: 30_000,
-      identity: { signer: signer(service, now), audience },
-    });
-    clients.push(client);
-    return client;
-  };
-  const bare = () => {
-    const client = createClient(OwnedService, env.address, { defaultDeadlineMs: 30_000 });
-    clients.push(client);
-    return client;
-  };
   before(async () => Object.assign(env, await startGuarded()));
-  after(async () => {
-    for (const client of clients) client.close();
-    await env.server.shutdown(100);
-  });
+  after(() => env.stop());
 
   it('lets an allowed caller through and tells the handler who called for whom', async () => {
-    assert.deepEqual(await clientAs('gateway').get({ userId: 'usr_1' }, { user: 'usr_1' }), {
+    assert.deepEqual(await env.clientAs('gateway').get({ userId: 'usr_1' }, { user: 'usr_1' }), {
       userId: 'usr_1',
       caller: 'gateway',
       user: 'usr_1',
     });
-    assert.deepEqual(await clientAs('jobs').sweep({ userId: 'usr_1' }), { caller: 'jobs' });
+    assert.deepEqual(await env.clientAs('jobs').sweep({ userId: 'usr_1' }), { caller: 'jobs' });
     assert.equal(
-      (await onBehalfOf('usr_2', () => clientAs('gateway').get({ userId: 'usr_2' }))).user,
+      (await onBehalfOf('usr_2', () => env.clientAs('gateway').get({ userId: 'usr_2' }))).user,
       'usr_2',
       'the enclosing onBehalfOf names the user',
     );
@@ -83,19 +88,20 @@ describe('service identity on a server that checks callers', () => {
   it('refuses a call without a token, with garbage, an expired one or one for another service as caller_unauthenticated', async () => {
     const garbage = new Metadata();
     garbage.set('authorization', 'Bearer not.a.jwt');
-    const stranger = createClient(OwnedService, env.address, {
-      defaultDeadlineMs: 30_000,
-      identity: {
-        signer: createSigner({ service: 'jobs', privateKey: generateServiceKeyPair().privateKey }),
-        audience: 'billing',
-      },
-    });
-    clients.push(stranger);
+    const stranger = env.track(
+      createClient(OwnedService, env.address, {
+        defaultDeadlineMs: 30_000,
+        identity: {
+          signer: createSigner({ service: 'jobs', privateKey: generateServiceKeyPair().privateKey }),
+          audience: 'billing',
+        },
+      }),
+    );
     const refusals = [
-      [await rejection(bare().sweep({ userId: 'usr_1' })), /no service token/],
-      [await rejection(bare().sweep({ userId: 'usr_1' }, { metadata: garbage })), /malformed/],
-      [await rejection(clientAs('jobs', 'billing', () => Date.now() - 120_000).sweep({ userId: 'u' })), /expired/],
-      [await rejection(clientAs('jobs', 'media').sweep({ userId: 'usr_1' })), /another service/],
+      [await rejection(env.bare().sweep({ userId: 'usr_1' })), /no service token/],
+      [await rejection(env.bare().sweep({ userId: 'usr_1' }, { metadata: garbage })), /malformed/],
+      [await rejection(env.clientAs('jobs', 'billing', () => Date.now() - 120_000).sweep({ userId: 'u' })), /expired/],
+      [await rejection(env.clientAs('jobs', 'media').sweep({ userId: 'usr_1' })), /another service/],
       [await rejection(stranger.sweep({ userId: 'usr_1' })), /does not trust/],
     ] as const;
     for (const [err, reason] of refusals) {
@@ -108,19 +114,19 @@ describe('service identity on a server that checks callers', () => {
   });
 
   it('refuses a caller the method does not list as caller_not_allowed, and logs caller and method', async () => {
-    const err = await rejection(clientAs('worker').sweep({ userId: 'usr_1' }));
+    const err = await rejection(env.clientAs('worker').sweep({ userId: 'usr_1' }));
     assert.equal(err.code, 'caller_not_allowed');
     assert.equal(
-      (await rejection(clientAs('gateway').sweep({ userId: 'usr_1' }, { user: 'usr_1' }))).code,
+      (await rejection(env.clientAs('gateway').sweep({ userId: 'usr_1' }, { user: 'usr_1' }))).code,
       'caller_not_allowed',
     );
-    assert.equal((await rejection(clientAs('jobs').get({ userId: 'usr_1' }))).code, 'caller_not_allowed');
+    assert.equal((await rejection(env.clientAs('jobs').get({ userId: 'usr_1' }))).code, 'caller_not_allowed');
     const line = env.lines.find((l) => l.code === 'caller_not_allowed' && l.caller === 'worker');
     assert.equal(line?.method, '/test.v1.Owned/Sweep');
   });
 
   it('holds a user-acting call to its user: no user, or another userId in the request, is caller_user_mismatch', async () => {
-    const gateway = clientAs('gateway');
+    const gateway = env.clientAs('gateway');
     assert.equal((await rejection(gateway.get({ userId: 'usr_1' }))).code, 'caller_user_mismatch');
     assert.equal((await rejection(gateway.get({ userId: 'usr_1' }, { user: 'usr_2' }))).code, 'caller_user_mismatch');
     assert.equal(
@@ -128,7 +134,7 @@ describe('service identity on a server that checks callers', () => {
       'caller_user_mismatch',
     );
     // A service acting for itself that still names a user is held to it.
-    const err = await rejection(clientAs('jobs').sweep({ userId: 'usr_1' }, { user: 'usr_2' }));
+    const err = await rejection(env.clientAs('jobs').sweep({ userId: 'usr_1' }, { user: 'usr_2' }));
     assert.equal(err.code, 'caller_user_mismatch');
   });
 

@@ -6,7 +6,7 @@ import { createLifecycle, serve, startService } from './lifecycle.ts';
 
 const quietLog = createLogger({ service: 't', destination: new Writable({ write: (_c, _e, done) => done() }) });
 
-describe('lifecycle', () => {
+describe('lifecycle: opening and releasing', () => {
   it('releases in reverse order of opening, and every step runs when one fails', async () => {
     const life = createLifecycle();
     const released: string[] = [];
@@ -52,7 +52,9 @@ describe('lifecycle', () => {
     );
     assert.deepEqual(released, ['bus', 'database']);
   });
+});
 
+describe('lifecycle: startService and serve', () => {
   it('a started service carries what its build returned and stops in order', async () => {
     const released: string[] = [];
     const running = await startService(async (life) => {

@@ -15,6 +15,25 @@ export type CompleteMultipartResult =
   | { ok: true }
   | { ok: false; code: 'bad_request' | 'upload_incomplete'; message: string };
 
+/** The answer to a client whose parts storage refused to complete, or undefined when storage failed instead. */
+function partsRefusal(err: unknown): CompleteMultipartResult | undefined {
+  if (isNoSuchUpload(err))
+    return {
+      ok: false,
+      code: 'upload_incomplete',
+      message: 'The multipart upload no longer exists; start a new upload.',
+    };
+  const name = nameOf(err);
+  if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'MalformedXML'].includes(name) || statusOf(err) === 400) {
+    return {
+      ok: false,
+      code: 'bad_request',
+      message: `Storage refused the parts: ${name || 'invalid parts'}. Every part but the last must be exactly part_size_bytes long, and each ETag must be the one storage answered.`,
+    };
+  }
+  return undefined;
+}
+
 /** Uploads in parts: the client PUTs each part to a presigned URL, then the service completes or aborts. */
 export function multipartOperations(
   client: S3Client,
@@ -61,23 +80,8 @@ export function multipartOperations(
         );
         return { ok: true };
       } catch (err) {
-        const name = nameOf(err);
-        if (isNoSuchUpload(err))
-          return {
-            ok: false,
-            code: 'upload_incomplete',
-            message: 'The multipart upload no longer exists; start a new upload.',
-          };
-        if (
-          ['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'MalformedXML'].includes(name) ||
-          statusOf(err) === 400
-        ) {
-          return {
-            ok: false,
-            code: 'bad_request',
-            message: `Storage refused the parts: ${name || 'invalid parts'}. Every part but the last must be exactly part_size_bytes long, and each ETag must be the one storage answered.`,
-          };
-        }
+        const refused = partsRefusal(err);
+        if (refused) return refused;
         throw unavailable('CompleteMultipartUpload', key, err);
       }
     },

@@ -56,6 +56,17 @@ describe('chat translator', () => {
     assert.match(system.content, /JSON/);
   });
 
+  it('sends nothing for empty texts and offers pairs of common languages', async () => {
+    const chat = translator();
+    assert.deepEqual(await chat.translate(['', '  '], { from: 'en', to: 'es', signal }), ['', '']);
+    assert.equal(upstream.requests.length, 0);
+    assert.equal(chat.kind, 'chat');
+    assert.ok(chat.pairs().some((p) => p.from === 'en' && p.to === 'es'));
+    assert.ok(!chat.pairs().some((p) => p.from === p.to));
+  });
+});
+
+describe('chat translator: wrong answers and failures', () => {
   it('tries a batch with a wrong count once more, and succeeds', async () => {
     let calls = 0;
     upstream.behave({
@@ -108,15 +119,6 @@ describe('chat translator', () => {
     await eventually('the request reached the upstream', async () => upstream.requests.length > 0);
     controller.abort(new Error('job cancelled'));
     await assert.rejects(running, /job cancelled/);
-  });
-
-  it('sends nothing for empty texts and offers pairs of common languages', async () => {
-    const chat = translator();
-    assert.deepEqual(await chat.translate(['', '  '], { from: 'en', to: 'es', signal }), ['', '']);
-    assert.equal(upstream.requests.length, 0);
-    assert.equal(chat.kind, 'chat');
-    assert.ok(chat.pairs().some((p) => p.from === 'en' && p.to === 'es'));
-    assert.ok(!chat.pairs().some((p) => p.from === p.to));
   });
 });
 

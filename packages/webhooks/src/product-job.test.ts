@@ -31,7 +31,7 @@ describe('statuses and events', () => {
   });
 });
 
-describe('productJob', () => {
+describe('productJob: a job without a result', () => {
   it('shows a queued job without result or error', () => {
     assert.deepEqual(productJob(jobFixture({ optionsJson: '{"language":"de"}' }), null), {
       jobId: 'job_01JABCDEFGHJKMNPQRSTVWXYZ0',
@@ -58,6 +58,27 @@ describe('productJob', () => {
     }
   });
 
+  it('gives a failed job its error, and a code even when none was recorded', () => {
+    const failed = jobFixture({ status: 'failed', errorCode: 'media_unreadable', errorMessage: 'Not audio.' });
+    assert.deepEqual(productJob(failed, exampleTranscript()).error, {
+      code: 'media_unreadable',
+      message: 'Not audio.',
+    });
+    assert.equal(productJob(failed, exampleTranscript()).result, null);
+    assert.deepEqual(productJob(jobFixture({ status: 'failed' }), null).error, {
+      code: 'job_failed',
+      message: 'The transcription failed.',
+    });
+  });
+
+  it('gives a cancelled job an error only when a reason was recorded', () => {
+    assert.equal(productJob(jobFixture({ status: 'cancelled' }), null).error, null);
+    const withReason = jobFixture({ status: 'cancelled', errorCode: 'media_deleted', errorMessage: 'Gone.' });
+    assert.deepEqual(productJob(withReason, null).error, { code: 'media_deleted', message: 'Gone.' });
+  });
+});
+
+describe('productJob: the result of a succeeded job', () => {
   it('gives a succeeded job its result from the transcript', () => {
     const job = productJob(succeededJob(), exampleTranscript());
     assert.equal(job.status, 'COMPLETED');
@@ -107,25 +128,6 @@ describe('productJob', () => {
 
   it('has no result for a succeeded job whose transcript is not at hand', () => {
     assert.equal(productJob(succeededJob(), null).result, null);
-  });
-
-  it('gives a failed job its error, and a code even when none was recorded', () => {
-    const failed = jobFixture({ status: 'failed', errorCode: 'media_unreadable', errorMessage: 'Not audio.' });
-    assert.deepEqual(productJob(failed, exampleTranscript()).error, {
-      code: 'media_unreadable',
-      message: 'Not audio.',
-    });
-    assert.equal(productJob(failed, exampleTranscript()).result, null);
-    assert.deepEqual(productJob(jobFixture({ status: 'failed' }), null).error, {
-      code: 'job_failed',
-      message: 'The transcription failed.',
-    });
-  });
-
-  it('gives a cancelled job an error only when a reason was recorded', () => {
-    assert.equal(productJob(jobFixture({ status: 'cancelled' }), null).error, null);
-    const withReason = jobFixture({ status: 'cancelled', errorCode: 'media_deleted', errorMessage: 'Gone.' });
-    assert.deepEqual(productJob(withReason, null).error, { code: 'media_deleted', message: 'Gone.' });
   });
 });
 

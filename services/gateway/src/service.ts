@@ -1,7 +1,7 @@
-import { openBus, STREAMS } from '@tp/bus';
+import { type Bus, openBus, STREAMS } from '@tp/bus';
 import { egressPolicy } from '@tp/egress';
 import type { Logger } from '@tp/logging';
-import { httpTimeouts, type Running, serve, startService } from '@tp/runtime';
+import { httpTimeouts, type Lifecycle, type Running, serve, startService } from '@tp/runtime';
 import { TRANSCRIPT_JSON_SCHEMA } from '@tp/transcript';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { PrincipalCache } from './auth/principal-cache.ts';
@@ -15,7 +15,7 @@ import { openEdgeLimits } from './limits/open.ts';
 import { TRANSCRIPT_SCHEMA_PATH } from './routes/artifacts/schemas.ts';
 import { startJobFeed } from './read-cache/job-feed.ts';
 import { ReadCache } from './read-cache/read-cache.ts';
-import { allRoutes } from './routes/index.ts';
+import { allRoutes, type RouteLimits } from './routes/index.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -41,46 +41,17 @@ export function startGatewayService(
       log,
       streams: [STREAMS.EVENTS],
     });
-    const cache = new PrincipalCache({ ttlMs: config.AUTH_CACHE_TTL_MS, maxEntries: config.AUTH_CACHE_MAX_ENTRIES });
-    await life.open(
-      'revocation-feed',
-      () => startRevocationFeed(bus, cache, log),
-      (feed) => feed.stop(),
-    );
-    const readCache = new ReadCache({
-      maxEntries: config.READ_CACHE_MAX_ENTRIES,
-      jobActiveMs: config.JOB_READ_CACHE_MS,
-      jobFinishedMs: config.JOB_FINISHED_READ_CACHE_MS,
-      balanceMs: config.BALANCE_READ_CACHE_MS,
-    });
-    await life.open(
-      'job-feed',
-      () => startJobFeed(bus, readCache, log),
-      (feed) => feed.stop(),
-    );
+    const { principals, readCache } = await openCaches(life, config, bus, log);
 
     // Backends are not part of readiness: an edge that drops out when accounts blips turns a
     // 503 with a clear code into refused connections for every client.
     const checks = async () => ({ nats: !bus.connection.isClosed() });
     const publicBaseUrl = config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`;
-    const routes = allRoutes(
-      clients,
-      log,
-      {
-        maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES,
-        publicBaseUrl,
-        product: {
-          uploadMaxBytes: config.PRODUCT_UPLOAD_MAX_BYTES,
-          inlineMaxBytes: config.PRODUCT_INLINE_MAX_BYTES,
-          egress: egressPolicy(config),
-        },
-      },
-      readCache,
-    );
+    const routes = allRoutes(clients, log, routeLimits(config, publicBaseUrl), readCache);
     const timeouts = httpTimeouts(config);
     const app = createGatewayApp({
       routes,
-      authenticate: createAuthenticator(clients.accounts, cache),
+      authenticate: createAuthenticator(clients.accounts, principals),
       log,
       openApiDocument: buildOpenApiDocument(routes, {
         version: API_VERSION,
@@ -115,4 +86,39 @@ export function startGatewayService(
     log.info({ port, opsPort }, 'gateway listening');
     return { port, url: `http://${config.HOST}:${port}`, opsPort };
   });
+}
+
+/** The credential cache and the read cache, each kept fresh by its feed of events. */
+async function openCaches(life: Lifecycle, config: GatewayConfig, bus: Bus, log: Logger) {
+  const principals = new PrincipalCache({ ttlMs: config.AUTH_CACHE_TTL_MS, maxEntries: config.AUTH_CACHE_MAX_ENTRIES });
+  await life.open(
+    'revocation-feed',
+    () => startRevocationFeed(bus, principals, log),
+    (feed) => feed.stop(),
+  );
+  const readCache = new ReadCache({
+    maxEntries: config.READ_CACHE_MAX_ENTRIES,
+    jobActiveMs: config.JOB_READ_CACHE_MS,
+    jobFinishedMs: config.JOB_FINISHED_READ_CACHE_MS,
+    balanceMs: config.BALANCE_READ_CACHE_MS,
+  });
+  await life.open(
+    'job-feed',
+    () => startJobFeed(bus, readCache, log),
+    (feed) => feed.stop(),
+  );
+  return { principals, readCache };
+}
+
+/** The sizes, address and egress policy the routes work within, from the configuration. */
+function routeLimits(config: GatewayConfig, publicBaseUrl: string): RouteLimits {
+  return {
+    maxTranscriptBytes: config.MAX_TRANSCRIPT_BYTES,
+    publicBaseUrl,
+    product: {
+      uploadMaxBytes: config.PRODUCT_UPLOAD_MAX_BYTES,
+      inlineMaxBytes: config.PRODUCT_INLINE_MAX_BYTES,
+      egress: egressPolicy(config),
+    },
+  };
 }

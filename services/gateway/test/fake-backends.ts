@@ -89,22 +89,10 @@ function gatewayOnly(definition: UnaryServiceDefinition): Record<string, AnyMeth
   return access;
 }
 
-export async function startFakeBackends(log: Logger): Promise<FakeBackends> {
-  const credentials = new Map<string, Principal>();
-  const handlers = new Map<string, AnyHandler>();
-  const requests = new Map<string, unknown[]>();
-  const callers = new Map<string, VerifiedCaller[]>();
-  const keyOf = (backend: string, method: string) => `${backend}.${method}`;
-
-  const use = (chosen: FakeHandlers) => {
-    for (const [backend, methods] of Object.entries(chosen)) {
-      for (const [method, handler] of Object.entries(methods ?? {})) {
-        handlers.set(keyOf(backend, method), handler as AnyHandler);
-      }
-    }
-  };
-  // What accounts does: a known credential is its principal, anything else is invalid_api_key.
-  use({
+/** What the backends answer unless a test says otherwise: the calls every request makes. */
+function standardHandlers(credentials: Map<string, Principal>): FakeHandlers {
+  return {
+    // What accounts does: a known credential is its principal, anything else is invalid_api_key.
     accounts: {
       authenticate: async ({ credential }) => {
         const principal = credentials.get(credential);
@@ -124,29 +112,51 @@ export async function startFakeBackends(log: Logger): Promise<FakeBackends> {
         translations: [...DEFAULT_TRANSLATION_PAIRS],
       }),
     },
-  });
+  };
+}
 
+/** One server per backend on a free port, each method answered by `dispatch(backend, method)`. */
+async function listenAsBackends(log: Logger, dispatch: (backend: BackendName, method: string) => AnyHandler) {
   const { publicKeys } = testServiceKeys();
   const servers: GrpcServer[] = [];
   const addresses = {} as Record<BackendName, string>;
   for (const [backend, definition] of Object.entries(SERVICES) as [BackendName, UnaryServiceDefinition][]) {
-    const dispatch: Record<string, AnyHandler> = {};
-    for (const method of Object.keys(definition)) {
-      const key = keyOf(backend, method);
-      dispatch[method] = async (request, ctx) => {
-        requests.set(key, [...(requests.get(key) ?? []), request]);
-        if (ctx.caller) callers.set(key, [...(callers.get(key) ?? []), ctx.caller]);
-        const handler = handlers.get(key);
-        if (!handler) throw new Error(`${key} is not faked in this test`);
-        return handler(request, ctx);
-      };
-    }
+    const handlers = Object.fromEntries(Object.keys(definition).map((method) => [method, dispatch(backend, method)]));
     const audience = AUDIENCE[backend] ?? (backend as ServiceName);
     const server = createGrpcServer({ log, verifier: createVerifier({ audience, publicKeys }) });
-    server.add(definition, dispatch as never, gatewayOnly(definition) as never);
+    server.add(definition, handlers as never, gatewayOnly(definition) as never);
     servers.push(server);
     addresses[backend] = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;
   }
+  return { servers, addresses };
+}
+
+export async function startFakeBackends(log: Logger): Promise<FakeBackends> {
+  const credentials = new Map<string, Principal>();
+  const handlers = new Map<string, AnyHandler>();
+  const requests = new Map<string, unknown[]>();
+  const callers = new Map<string, VerifiedCaller[]>();
+  const keyOf = (backend: string, method: string) => `${backend}.${method}`;
+
+  const use = (chosen: FakeHandlers) => {
+    for (const [backend, methods] of Object.entries(chosen)) {
+      for (const [method, handler] of Object.entries(methods ?? {})) {
+        handlers.set(keyOf(backend, method), handler as AnyHandler);
+      }
+    }
+  };
+  use(standardHandlers(credentials));
+
+  const { servers, addresses } = await listenAsBackends(log, (backend, method): AnyHandler => {
+    const key = keyOf(backend, method);
+    return async (request, ctx) => {
+      requests.set(key, [...(requests.get(key) ?? []), request]);
+      if (ctx.caller) callers.set(key, [...(callers.get(key) ?? []), ctx.caller]);
+      const handler = handlers.get(key);
+      if (!handler) throw new Error(`${key} is not faked in this test`);
+      return handler(request, ctx);
+    };
+  });
 
   const credential = (prefix: string, principal: Partial<Principal>) => {
     const secret = `${prefix}${randomBytes(12).toString('hex')}`;

@@ -68,9 +68,7 @@ describe('job routes: access', () => {
   itChecksAccess(() => gateway, ROUTES);
 });
 
-describe('job routes: validation', () => {
-  const write = () => gateway.backends.pat(['jobs:write']);
-
+describe('job routes: validating path and query', () => {
   it('reports every problem of path and query in one 422, without calling jobs', async () => {
     const before = gateway.backends.received('jobs', 'listItems').length;
     const res = await gateway.call('GET', `/api/v1/jobs/${'j'.repeat(65)}/items?limit=201`, {
@@ -97,6 +95,10 @@ describe('job routes: validation', () => {
     assert.equal(largest.status, 200, largest.text);
     assert.equal((gateway.backends.received('jobs', 'getQueue').at(-1) as { offset: number }).offset, 2_147_483_647);
   });
+});
+
+describe('job routes: validating the body', () => {
+  const write = () => gateway.backends.pat(['jobs:write']);
 
   it('names missing and unknown body fields', async () => {
     const res = await gateway.call('POST', '/api/v1/jobs', {
@@ -235,7 +237,9 @@ describe('job routes: presenting', () => {
       executionMode: 'cloud',
     });
   });
+});
 
+describe('job routes: artifacts and exports', () => {
   it("lists a job's artifacts, leaving out those deleted since", async () => {
     const res = await gateway.call('GET', '/api/v1/jobs/job_1/artifacts', {
       token: gateway.backends.pat(['jobs:read']),

@@ -157,6 +157,14 @@ describe('media routes: presenting', () => {
     });
   });
 
+  it('is 404 when media answers no media', async () => {
+    gateway.backends.use({ media: { getMedia: async () => GetMediaResponse.fromPartial({}) } });
+    const res = await gateway.call('GET', '/api/v1/media/med_1', { token: gateway.backends.pat(['files:read']) });
+    assertError(res, 404, 'not_found', 'The media was not found.');
+  });
+});
+
+describe('media routes: uploads', () => {
   it('answers 202 while verification runs, and waits as long as Prefer asks', async () => {
     gateway.backends.use({
       media: {
@@ -206,12 +214,6 @@ describe('media routes: presenting', () => {
     });
     const usage = await gateway.call('GET', '/api/v1/cloud-storage/usage', { token });
     assert.deepEqual(usage.body.data, { used_bytes: 1200, object_count: 0, quota_bytes: 1000, available_bytes: 0 });
-  });
-
-  it('is 404 when media answers no media', async () => {
-    gateway.backends.use({ media: { getMedia: async () => GetMediaResponse.fromPartial({}) } });
-    const res = await gateway.call('GET', '/api/v1/media/med_1', { token: gateway.backends.pat(['files:read']) });
-    assertError(res, 404, 'not_found', 'The media was not found.');
   });
 });
 

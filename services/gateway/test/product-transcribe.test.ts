@@ -87,7 +87,9 @@ describe('POST /transcribe', () => {
     assert.deepEqual(JSON.parse(created.optionsJson as string), { language: 'en', output_format: 'json' });
     assert.equal(count('webhooks', 'createSubscription'), subscriptions);
   });
+});
 
+describe('POST /transcribe: refusals', () => {
   it("is 404 on another owner's file URL, and nothing is created", async () => {
     gateway.backends.use({
       media: {

@@ -63,19 +63,18 @@ function config(dist: string, sources = SOURCES) {
 
 const log = createLogger({ service: 'web', level: 'silent' });
 
-describe('the web server', () => {
-  let dist: string;
-  let web: RunningWeb;
+let dist: string;
+let web: RunningWeb;
+before(async () => {
+  dist = writeDist();
+  web = await startWebService(config(dist), log);
+});
+after(async () => {
+  await web?.stop();
+  rmSync(join(dist, '..'), { recursive: true, force: true });
+});
 
-  before(async () => {
-    dist = writeDist();
-    web = await startWebService(config(dist), log);
-  });
-  after(async () => {
-    await web?.stop();
-    rmSync(join(dist, '..'), { recursive: true, force: true });
-  });
-
+describe('the web server: the app and its assets', () => {
   it('answers index.html for the app and its client routes, never cached, with the security headers', async () => {
     for (const path of ['/app/', '/app/sign-in', '/app/account/api-access?x=1', '/app/assets']) {
       const answer = await send(web.port, path);
@@ -115,7 +114,9 @@ describe('the web server', () => {
     assert.equal(redirect.headers.location, '/app/?next=1');
     assert.equal(redirect.headers['x-content-type-options'], 'nosniff');
   });
+});
 
+describe('the web server: refusals and ops', () => {
   it('refuses path traversal', async () => {
     for (const path of [
       '/app/assets/../../secret.txt',

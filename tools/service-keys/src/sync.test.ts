@@ -35,19 +35,20 @@ async function podConnection(kube: FakeKubeApi, token = kube.token, ca = kube.ca
   return inClusterConnection({ KUBERNETES_SERVICE_HOST: url.hostname, KUBERNETES_SERVICE_PORT: url.port }, dir);
 }
 
-describe('sync against the Kubernetes API', () => {
-  let kube: FakeKubeApi;
-  let api: SecretsApi;
-  before(async () => {
-    kube = await startFakeKubeApi();
-    api = kubeSecretsApi(await podConnection(kube));
-  });
-  after(() => kube.close());
+// One Secret in one fake API server, which the tests below change in turn.
+let kube: FakeKubeApi;
+let api: SecretsApi;
+before(async () => {
+  kube = await startFakeKubeApi();
+  api = kubeSecretsApi(await podConnection(kube));
+});
+after(() => kube.close());
 
-  const stored = () => kube.secrets.get(NAME);
-  const privateKeys = () => SERVICES.map((service) => text(stored()?.data?.[privateKeyEntry(service)]));
-  const published = () => JSON.parse(text(stored()?.data?.[PUBLIC_KEYS_ENTRY])) as Record<string, string[]>;
+const stored = () => kube.secrets.get(NAME);
+const privateKeys = () => SERVICES.map((service) => text(stored()?.data?.[privateKeyEntry(service)]));
+const published = () => JSON.parse(text(stored()?.data?.[PUBLIC_KEYS_ENTRY])) as Record<string, string[]>;
 
+describe('sync against the Kubernetes API: creating and rotating', () => {
   test('creates the Secret with a key for every service, labelled', async () => {
     const result = await syncServiceKeys(api, { name: NAME, labels: LABELS, request: request() });
     assert.equal(result.outcome, 'created');
@@ -87,7 +88,9 @@ describe('sync against the Kubernetes API', () => {
       assert.deepEqual(published()[service], [staged[service]?.[1], staged[service]?.[0]], service);
     }
   });
+});
 
+describe('sync against the Kubernetes API: races and refusals', () => {
   test('a write that lost a race reads again and retries', async () => {
     let raced = false;
     kube.beforeWrite = (name) => {

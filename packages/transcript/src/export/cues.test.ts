@@ -131,7 +131,7 @@ describe('buildCues: lines and long words', () => {
   });
 });
 
-describe('buildCues: characters, speakers and timing', () => {
+describe('buildCues: characters and speakers', () => {
   it('never cuts inside a character: accents, emoji and flags count as one', () => {
     const word = 'é👍🏽🇫🇷'.repeat(6); // 18 characters, 6 of each kind
     const cues = buildCues(transcriptOf([{ start: 0, end: 3, words: [[word, 0, 3]] }]), {
@@ -159,7 +159,9 @@ describe('buildCues: characters, speakers and timing', () => {
     );
     for (const cue of cues) assert.ok(graphemeCount(cue.text) <= 30);
   });
+});
 
+describe('buildCues: timing, and a word kept on one line', () => {
   it('shares the time of a segment without words by character count', () => {
     const t = transcriptOf([{ start: 10, end: 20, text: 'aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii' }]);
     const cues = buildCues(t, { maxCharsPerEntry: 20, includeSpeakers: false });

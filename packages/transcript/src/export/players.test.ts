@@ -105,7 +105,9 @@ describe('ffmpeg reads the subtitles', () => {
     assert.equal(cueTexts(srtBack).length, entries.length);
     assert.equal(out.vttToSrt.match(/<b>/g)?.length, entries.length);
   });
+});
 
+describe('ffmpeg reads hostile subtitles as text', () => {
   it('hostile text stays text: tags, -->, &, braces, backslashes', () => {
     const hostile = transcriptOf(
       [

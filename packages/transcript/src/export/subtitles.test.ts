@@ -79,7 +79,9 @@ describe('srt export', () => {
     assert.equal(cues[0]!.text, 'Eve ‹b›&‹/b›: ‹script›alert(1)‹/script›\n--› A&B');
     assert.equal(cues[1]!.text, 'Eve ‹b›&‹/b›: ‹i›not\nitalic‹/i› ｛\\\u2060an8｝top a\\\u2060Nb');
   });
+});
 
+describe('srt export: karaoke', () => {
   it('karaoke: one entry per word, the whole cue shown, the current word in <font color>', () => {
     assert.equal(
       srt(exampleTranscript(), { highlightWords: true }),

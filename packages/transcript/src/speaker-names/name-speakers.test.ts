@@ -25,7 +25,7 @@ function transcript(speakers: TranscriptSpeaker[], lines: [string | null, string
 
 const speaker = (id: string, label = id, name: string | null = null): TranscriptSpeaker => ({ id, label, name });
 
-describe('nameSpeakers', () => {
+describe('nameSpeakers: finding names', () => {
   it('names speakers from recognizer output, labels the rest by first appearance, and stays valid', () => {
     const t = transcript(
       [speaker('A', 'SPEAKER_00'), speaker('B', 'SPEAKER_01'), speaker('C', 'SPEAKER_02'), speaker('D', 'SPEAKER_03')],
@@ -64,7 +64,9 @@ describe('nameSpeakers', () => {
       { id: 'S2', label: 'Speaker 1', name: null },
     ]);
   });
+});
 
+describe('nameSpeakers: names found before, given by a user, or missing', () => {
   it('keeps names a user gave (marked or from before sources) and gives them to no one else', () => {
     const t = transcript(
       [

@@ -6,6 +6,7 @@ import {
   type DecodedClip,
   decodeClip,
   recognizeClip,
+  type RecognizeClipOptions,
   type EngineSet,
 } from '@tp/engines';
 import { AppError } from '@tp/errors';
@@ -40,57 +41,11 @@ export async function fastTranscribe(
   request: TranscribeRequest,
   signal: AbortSignal,
 ): Promise<TranscribeAnswer> {
-  const model = resolveFastModel(request.model, new Set(request.features), (kind) => deps.engines.has(kind));
-  const engine = deps.engines.get(model.engine)!;
-  if (request.language && !engine.languages.includes(request.language))
-    throw new AppError(
-      'validation_error',
-      `The language "${request.language.slice(0, 16)}" is not transcribed here; use ${engine.languages.join(', ')} or leave it out.`,
-      { param: 'language' },
-    );
-  checkTarget(deps.translator, request.language || engine.languages[0]!, request.targetLanguage);
-  const audio = Buffer.from(request.audio);
-  if (audio.length === 0) throw new AppError('media_empty', 'The file is empty.', { param: 'file' });
-  if (audio.length > FAST_TRANSCRIPTION.maxBytes)
-    throw new AppError('file_too_large', `The file is larger than ${FAST_TRANSCRIPTION.maxBytes} bytes.`, {
-      param: 'file',
-    });
-
-  const answer = (fields: Partial<TranscribeAnswer>): TranscribeAnswer => ({
-    text: '',
-    language: '',
-    durationSeconds: 0,
-    words: [],
-    segments: [],
-    noSpeech: false,
-    model: model.name,
-    inputTokens: 0,
-    outputTokens: 0,
-    chargedMicroCredits: 0,
-    guardMs: 0,
-    decodeMs: 0,
-    engineMs: 0,
-    sourceText: '',
-    translateMs: 0,
-    ...fields,
-  });
-
-  let guardMs = 0;
-  if (looksLikeWav(audio)) {
-    try {
-      const verdict = await deps.guard.checkWav(audio);
-      guardMs = verdict.ms;
-      if (verdict.source.durationSeconds > FAST_TRANSCRIPTION.maxSeconds) throw tooLong();
-      if (!verdict.speech) {
-        return answer({ noSpeech: true, durationSeconds: verdict.source.durationSeconds, guardMs: round(guardMs) });
-      }
-    } catch (err) {
-      if (!(err instanceof WavDecodeError)) throw err;
-      if (err.code === 'malformed_wav')
-        throw new AppError('media_unplayable', 'The WAV file is malformed.', { param: 'file' });
-      // not_pcm (mu-law, ADPCM…): the guard covers PCM WAV only; the engine runs as usual.
-    }
-  }
+  const { model, engine, audio } = admit(deps, request);
+  const answer = (fields: Partial<TranscribeAnswer>) => answerOf(model.name, fields);
+  const guard = await guardSpeech(deps.guard, audio);
+  if (guard.silence)
+    return answer({ noSpeech: true, durationSeconds: guard.silence.durationSeconds, guardMs: round(guard.ms) });
 
   const clip = await decode(audio, deps.ffmpegPath, signal);
   const inputTokens = audioTokensFor(clip.durationSeconds);
@@ -104,15 +59,7 @@ export async function fastTranscribe(
       Math.ceil(clip.durationSeconds * FAST_TRANSCRIPTION.maxOutputTokensPerSecond) +
       FAST_TRANSCRIPTION.outputTokensFloor,
   });
-  let result: ClipTranscription;
-  try {
-    result = await recognizeClip(clip, { engine, signal, language: request.language || 'auto' });
-  } catch (err) {
-    await deps.billing.release({ reference });
-    if (signal.aborted) throw err;
-    deps.log.warn({ err, reference, output: (err as { output?: string }).output }, 'fast transcription: engine failed');
-    throw new AppError('engine_failed');
-  }
+  const result = await recognize(deps, clip, { engine, signal, language: request.language || 'auto' }, reference);
   const translated = await translateClip(deps, request, result, signal);
   // Charged for what the engine produced; the translation is included (it uses no provider tokens).
   const outputTokens = deps.countTokens(result.text);
@@ -128,10 +75,92 @@ export async function fastTranscribe(
     inputTokens,
     outputTokens,
     chargedMicroCredits: settled.chargedMicro,
-    guardMs: round(guardMs),
+    guardMs: round(guard.ms),
     decodeMs: round(result.decodeMs),
     engineMs: round(result.engineMs),
   });
+}
+
+/** The request's model, engine and audio, once its language, target and size are ones served here. */
+function admit(deps: FastTranscribeDeps, request: TranscribeRequest) {
+  const model = resolveFastModel(request.model, new Set(request.features), (kind) => deps.engines.has(kind));
+  const engine = deps.engines.get(model.engine)!;
+  if (request.language && !engine.languages.includes(request.language))
+    throw new AppError(
+      'validation_error',
+      `The language "${request.language.slice(0, 16)}" is not transcribed here; use ${engine.languages.join(', ')} or leave it out.`,
+      { param: 'language' },
+    );
+  checkTarget(deps.translator, request.language || engine.languages[0]!, request.targetLanguage);
+  const audio = Buffer.from(request.audio);
+  if (audio.length === 0) throw new AppError('media_empty', 'The file is empty.', { param: 'file' });
+  if (audio.length > FAST_TRANSCRIPTION.maxBytes)
+    throw new AppError('file_too_large', `The file is larger than ${FAST_TRANSCRIPTION.maxBytes} bytes.`, {
+      param: 'file',
+    });
+  return { model, engine, audio };
+}
+
+/** Every field of an answer, the ones not given empty. */
+function answerOf(model: string, fields: Partial<TranscribeAnswer>): TranscribeAnswer {
+  return {
+    text: '',
+    language: '',
+    durationSeconds: 0,
+    words: [],
+    segments: [],
+    noSpeech: false,
+    model,
+    inputTokens: 0,
+    outputTokens: 0,
+    chargedMicroCredits: 0,
+    guardMs: 0,
+    decodeMs: 0,
+    engineMs: 0,
+    sourceText: '',
+    translateMs: 0,
+    ...fields,
+  };
+}
+
+/**
+ * The speech guard's verdict on a PCM WAV: `silence` when it holds no speech, and the time the
+ * guard took. Other audio, and WAV that is not PCM, goes to the engine unguarded.
+ */
+async function guardSpeech(
+  guard: SpeechGuard,
+  audio: Buffer,
+): Promise<{ ms: number; silence?: { durationSeconds: number } }> {
+  if (!looksLikeWav(audio)) return { ms: 0 };
+  try {
+    const verdict = await guard.checkWav(audio);
+    if (verdict.source.durationSeconds > FAST_TRANSCRIPTION.maxSeconds) throw tooLong();
+    if (!verdict.speech) return { ms: verdict.ms, silence: { durationSeconds: verdict.source.durationSeconds } };
+    return { ms: verdict.ms };
+  } catch (err) {
+    if (!(err instanceof WavDecodeError)) throw err;
+    if (err.code === 'malformed_wav')
+      throw new AppError('media_unplayable', 'The WAV file is malformed.', { param: 'file' });
+    // not_pcm (mu-law, ADPCM…): the guard covers PCM WAV only; the engine runs as usual.
+    return { ms: 0 };
+  }
+}
+
+/** The engine run on the clip; when it fails, the credits held for `reference` are released. */
+async function recognize(
+  deps: FastTranscribeDeps,
+  clip: DecodedClip,
+  options: RecognizeClipOptions,
+  reference: string,
+): Promise<ClipTranscription> {
+  try {
+    return await recognizeClip(clip, options);
+  } catch (err) {
+    await deps.billing.release({ reference });
+    if (options.signal.aborted) throw err;
+    deps.log.warn({ err, reference, output: (err as { output?: string }).output }, 'fast transcription: engine failed');
+    throw new AppError('engine_failed');
+  }
 }
 
 const tooLong = () =>

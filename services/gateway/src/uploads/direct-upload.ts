@@ -33,23 +33,11 @@ const FIELDS: ReadonlySet<string> = new Set(['workspace_id', 'file_name', 'conte
  * one part whatever the file size, and storage credentials never reach the gateway.
  * Fields (`workspace_id`, `file_name`, `content_type`) must come before the `file` part.
  */
-export function streamDirectUpload(req: Request, options: MultipartUploadOptions): Promise<MediaOutcome> {
+export async function streamDirectUpload(req: Request, options: MultipartUploadOptions): Promise<MediaOutcome> {
   const { fields: allowed = FIELDS, ...uploadOptions } = options;
-  if (!isMultipartRequest(req)) {
-    return Promise.reject(
-      new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".'),
-    );
-  }
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({ headers: req.headers, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
-  } catch {
-    return Promise.reject(
-      new RequestValidationError([
-        { loc: ['body'], msg: 'Malformed multipart/form-data header (boundary missing)', type: 'value_error' },
-      ]),
-    );
-  }
+  if (!isMultipartRequest(req))
+    throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".');
+  const parser = formParser(req);
 
   return new Promise<MediaOutcome>((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -75,11 +63,7 @@ export function streamDirectUpload(req: Request, options: MultipartUploadOptions
     parser.on('file', (name, stream, info) => {
       if (name !== 'file') {
         stream.resume();
-        return fail(
-          new RequestValidationError([
-            { loc: ['body', name], msg: 'Extra inputs are not permitted', type: 'extra_forbidden' },
-          ]),
-        );
+        return fail(invalid(['body', name], 'Extra inputs are not permitted', 'extra_forbidden'));
       }
       // The part loop reads its errors; without a listener of its own, an error while the loop has not
       // started yet (the upload is being set up) would be uncaught and end the gateway.
@@ -88,8 +72,7 @@ export function streamDirectUpload(req: Request, options: MultipartUploadOptions
       const fileName = (fields.file_name ?? info.filename ?? '').trim() || 'upload';
       const contentType = mediaTypeOf(fields.content_type ?? info.mimeType, fileName);
       const reason = unstorableTextReason(fileName) ?? unstorableTextReason(contentType);
-      if (reason)
-        return fail(new RequestValidationError([{ loc: ['body', 'file'], msg: reason, type: 'value_error' }]));
+      if (reason) return fail(invalid(['body', 'file'], reason, 'value_error'));
       upload = uploadStream(stream, {
         ...uploadOptions,
         fileName,
@@ -105,25 +88,27 @@ export function streamDirectUpload(req: Request, options: MultipartUploadOptions
       }, fail);
     });
 
-    parser.on('filesLimit', () =>
-      fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Send exactly one file', type: 'too_long' }])),
-    );
-    parser.on('partsLimit', () =>
-      fail(new RequestValidationError([{ loc: ['body'], msg: 'Too many form parts', type: 'too_long' }])),
-    );
-    parser.on('error', () =>
-      fail(
-        new RequestValidationError([{ loc: ['body'], msg: 'Malformed multipart/form-data body', type: 'value_error' }]),
-      ),
-    );
+    parser.on('filesLimit', () => fail(invalid(['body', 'file'], 'Send exactly one file', 'too_long')));
+    parser.on('partsLimit', () => fail(invalid(['body'], 'Too many form parts', 'too_long')));
+    parser.on('error', () => fail(invalid(['body'], 'Malformed multipart/form-data body', 'value_error')));
     parser.on('close', () => {
-      if (!upload)
-        fail(new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }]));
+      if (!upload) fail(invalid(['body', 'file'], 'Field required', 'missing'));
     });
     req.on('aborted', () => fail(new AppError('bad_request', 'The upload was interrupted.')));
     req.pipe(parser);
   });
 }
+
+/** The form's parser, with room for one file and a few short fields. */
+function formParser(req: Request): busboy.Busboy {
+  try {
+    return busboy({ headers: req.headers, limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  } catch {
+    throw invalid(['body'], 'Malformed multipart/form-data header (boundary missing)', 'value_error');
+  }
+}
+
+const invalid = (loc: string[], msg: string, type: string) => new RequestValidationError([{ loc, msg, type }]);
 
 /** Why a form field is refused: after the file part, unknown, or text no service can store. */
 function fieldIssue(

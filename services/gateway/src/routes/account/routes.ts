@@ -6,39 +6,9 @@ import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { presentAppExperience, presentEffectiveFeatures, toAppExperienceChange } from './presenters.ts';
 import { AccountAppExperienceUpdateRequest, AppExperienceSchema, FeatureParams, FeatureSchema } from './schemas.ts';
 
-export function accountRoutes({ accounts }: GatewayClients): AnyRoute[] {
-  const effectiveFeatures = async (userId: string) =>
-    presentEffectiveFeatures((await accounts.listFeatures({ userId })).features);
+/** The signed-in user's app-experience preferences: read whole, changed by a merge patch. */
+function appExperienceRoutes(accounts: GatewayClients['accounts']): AnyRoute[] {
   return [
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/account/features',
-      operationId: 'listAccountFeatures',
-      summary: 'Effective features of the signed-in user',
-      tag: 'Account',
-      access: { kind: 'scope', scope: 'account:read' },
-      status: 200,
-      response: z.array(FeatureSchema),
-      handler: async ({ principal }) => effectiveFeatures(principal.userId),
-    }),
-    defineRoute({
-      method: 'get',
-      path: '/api/v1/account/features/{feature_key}',
-      operationId: 'getAccountFeature',
-      summary: 'One effective feature',
-      tag: 'Account',
-      access: { kind: 'scope', scope: 'account:read' },
-      params: FeatureParams,
-      status: 200,
-      response: FeatureSchema,
-      errors: ['not_found'],
-      handler: async ({ principal, params }) => {
-        if (!isKnownFeature(params.feature_key))
-          throw new AppError('not_found', `Unknown feature "${params.feature_key}".`);
-        const features = await effectiveFeatures(principal.userId);
-        return features.find((f) => f.feature_key === params.feature_key)!;
-      },
-    }),
     defineRoute({
       method: 'get',
       path: '/api/v1/account/app-experience',
@@ -73,6 +43,43 @@ export function accountRoutes({ accounts }: GatewayClients): AnyRoute[] {
           (await accounts.updateAppExperience({ userId: principal.userId, ...toAppExperienceChange(body) })).preference,
         ),
     }),
+  ];
+}
+
+export function accountRoutes({ accounts }: GatewayClients): AnyRoute[] {
+  const effectiveFeatures = async (userId: string) =>
+    presentEffectiveFeatures((await accounts.listFeatures({ userId })).features);
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/account/features',
+      operationId: 'listAccountFeatures',
+      summary: 'Effective features of the signed-in user',
+      tag: 'Account',
+      access: { kind: 'scope', scope: 'account:read' },
+      status: 200,
+      response: z.array(FeatureSchema),
+      handler: async ({ principal }) => effectiveFeatures(principal.userId),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/account/features/{feature_key}',
+      operationId: 'getAccountFeature',
+      summary: 'One effective feature',
+      tag: 'Account',
+      access: { kind: 'scope', scope: 'account:read' },
+      params: FeatureParams,
+      status: 200,
+      response: FeatureSchema,
+      errors: ['not_found'],
+      handler: async ({ principal, params }) => {
+        if (!isKnownFeature(params.feature_key))
+          throw new AppError('not_found', `Unknown feature "${params.feature_key}".`);
+        const features = await effectiveFeatures(principal.userId);
+        return features.find((f) => f.feature_key === params.feature_key)!;
+      },
+    }),
+    ...appExperienceRoutes(accounts),
     defineRoute({
       method: 'delete',
       path: '/api/v1/account',
