@@ -82,123 +82,104 @@ export function fleetServiceEnv(name: FleetService, fleet: FleetSettings): Recor
   return { ...(name === 'web' ? {} : fleet.serviceKeys.env(name)), ...settingsOf(name, fleet) };
 }
 
-function settingsOf(name: FleetService, fleet: FleetSettings): Record<string, string> {
-  const { options, nats, addr } = fleet;
-  const grpcAndOps = { GRPC_PORT: String(fleet.port(name).grpc), OPS_PORT: String(fleet.port(name).ops) };
-  const quiet = { LOG_LEVEL: 'warn' };
-  switch (name) {
-    case 'accounts':
-      return {
-        DATABASE_URL: fleet.databaseUrl(name),
-        ...nats,
-        ...grpcAndOps,
-        SESSION_SIGNING_SECRET: fleet.sessionSecret,
-        ADMIN_API_KEY: fleet.adminKey,
-        ...quiet,
-        ...options.accountsEnv,
-      };
-    case 'billing':
-      return {
-        DATABASE_URL: fleet.databaseUrl(name),
-        ...grpcAndOps,
-        ADMIN_API_KEY: fleet.adminKey,
-        ...quiet,
-        ...options.billingEnv,
-      };
-    case 'artifacts':
-      return {
-        DATABASE_URL: fleet.databaseUrl(name),
-        ...grpcAndOps,
-        ...fleet.objectStoreEnv,
-        ...quiet,
-        ...options.artifactsEnv,
-      };
-    case 'media':
-      return {
-        DATABASE_URL: fleet.databaseUrl(name),
-        ...nats,
-        ...grpcAndOps,
-        MEDIA_TOKEN_SECRET: fleet.mediaSecret,
-        ...fleet.objectStoreEnv,
-        // Remote audio_url files of tests are served on loopback.
-        EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
-        ...quiet,
-        ...options.mediaEnv,
-      };
-    case 'jobs':
-      return {
-        DATABASE_URL: fleet.databaseUrl(name),
-        ...nats,
-        ...grpcAndOps,
-        BILLING_GRPC_ADDR: addr('billing'),
-        MEDIA_GRPC_ADDR: addr('media'),
-        ARTIFACTS_GRPC_ADDR: addr('artifacts'),
-        ...quiet,
-        ...options.jobsEnv,
-      };
-    case 'worker':
-      return {
-        ...nats,
-        OPS_PORT: String(fleet.port(name).ops),
-        JOBS_GRPC_ADDR: addr('jobs'),
-        MEDIA_GRPC_ADDR: addr('media'),
-        ARTIFACTS_GRPC_ADDR: addr('artifacts'),
-        ...quiet,
-        ...options.workerEnv,
-      };
-    case 'shares':
-      return {
-        DATABASE_URL: fleet.databaseUrl(name),
-        ...nats,
-        ...grpcAndOps,
-        ARTIFACTS_GRPC_ADDR: addr('artifacts'),
-        MEDIA_GRPC_ADDR: addr('media'),
-        ...quiet,
-        ...options.sharesEnv,
-      };
-    case 'webhook-dispatcher':
-      return webhookDispatcherSettings(fleet);
-    case 'ai-proxy':
-      return { ...grpcAndOps, BILLING_GRPC_ADDR: addr('billing'), ...quiet, ...options.aiProxyEnv };
-    case 'gateway':
-      return gatewaySettings(fleet);
-    case 'web':
-      return {
-        PORT: String(fleet.port(name).grpc),
-        OPS_PORT: String(fleet.port(name).ops),
-        // The browser uploads straight to the store and plays media from it.
-        WEB_CONNECT_SOURCES: new URL(fleet.objectStoreEnv.S3_ENDPOINT!).origin,
-        ...quiet,
-        ...options.webEnv,
-      };
-  }
+type Settings = Record<string, string>;
+
+/** Every service's own settings: its database, NATS, ports, the addresses of what it calls, its `<name>Env` option. */
+const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settings) => Settings>> = {
+  accounts: (fleet, own) => ({
+    DATABASE_URL: fleet.databaseUrl('accounts'),
+    ...fleet.nats,
+    ...own,
+    SESSION_SIGNING_SECRET: fleet.sessionSecret,
+    ADMIN_API_KEY: fleet.adminKey,
+    ...fleet.options.accountsEnv,
+  }),
+  billing: (fleet, own) => ({
+    DATABASE_URL: fleet.databaseUrl('billing'),
+    ...own,
+    ADMIN_API_KEY: fleet.adminKey,
+    ...fleet.options.billingEnv,
+  }),
+  artifacts: (fleet, own) => ({
+    DATABASE_URL: fleet.databaseUrl('artifacts'),
+    ...own,
+    ...fleet.objectStoreEnv,
+    ...fleet.options.artifactsEnv,
+  }),
+  media: (fleet, own) => ({
+    DATABASE_URL: fleet.databaseUrl('media'),
+    ...fleet.nats,
+    ...own,
+    MEDIA_TOKEN_SECRET: fleet.mediaSecret,
+    ...fleet.objectStoreEnv,
+    // Remote audio_url files of tests are served on loopback.
+    EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
+    ...fleet.options.mediaEnv,
+  }),
+  jobs: (fleet, own) => ({
+    DATABASE_URL: fleet.databaseUrl('jobs'),
+    ...fleet.nats,
+    ...own,
+    BILLING_GRPC_ADDR: fleet.addr('billing'),
+    MEDIA_GRPC_ADDR: fleet.addr('media'),
+    ARTIFACTS_GRPC_ADDR: fleet.addr('artifacts'),
+    ...fleet.options.jobsEnv,
+  }),
+  worker: (fleet, own) => ({
+    ...fleet.nats,
+    OPS_PORT: own.OPS_PORT!,
+    JOBS_GRPC_ADDR: fleet.addr('jobs'),
+    MEDIA_GRPC_ADDR: fleet.addr('media'),
+    ARTIFACTS_GRPC_ADDR: fleet.addr('artifacts'),
+    LOG_LEVEL: own.LOG_LEVEL!,
+    ...fleet.options.workerEnv,
+  }),
+  shares: (fleet, own) => ({
+    DATABASE_URL: fleet.databaseUrl('shares'),
+    ...fleet.nats,
+    ...own,
+    ARTIFACTS_GRPC_ADDR: fleet.addr('artifacts'),
+    MEDIA_GRPC_ADDR: fleet.addr('media'),
+    ...fleet.options.sharesEnv,
+  }),
+  'webhook-dispatcher': (fleet, own) => webhookDispatcherSettings(fleet, own),
+  'ai-proxy': (fleet, own) => ({ ...own, BILLING_GRPC_ADDR: fleet.addr('billing'), ...fleet.options.aiProxyEnv }),
+  gateway: (fleet, own) => gatewaySettings(fleet, own),
+  web: (fleet, own) => ({
+    PORT: own.GRPC_PORT!,
+    OPS_PORT: own.OPS_PORT!,
+    // The browser uploads straight to the store and plays media from it.
+    WEB_CONNECT_SOURCES: new URL(fleet.objectStoreEnv.S3_ENDPOINT!).origin,
+    LOG_LEVEL: own.LOG_LEVEL!,
+    ...fleet.options.webEnv,
+  }),
+};
+
+function settingsOf(name: FleetService, fleet: FleetSettings): Settings {
+  const { grpc, ops } = fleet.port(name);
+  return SETTINGS[name](fleet, { GRPC_PORT: String(grpc), OPS_PORT: String(ops), LOG_LEVEL: 'warn' });
 }
 
 /** Receivers of tests listen on loopback; retries come within a test's patience. */
-function webhookDispatcherSettings(fleet: FleetSettings): Record<string, string> {
-  const name = 'webhook-dispatcher';
+function webhookDispatcherSettings(fleet: FleetSettings, own: Settings): Settings {
   return {
-    DATABASE_URL: fleet.databaseUrl(name),
+    DATABASE_URL: fleet.databaseUrl('webhook-dispatcher'),
     ...fleet.nats,
-    GRPC_PORT: String(fleet.port(name).grpc),
-    OPS_PORT: String(fleet.port(name).ops),
+    ...own,
     JOBS_GRPC_ADDR: fleet.addr('jobs'),
     WEBHOOK_SECRETS_KEY: fleet.webhookSecretsKey,
     EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '200ms,500ms,1s,2s,5s',
     WEBHOOK_POLL_INTERVAL_MS: '100',
-    LOG_LEVEL: 'warn',
     ...fleet.options.webhookDispatcherEnv,
   };
 }
 
-function gatewaySettings(fleet: FleetSettings): Record<string, string> {
+function gatewaySettings(fleet: FleetSettings, own: Settings): Settings {
   const { options, nats, addr } = fleet;
-  const name = 'gateway';
-  const quiet = { LOG_LEVEL: 'warn' };
   return {
-    PORT: String(fleet.port(name).grpc),
-    OPS_PORT: String(fleet.port(name).ops),
+    PORT: own.GRPC_PORT!,
+    OPS_PORT: own.OPS_PORT!,
     ACCOUNTS_GRPC_ADDR: addr('accounts'),
     MEDIA_GRPC_ADDR: addr('media'),
     BILLING_GRPC_ADDR: addr('billing'),
@@ -210,7 +191,7 @@ function gatewaySettings(fleet: FleetSettings): Record<string, string> {
     EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
     ...(fleet.runs('web') ? { WEB_URL: `http://127.0.0.1:${fleet.port('web').grpc}` } : {}),
     ...nats,
-    ...quiet,
+    LOG_LEVEL: own.LOG_LEVEL!,
     ...options.gatewayEnv,
   };
 }
