@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { stopOrder } from './down.ts';
-import { findTestFiles, longestFirst, testArgs } from './run-tests.ts';
+import { BUNDLE_SIZE, bundled, findTestFiles, longestFirst, sharesProcess, testArgs } from './run-tests.ts';
 
 test('finds *.test.ts under the test roots, never in node_modules or generated code', (t) => {
   const root = mkdtempSync(join(tmpdir(), 'tp-find-tests-'));
@@ -123,6 +123,57 @@ test('a test file whose process never exits fails the run after TEST_FILE_TIMEOU
     ? readFileSync(`/proc/${child}/stat`, 'utf8').split(') ')[1]?.[0]
     : 'gone';
   assert.ok(state === 'gone' || state === 'Z', `the process the stuck file started still runs (state ${state})`);
+});
+
+test("tests of a service's domain and use cases share processes, in bundles of BUNDLE_SIZE files", (t) => {
+  const base = mkdtempSync(join(tmpdir(), 'tp-bundles-'));
+  t.after(() => rmSync(base, { recursive: true, force: true }));
+  assert.equal(sharesProcess('services/jobs/src/domain/queue.test.ts'), true);
+  assert.equal(sharesProcess('services/jobs/src/usecases/create-job.test.ts'), true);
+  for (const file of [
+    'services/jobs/test/queue.test.ts',
+    'services/jobs/src/config.test.ts',
+    'packages/bus/src/domain/x.test.ts',
+  ])
+    assert.equal(sharesProcess(file), false, file);
+  const pure = Array.from({ length: BUNDLE_SIZE + 1 }, (_, i) => `services/s/src/domain/t${i}.test.ts`);
+  const files = bundled(['services/s/test/it.test.ts', ...pure], base, join(base, 'bundles'));
+  assert.deepEqual(files, ['bundles/pure-1.test.ts', 'bundles/pure-2.test.ts', 'services/s/test/it.test.ts']);
+  const first = readFileSync(join(base, 'bundles/pure-1.test.ts'), 'utf8');
+  assert.equal(first.match(/^describe\(/gm)?.length, BUNDLE_SIZE);
+  assert.match(first, /describe\("services\/s\/src\/domain\/t0\.test\.ts", \(\) => import\("file:\/\/\//);
+  assert.deepEqual(bundled(['services/s/test/it.test.ts'], base, join(base, 'none')), ['services/s/test/it.test.ts']);
+  assert.equal(existsSync(join(base, 'none')), false);
+});
+
+test("a bundle runs each file as a suite of its own: one file's hooks and failures stay its own", (t) => {
+  const base = mkdtempSync(join(tmpdir(), 'tp-bundle-run-'));
+  t.after(() => rmSync(base, { recursive: true, force: true }));
+  const write = (file: string, body: string) => {
+    mkdirSync(dirname(join(base, file)), { recursive: true });
+    writeFileSync(
+      join(base, file),
+      `import { beforeEach, it } from 'node:test';\nimport assert from 'node:assert/strict';\n${body}`,
+    );
+  };
+  write(
+    'services/s/src/domain/a.test.ts',
+    'let n = 0;\nbeforeEach(() => { n++; });\nit("a counts its own tests", () => assert.equal(n, 1));\n',
+  );
+  write('services/s/src/domain/b.test.ts', 'it("b passes", () => {});\nit("b fails", () => assert.equal(1, 2));\n');
+  const [bundle] = bundled(
+    ['services/s/src/domain/a.test.ts', 'services/s/src/domain/b.test.ts'],
+    base,
+    join(base, 'bundles'),
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
+  delete env.TEST_TIMINGS_FILE;
+  const run = spawnSync(process.execPath, testArgs([bundle!]), { cwd: base, env, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, /ℹ pass 2/);
+  assert.match(run.stdout, /ℹ fail 1/);
+  assert.match(run.stdout, /test at services\/s\/src\/domain\/b\.test\.ts:4:1\n✖ b fails/);
 });
 
 test('make down stops services in reverse start order, then S3, NATS and PostgreSQL last', () => {

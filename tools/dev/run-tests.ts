@@ -3,10 +3,12 @@
 // any failure. Arguments narrow the run to some folders or files: node tools/dev/run-tests.ts services/accounts
 // The long forms of fault tests (*.faults.test.ts: outages, kills, receivers away, minutes each)
 // belong to `make faults`: left out of a folder's files, run with --faults (alone) or when named.
+// The tests of a service's pure code (domain/, use cases with faked dependencies) run bundled, several
+// files to a process (sharesProcess); every other file runs in a process of its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { layout, repoRoot } from './layout.ts';
 import { platformEnv, platformFrom } from './platform.ts';
 import { readSecrets } from './secrets.ts';
@@ -54,6 +56,47 @@ export function longestFirst(files: string[]): string[] {
   return [...files].sort((a, b) => group(a) - group(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * Tests of a service's pure code, its `domain/` (no I/O, by the import rules) and its use cases
+ * (their dependencies faked through `deps`), run several files to a process: a process of its own
+ * costs each file a tenth of a CPU-second to start and more to load the same modules again, and
+ * hundreds of such files would pay it for nothing. Each file is still a suite of its own, so its
+ * top-level hooks apply to its own tests only.
+ */
+export function sharesProcess(file: string): boolean {
+  return /^services\/[^/]+\/src\/(domain|usecases)\//.test(file);
+}
+
+/** Files to a shared process: enough to spread the bundles over the runner's slots at the start. */
+export const BUNDLE_SIZE = 40;
+
+/**
+ * Writes the files that share processes into bundles under `dir` (`<dir>/pure-N.test.ts`, which import
+ * them one suite each) and answers the files to run: the bundles first, then the others.
+ */
+export function bundled(files: string[], base: string, dir: string): string[] {
+  const pure = files.filter(sharesProcess);
+  if (pure.length === 0) return files;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const bundles: string[] = [];
+  for (let start = 0; start < pure.length; start += BUNDLE_SIZE) {
+    const group = pure.slice(start, start + BUNDLE_SIZE);
+    const bundle = join(dir, `pure-${bundles.length + 1}.test.ts`);
+    const suites = group.map(
+      (file) =>
+        `describe(${JSON.stringify(file)}, () => import(${JSON.stringify(pathToFileURL(join(base, file)).href)}));`,
+    );
+    writeFileSync(
+      bundle,
+      `// Written by tools/dev/run-tests.ts: these test files share this process, each a suite of its own.\n` +
+        `import { describe } from 'node:test';\n${suites.join('\n')}\n`,
+    );
+    bundles.push(relative(base, bundle));
+  }
+  return [...bundles, ...files.filter((file) => !sharesProcess(file))];
+}
+
 /** Integration tests mostly wait on PostgreSQL, NATS and S3, so 4 files at once (TEST_CONCURRENCY) suit 2 cores. */
 export function testArgs(files: string[]): string[] {
   return [RUNNER, ...files];
@@ -87,7 +130,15 @@ if (import.meta.main) {
     env.TEST_TIMINGS_FILE = join(dirs.runDir, 'test-timings.tsv');
     writeFileSync(env.TEST_TIMINGS_FILE, '');
   }
-  const child = spawn(process.execPath, testArgs(longestFirst(files)), { cwd: repoRoot, env, stdio: 'inherit' });
+  const ordered = longestFirst(files);
+  // The bundles start right after the whole-fleet files: together they are as long as one.
+  const fleets = ordered.filter((file) => file.startsWith('tests/'));
+  const rest = bundled(
+    ordered.filter((file) => !file.startsWith('tests/')),
+    repoRoot,
+    join(dirs.runDir, 'test-bundles'),
+  );
+  const child = spawn(process.execPath, testArgs([...fleets, ...rest]), { cwd: repoRoot, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
