@@ -129,7 +129,7 @@ describe('credentials', () => {
     });
     const principal = (await h.accounts.authenticate({ credential: sessionToken })).principal!;
     assert.deepEqual([principal.kind, principal.deviceId], ['PRINCIPAL_KIND_APP_SESSION', device!.deviceId]);
-    const { devices } = await h.accounts.listDeviceSessions({ userId: principal.userId });
+    const { devices } = await h.accounts.listDeviceSessions({ userId: principal.userId, currentDeviceId: '' });
     assert.deepEqual(
       devices.map((d) => [d.deviceId, d.deviceName]),
       [[device!.deviceId, 'Phone']],
