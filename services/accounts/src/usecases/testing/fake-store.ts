@@ -7,7 +7,10 @@ import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
 import type { AccessToken, AccountsStore, AppExperience, DeviceSession, User, UserFeature } from '../../store/index.ts';
 
-export type FakeAccountsStore = Omit<AccountsStore, 'ping'>;
+/** The store as the branching use cases use it (listings, which only pass a query on, are left out). */
+export type FakeAccountsStore = Omit<AccountsStore, 'ping' | 'tokens'> & {
+  tokens: Omit<AccountsStore['tokens'], 'listAccessTokens'>;
+};
 
 /** The fake's tables, the outbox, and the store calls that fail (by method name: a database down for them). */
 interface Rows {
@@ -71,11 +74,6 @@ function fakeTokens(rows: Rows): FakeAccountsStore['tokens'] {
       tokens.set(token.id, token);
       return { ...token };
     },
-    listAccessTokens: async (userId, limit) =>
-      [...tokens.values()]
-        .filter((t) => t.userId === userId)
-        .reverse()
-        .slice(0, limit),
     async findAccessTokenByHash(tokenHash) {
       const token = [...tokens.values()].find((t) => t.tokenHash === tokenHash);
       return token ? { ...token, user: holder(rows, token.userId) } : null;
