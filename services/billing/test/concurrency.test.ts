@@ -1,16 +1,9 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertLedgerInvariants, startBilling, type BillingHarness } from './support.ts';
+import { assertLedgerInvariants, billingForFile } from './support.ts';
 
-let h: BillingHarness;
-
-before(async () => {
-  h = await startBilling();
-});
-
-after(async () => {
-  await h?.stop();
-});
+// Races that only the real database decides: row locks, unique references, one transaction each.
+const harness = billingForFile();
 
 /** Outcome of each call: 'ok' or its error code. */
 const outcomes = (results: PromiseSettledResult<unknown>[]) =>
@@ -18,7 +11,7 @@ const outcomes = (results: PromiseSettledResult<unknown>[]) =>
 const count = (list: string[], value: string) => list.filter((x) => x === value).length;
 const entriesOf = async (principalId: string, kind: string) =>
   (
-    await h.db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE principal_id = $1 AND kind = $2', [
+    await harness().db.query('SELECT count(*)::int AS n FROM ledger_entries WHERE principal_id = $1 AND kind = $2', [
       principalId,
       kind,
     ])
@@ -26,6 +19,7 @@ const entriesOf = async (principalId: string, kind: string) =>
 
 describe('concurrent reservations', () => {
   it('50 at once on a balance that covers 17: exactly 17 succeed, the rest are refused, nothing is overdrawn', async () => {
+    const h = harness();
     // Two grants (one expiring) so allocations span grants under contention.
     await h.grant('usr_many', 0.1, { expiresInMs: 86_400_000 });
     await h.grant('usr_many', 0.075);
@@ -43,6 +37,7 @@ describe('concurrent reservations', () => {
   });
 
   it('the same reference reserved 20 times at once holds once', async () => {
+    const h = harness();
     await h.grant('usr_same', 1);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -56,6 +51,7 @@ describe('concurrent reservations', () => {
   });
 
   it('one reference claimed by two principals at once: one reservation, the other is a conflict', async () => {
+    const h = harness();
     await h.grant('usr_race_a', 1);
     await h.grant('usr_race_b', 1);
     const results = await Promise.allSettled(
@@ -81,6 +77,7 @@ describe('concurrent reservations', () => {
 
 describe('concurrent settlement', () => {
   it('settles retried at once charge once', async () => {
+    const h = harness();
     await h.grant('usr_settles', 1);
     await h.billing.reserve({ principalId: 'usr_settles', reference: 'job_settles', profile: 'base', seconds: 90 });
     const results = await Promise.all(
@@ -93,6 +90,7 @@ describe('concurrent settlement', () => {
   });
 
   it('settle and release racing on one reservation: exactly one of them happens', async () => {
+    const h = harness();
     await h.grant('usr_ends', 1);
     await h.billing.reserve({ principalId: 'usr_ends', reference: 'job_ends', profile: 'base', seconds: 90 });
     const results = await Promise.allSettled(
@@ -114,6 +112,7 @@ describe('concurrent settlement', () => {
 
 describe('concurrent charges and grants', () => {
   it('charges and reservations at once never overdraw; replays charge once', async () => {
+    const h = harness();
     await h.grant('usr_mixed', 0.1);
     const calls = Array.from(
       { length: 40 },
@@ -151,6 +150,7 @@ describe('concurrent charges and grants', () => {
   });
 
   it('the same grant reference at once grants once', async () => {
+    const h = harness();
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
         h.admin.grantCredits(

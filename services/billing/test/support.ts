@@ -1,6 +1,7 @@
 // Shared by the billing integration tests: a real PostgreSQL database per test file, the service
 // in process on a clock the test moves, gRPC clients, and the ledger's invariants checked in SQL.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import { Metadata } from '@grpc/grpc-js';
 import pg from 'pg';
@@ -118,6 +119,21 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
       await service.stop();
       await database.drop();
     },
+  };
+}
+
+/** The service of a test file: started before its tests, stopped after them; the getter answers it. */
+export function billingForFile(env: Record<string, string> = {}): () => BillingHarness {
+  let h: BillingHarness | undefined;
+  before(async () => {
+    h = await startBilling(env);
+  });
+  after(async () => {
+    await h?.stop();
+  });
+  return () => {
+    if (!h) throw new Error('the billing service has not started');
+    return h;
   };
 }
 

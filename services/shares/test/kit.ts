@@ -1,6 +1,7 @@
 // What the shares integration tests do over and over, bound to the test file's harness: an owner
 // with a transcript, a share of it, opening its link, listing, and reading a share's row.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { ListSharesRequest, RenderShareResponse } from '@tp/proto';
 import { NOT_SHARED_MESSAGE } from '../src/domain/share-rules.ts';
 import {
@@ -22,6 +23,21 @@ export const JOB_ID = 'job_01jdsharetestjob0000000000';
 
 /** The fleet and the shares service under test, as every shares test file starts them. */
 export const startSharesHarness = () => startHarness({ MAX_SHARES_PER_ARTIFACT: String(MAX_SHARES) });
+
+/** The fleet and shares service of a test file: started before its tests, disposed of after; the getter answers it. */
+export function sharesForFile(): () => Harness {
+  let h: Harness | undefined;
+  before(async () => {
+    h = await startSharesHarness();
+  });
+  after(async () => {
+    await h?.dispose();
+  });
+  return () => {
+    if (!h) throw new Error('the shares harness has not started');
+    return h;
+  };
+}
 
 /** The first segment's text as the page shows it. */
 export const shownText = (page: RenderShareResponse) => /<p class="text">([^<]*)<\/p>/.exec(page.content)?.[1];

@@ -35,6 +35,7 @@ import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { SharesConfigSchema, type SharesConfig } from '../src/config.ts';
 import { SHARES_ACCESS } from '../src/rpc/access.ts';
 import { startSharesService, type RunningShares } from '../src/service.ts';
+import { shareInput } from '../src/usecases/testing/world.ts';
 
 const run = promisify(execFile);
 // Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
@@ -270,20 +271,12 @@ export async function addVersion(
   return added.version!.versionId;
 }
 
-export const shareRequest = (
+/** A CreateShare request as the gateway sends it (the use case's input, field for field). */
+export const shareRequest: (
   userId: string,
   artifactId: string,
-  overrides: Partial<CreateShareRequest> = {},
-): CreateShareRequest => ({
-  userId,
-  shareKind: 'transcript',
-  artifactId,
-  accessScope: 'everyone',
-  targetVersionId: '',
-  expiresAt: undefined,
-  title: '',
-  ...overrides,
-});
+  overrides?: Partial<CreateShareRequest>,
+) => CreateShareRequest = shareInput;
 
 export { eventually } from '@tp/testing';
 

@@ -1,8 +1,11 @@
 import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
 import type { TokenGrant } from '../domain/token-policy.ts';
-import type { AccessToken, PrismaClient } from '../generated/prisma/client.ts';
+import type { AccessToken, PrismaClient, User, UserFeature } from '../generated/prisma/client.ts';
 import { inTransaction, type OutboxEntry, writeOutbox } from './outbox.ts';
+
+/** A token with its user and the user's features, as authentication reads it. */
+export type AccessTokenWithHolder = AccessToken & { user: User & { features: UserFeature[] } };
 
 /** Personal access tokens: only their SHA-256 is stored. */
 export function createAccessTokenStore(prisma: PrismaClient) {
@@ -36,10 +39,10 @@ export function createAccessTokenStore(prisma: PrismaClient) {
       });
     },
 
-    listAccessTokens: (userId: string, limit: number) =>
+    listAccessTokens: (userId: string, limit: number): Promise<AccessToken[]> =>
       prisma.accessToken.findMany({ where: { userId }, orderBy: { id: 'desc' }, take: limit }),
 
-    findAccessTokenByHash: (tokenHash: string) =>
+    findAccessTokenByHash: (tokenHash: string): Promise<AccessTokenWithHolder | null> =>
       prisma.accessToken.findUnique({ where: { tokenHash }, include: { user: { include: { features: true } } } }),
 
     /** Revokes once; revoking again returns the token unchanged. Null when the user has no such token. */
@@ -59,8 +62,9 @@ export function createAccessTokenStore(prisma: PrismaClient) {
       });
     },
 
-    touchAccessToken: (id: string, now: Date) =>
-      prisma.accessToken.update({ where: { id }, data: { lastUsedAt: now } }),
+    async touchAccessToken(id: string, now: Date): Promise<void> {
+      await prisma.accessToken.update({ where: { id }, data: { lastUsedAt: now } });
+    },
   };
 }
 

@@ -5,7 +5,8 @@ import { inTransaction } from './outbox.ts';
 /** App-experience preferences: one row per user who changed one, removed with the user. */
 export function createAppExperienceStore(prisma: PrismaClient) {
   return {
-    findAppExperience: (userId: string) => prisma.appExperience.findUnique({ where: { userId } }),
+    findAppExperience: (userId: string): Promise<AppExperience | null> =>
+      prisma.appExperience.findUnique({ where: { userId } }),
 
     /**
      * Writes the given columns (null: back to the default) and leaves the others; null when the

@@ -1,20 +1,29 @@
 import { newId } from '@tp/ids';
-import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { DeviceSession, PrismaClient, User, UserFeature } from '../generated/prisma/client.ts';
 import { inTransaction, type OutboxEntry, writeOutbox } from './outbox.ts';
+
+/** A device session with its user and the user's features, as authentication reads it. */
+export type DeviceSessionWithHolder = DeviceSession & { user: User & { features: UserFeature[] } };
 
 /** The app's signed-in devices. */
 export function createDeviceSessionStore(prisma: PrismaClient) {
   return {
-    createDeviceSession: (userId: string, deviceName: string, userAgent: string, expiresAt: Date) =>
+    createDeviceSession: (
+      userId: string,
+      deviceName: string,
+      userAgent: string,
+      expiresAt: Date,
+    ): Promise<DeviceSession> =>
       prisma.deviceSession.create({ data: { id: newId('dev'), userId, deviceName, userAgent, expiresAt } }),
 
-    findDeviceSession: (id: string) =>
+    findDeviceSession: (id: string): Promise<DeviceSessionWithHolder | null> =>
       prisma.deviceSession.findUnique({ where: { id }, include: { user: { include: { features: true } } } }),
 
-    touchDeviceSession: (id: string, now: Date) =>
-      prisma.deviceSession.update({ where: { id }, data: { lastSeenAt: now } }),
+    async touchDeviceSession(id: string, now: Date): Promise<void> {
+      await prisma.deviceSession.update({ where: { id }, data: { lastSeenAt: now } });
+    },
 
-    listActiveDeviceSessions: (userId: string, now: Date) =>
+    listActiveDeviceSessions: (userId: string, now: Date): Promise<DeviceSession[]> =>
       prisma.deviceSession.findMany({
         where: { userId, revokedAt: null, expiresAt: { gt: now } },
         orderBy: { id: 'desc' },

@@ -14,7 +14,7 @@ export function createFeatureStore(prisma: PrismaClient) {
       });
     },
 
-    listFeatures: (userId: string) =>
+    listFeatures: (userId: string): Promise<UserFeature[]> =>
       prisma.userFeature.findMany({ where: { userId }, orderBy: { featureKey: 'asc' } }),
   };
 }

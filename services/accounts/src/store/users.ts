@@ -16,8 +16,8 @@ export function createUserStore(prisma: PrismaClient) {
       }
     },
 
-    findUserByEmail: (email: string) => prisma.user.findUnique({ where: { email } }),
-    findUserById: (id: string) => prisma.user.findUnique({ where: { id } }),
+    findUserByEmail: (email: string): Promise<User | null> => prisma.user.findUnique({ where: { email } }),
+    findUserById: (id: string): Promise<User | null> => prisma.user.findUnique({ where: { id } }),
 
     async deleteUser(userId: string, events: OutboxEntry[]): Promise<boolean> {
       return inTransaction(prisma, async (tx) => {

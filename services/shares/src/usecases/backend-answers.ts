@@ -22,7 +22,7 @@ export async function orNotFound<T>(call: Promise<T>, notFound: () => AppError):
 
 /** The pinned version must be a version of the artifact (the owner's, not deleted). */
 export async function checkVersionOf(
-  artifacts: ArtifactsClient,
+  artifacts: Pick<ArtifactsClient, 'getVersion'>,
   userId: string,
   artifactId: string,
   versionId: string,

@@ -16,8 +16,8 @@ import { artifactNotFound, checkVersionOf, mediaDeleted, orNotFound } from './ba
 
 export interface CreateShareDeps {
   shares: Pick<ShareStore, 'createShare'>;
-  artifacts: ArtifactsClient;
-  media: MediaClient;
+  artifacts: Pick<ArtifactsClient, 'getArtifact' | 'getVersion'>;
+  media: Pick<MediaClient, 'getMedia'>;
   now: () => Date;
   maxSharesPerArtifact: number;
 }

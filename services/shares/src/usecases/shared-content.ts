@@ -8,8 +8,8 @@ import type { Share, TakedownStore } from '../store/index.ts';
 import { isNotFound } from './backend-answers.ts';
 
 export interface SharedContentDeps {
-  artifacts: ArtifactsClient;
-  media: MediaClient;
+  artifacts: Pick<ArtifactsClient, 'getArtifact' | 'getVersion' | 'getCurrentPayload'>;
+  media: Pick<MediaClient, 'getMedia'>;
   takedowns: Pick<TakedownStore, 'takeDown'>;
   log: Logger;
 }

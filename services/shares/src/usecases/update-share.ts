@@ -7,7 +7,7 @@ import { changeableShare, changed, type OwnedShareDeps } from './owned-share.ts'
 
 export interface UpdateShareDeps extends OwnedShareDeps {
   changes: Pick<ShareChangeStore, 'updateShare'>;
-  artifacts: ArtifactsClient;
+  artifacts: Pick<ArtifactsClient, 'getVersion'>;
   now: () => Date;
 }
 
