@@ -154,36 +154,39 @@ export async function assertLedgerInvariants(
   principalId: string,
   options: { expiredBy?: Date } = {},
 ): Promise<{ available: bigint; reserved: bigint }> {
-  const account = (
-    await db.query('SELECT available_micro, reserved_micro FROM credit_accounts WHERE principal_id = $1', [principalId])
-  ).rows[0];
+  const where = `principal: ${principalId}`;
+  const balances = await assertBalances(db, principalId, where);
+  await assertAllocations(db, principalId, where);
+  if (options.expiredBy) {
+    const stale = (
+      await db.query(
+        'SELECT id FROM credit_grants WHERE principal_id = $1 AND expires_at <= $2 AND remaining_micro > 0',
+        [principalId, options.expiredBy],
+      )
+    ).rows;
+    assert.deepEqual(stale, [], `no expired grant still counts (${where})`);
+  }
+  return balances;
+}
+
+/** The account's balances against its entries, its grants and its holds; none negative. */
+async function assertBalances(db: pg.Client, principalId: string, where: string) {
+  const one = async (sql: string) => (await db.query(sql, [principalId])).rows[0];
+  const account = await one('SELECT available_micro, reserved_micro FROM credit_accounts WHERE principal_id = $1');
   const available = big(account?.available_micro);
   const reserved = big(account?.reserved_micro);
-  const sums = (
-    await db.query(
-      'SELECT sum(available_delta_micro) AS a, sum(reserved_delta_micro) AS r, count(*)::int AS n FROM ledger_entries WHERE principal_id = $1',
-      [principalId],
-    )
-  ).rows[0];
-  const last = (
-    await db.query(
-      'SELECT available_after_micro, reserved_after_micro FROM ledger_entries WHERE principal_id = $1 ORDER BY seq DESC LIMIT 1',
-      [principalId],
-    )
-  ).rows[0];
-  const grants = (
-    await db.query(
-      'SELECT sum(remaining_micro) AS remaining, min(remaining_micro) AS least FROM credit_grants WHERE principal_id = $1',
-      [principalId],
-    )
-  ).rows[0];
-  const holds = (
-    await db.query(`SELECT sum(held_micro) AS held FROM reservations WHERE principal_id = $1 AND status = 'held'`, [
-      principalId,
-    ])
-  ).rows[0];
-  const where = `principal: ${principalId}`;
-
+  const sums = await one(
+    'SELECT sum(available_delta_micro) AS a, sum(reserved_delta_micro) AS r, count(*)::int AS n FROM ledger_entries WHERE principal_id = $1',
+  );
+  const last = await one(
+    'SELECT available_after_micro, reserved_after_micro FROM ledger_entries WHERE principal_id = $1 ORDER BY seq DESC LIMIT 1',
+  );
+  const grants = await one(
+    'SELECT sum(remaining_micro) AS remaining, min(remaining_micro) AS least FROM credit_grants WHERE principal_id = $1',
+  );
+  const holds = await one(
+    `SELECT sum(held_micro) AS held FROM reservations WHERE principal_id = $1 AND status = 'held'`,
+  );
   assert.ok(available >= 0n && reserved >= 0n, `balances are never negative (${where})`);
   assert.equal(big(sums.a), available, `available = sum of available deltas (${where})`);
   assert.equal(big(sums.r), reserved, `reserved = sum of reserved deltas (${where})`);
@@ -194,7 +197,11 @@ export async function assertLedgerInvariants(
   assert.equal(big(grants.remaining), available, `available = sum of the grants' remaining (${where})`);
   assert.ok(big(grants.least) >= 0n, `no grant is negative (${where})`);
   assert.equal(big(holds.held), reserved, `reserved = holds of held reservations (${where})`);
+  return { available, reserved };
+}
 
+/** Every grant's amount accounted for, and every hold and charge the sum of its per-grant allocations. */
+async function assertAllocations(db: pg.Client, principalId: string, where: string): Promise<void> {
   const unbalanced = (
     await db.query(
       `SELECT g.id, g.amount_micro, g.remaining_micro, g.expired_micro,
@@ -210,7 +217,6 @@ export async function assertLedgerInvariants(
       big(g.remaining_micro) + big(g.expired_micro) + big(g.held) + big(g.settled) + big(g.charged),
   );
   assert.deepEqual(unbalanced, [], `every grant's amount = remaining + expired + held + settled + charged (${where})`);
-
   const mismatched = [
     ...(
       await db.query(
@@ -228,17 +234,6 @@ export async function assertLedgerInvariants(
     ).rows,
   ];
   assert.deepEqual(mismatched, [], `holds and charges equal the sums of their allocations (${where})`);
-
-  if (options.expiredBy) {
-    const stale = (
-      await db.query(
-        'SELECT id FROM credit_grants WHERE principal_id = $1 AND expires_at <= $2 AND remaining_micro > 0',
-        [principalId, options.expiredBy],
-      )
-    ).rows;
-    assert.deepEqual(stale, [], `no expired grant still counts (${where})`);
-  }
-  return { available, reserved };
 }
 
 /** Rejects with an AppError of `code` (and optionally a message matching `message`). */
