@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { jobOptionsFromView } from '@tp/job-options';
 import { captureLogger } from '@tp/logging';
+import { toWireJob } from '../rpc/wire.ts';
 import type { Failure } from '../store/lifecycle.ts';
 import type { Job } from '../store/records.ts';
 import { type ClaimJobDeps, claimJob } from './claim-job.ts';
@@ -98,6 +100,7 @@ describe('ClaimJob', () => {
     const claimed = await claimJob(deps, ticket);
     assert.equal(claimed?.job.id, 'job_1');
     assert.deepEqual(failures, []);
+    assert.deepEqual(toWireJob(claimed!.job, 0).options, jobOptionsFromView({ language: 'en', output_format: 'json' }));
   });
 
   it('fails a job whose stored options do not decode with job_options_unreadable, releasing its hold', async () => {
@@ -110,6 +113,9 @@ describe('ClaimJob', () => {
       assert.equal(failures[0]!.released, true, 'the hold is released with the failure');
       assert.match(failures[0]!.message, /^The job's options could not be read: /);
       assert.deepEqual(released, ['job_1']);
+      // Read afterwards, it answers (GET /jobs/{id} shows the failure) with no options rather than a 500.
+      const read = toWireJob((await deps.queries.findJobById('job_1'))!, 0);
+      assert.deepEqual([read.status, read.errorCode, read.options], ['failed', 'job_options_unreadable', undefined]);
       assert.ok(
         lines.some((line) => line.msg === 'job failed: its stored options do not decode' && line.jobId === 'job_1'),
       );
