@@ -76,7 +76,7 @@ describe('caption burn options', () => {
       batch: true,
       profile: 'oracle',
       executionMode: 'cloud',
-      options: undefined,
+      options: {},
       idempotencyKey: '',
       features: [],
       webhookId: '',

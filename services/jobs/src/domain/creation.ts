@@ -24,7 +24,7 @@ export interface CreationRequest {
   mediaIds: readonly string[];
   batch: boolean;
   profile: string;
-  /** Unset: none given. */
+  /** Required: unset is a caller of an older release (ADR 0033). */
   options: JobOptions | undefined;
   idempotencyKey: string;
   /** Features of the caller (internal profiles). */

@@ -49,8 +49,8 @@ describe('idempotency', () => {
  * What the previous releases hashed: the options object parsed from the JSON text the gateway sent
  * (a caption burn's block with every default filled in), under the release's field names.
  */
-function releasedHash(type: string, optionsJson: string): string {
-  const options = JSON.parse(optionsJson) as Record<string, unknown>;
+function releasedHash(type: string, json: string): string {
+  const options = JSON.parse(json) as Record<string, unknown>;
   if (type === 'caption_burn') options.caption_burn = parseCaptionBurnOptions(options.caption_burn ?? null);
   return requestHash({ type, media_ids: ['med_1'], batch: false, profile: 'oracle', options, workspace_id: null });
 }

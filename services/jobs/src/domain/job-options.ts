@@ -83,7 +83,9 @@ const STAGE_OPTION: Readonly<Record<Stage, string>> = {
 /**
  * Checks the options against what the profile can do in this deployment (profileCapabilities of
  * @tp/catalog, which `GET /models` shows): a language or stage it cannot do is refused by name
- * (`unsupported_option`), never ignored. Values out of range are validation errors. Unset: no options.
+ * (`unsupported_option`), never ignored. Values out of range are validation errors. A request without
+ * the message comes from a caller of an older release, which sent the options in a field this one no
+ * longer reads (ADR 0033): refused, so that the job never runs on options it was not given.
  */
 export function checkOptions(
   given: JobOptions | undefined,
@@ -91,7 +93,12 @@ export function checkOptions(
   profile: TranscriptionProfile,
   deployment: Deployment,
 ): AcceptedOptions {
-  const options = given ?? {};
+  if (given === undefined)
+    throw new AppError(
+      'service_unavailable',
+      'The request reached jobs without its options (a caller of an older release, during an upgrade); retry.',
+    );
+  const options = given;
   checkValues(options, type);
   // A caption burn's block is kept with every default filled in (the worker renders what the job shows).
   const message =
