@@ -3,7 +3,8 @@
 // commit and runs it there, against that release's own fleet and migrations, then dumps each
 // service's schema with the rows this left. Every service that keeps data gets some: a user with a
 // password, tokens and preferences, a credit grant, verified media, a job settled with its
-// artifact, a public share, a product job whose webhook was delivered, and a cancelled job.
+// artifact (created with an Idempotency-Key), a public share, a product job whose webhook was
+// delivered, and a cancelled job.
 // Usage (inside the worktree): RELEASE_OUT=<dir> node tests/e2e/release-workload.ts
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -54,7 +55,9 @@ try {
 
   // The main interface: media, a job to succeeded, its artifact shared.
   const mediaId = await uploadMedia(fleet, ada.token, speech);
-  const created = await createJob(fleet, ada.token, transcribe(mediaId));
+  // With an Idempotency-Key: the upgrade test replays it (the hash of the request must not change).
+  const idempotencyKey = 'release-first-job';
+  const created = await createJob(fleet, ada.token, transcribe(mediaId), { 'idempotency-key': idempotencyKey });
   assert.equal(created.status, 202, created.text);
   const job = await waitForJob(fleet, ada.token, created.body.data.job_id);
   assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
@@ -110,6 +113,7 @@ try {
   const manifest = {
     user: { email: ada.email, token: ada.token },
     mediaId,
+    idempotencyKey,
     jobId: job.job_id,
     cancelledJobId,
     productJobId,

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { migrateDeploy } from '@tp/db';
+import { requestHash } from '@tp/idempotency';
 import {
   connectToSchema,
   createEmptyTestDatabase,
@@ -89,6 +90,46 @@ async function recordedChecksums(databaseUrl: string): Promise<Map<string, strin
       'SELECT migration_name, checksum FROM _prisma_migrations',
     );
     return new Map(rows.map((r) => [r.migration_name, r.checksum]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** The key 0.1.0's first job is replayed with (that release's workload created it without one). */
+const FIRST_JOB_KEY = 'release-first-job';
+
+/**
+ * The Idempotency-Key of the release's first job, live again: a key is kept a day, and the release
+ * was recorded before. A release whose workload created the job with a key recorded it (its
+ * `idempotencyKey`); for one that did not, the row is written as that release's CreateJob wrote one,
+ * with its hash of the job's request: the options object parsed from the JSON it stored, under the
+ * field names of its services/jobs/src/domain/idempotency.ts.
+ */
+async function releasedKey(databaseUrl: string): Promise<string> {
+  const client = await connectToSchema(databaseUrl);
+  try {
+    if (typeof release.idempotencyKey === 'string') {
+      await client.query('UPDATE idempotency_keys SET created_at = now() WHERE key = $1', [release.idempotencyKey]);
+      return release.idempotencyKey;
+    }
+    const { rows } = await client.query(
+      'SELECT user_id, type, media_id, profile, options_json, workspace_id FROM jobs WHERE id = $1',
+      [release.jobId],
+    );
+    const job = rows[0];
+    const hash = requestHash({
+      type: job.type,
+      media_ids: [job.media_id],
+      batch: false,
+      profile: job.profile,
+      options: JSON.parse(job.options_json),
+      workspace_id: job.workspace_id,
+    });
+    await client.query(
+      'INSERT INTO idempotency_keys (user_id, key, request_hash, job_id, created_at) VALUES ($1, $2, $3, $4, now())',
+      [job.user_id, FIRST_JOB_KEY, hash, release.jobId],
+    );
+    return FIRST_JOB_KEY;
   } finally {
     await client.end();
   }
@@ -211,5 +252,21 @@ describe(`an upgrade from release ${PREVIOUS}`, () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe(`a request of release ${PREVIOUS}, after the upgrade`, () => {
+  it("replays the Idempotency-Key of the release's first job: its options hash as they did", async () => {
+    assert.ok(fleet, 'the upgraded fleet runs');
+    const key = { 'idempotency-key': await releasedKey(databases.jobs!.databaseUrl) };
+    // The request the release's workload made (tests/e2e/release-workload.ts), made again.
+    const replayed = await createJob(fleet, token, transcribe(release.mediaId), key);
+    assert.equal(replayed.status, 202, replayed.text);
+    assert.equal(replayed.body.data.job_id, release.jobId);
+    assert.deepEqual(replayed.body.data.options, release.answers[`/api/v1/jobs/${release.jobId}`].options);
+    // Other options are another request: the key is bound to the release's.
+    const other = await createJob(fleet, token, { ...transcribe(release.mediaId), options: { language: 'auto' } }, key);
+    assert.equal(other.status, 409, other.text);
+    assert.equal(other.body.detail.code, 'idempotency_conflict');
   });
 });

@@ -184,9 +184,8 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.OUT_OF_RANGE,
     message: 'The clip is longer than fast transcription accepts; submit it as a job instead.',
   },
-  // The egress guard (@tp/egress): a user-given URL (webhook_url, a remote audio_url) that is not
-  // http(s), or whose host is or resolves to a loopback, private, link-local or otherwise
-  // non-public address, in production mode.
+  // The egress guard (@tp/egress): a user-given URL (webhook_url, a remote audio_url) that is not http(s), or whose
+  // host is or resolves to a loopback, private, link-local or otherwise non-public address, in production mode.
   url_not_allowed: {
     http: 422,
     grpc: GrpcStatus.INVALID_ARGUMENT,
@@ -202,6 +201,8 @@ export const ERROR_CODES = {
   rate_limited: { http: 429, grpc: GrpcStatus.RESOURCE_EXHAUSTED, message: 'Too many requests.' },
   // 5xx
   internal_error: { http: 500, grpc: GrpcStatus.INTERNAL, message: 'An internal error occurred.' },
+  // Stored options jobs cannot read back (ADR 0033): the job fails with it, never runs on defaults. Not the client's.
+  job_options_unreadable: { http: 500, grpc: GrpcStatus.DATA_LOSS, message: "The job's options could not be read." },
   // A backend refusing another service (ADR 0011). Only a misconfigured fleet sees them: at the
   // public edge they are the platform's fault, never the client's, hence 500.
   caller_unauthenticated: {

@@ -8,6 +8,7 @@ export {
   HealthCheckResponse_ServingStatus,
   type HealthServer,
 } from './generated/grpc/health/v1/health.ts';
+export { NullValue } from './generated/google/protobuf/struct.ts';
 export {
   AbortDirectUploadRequest,
   AbortDirectUploadResponse,
@@ -101,12 +102,14 @@ export {
 } from './generated/transcription/artifacts/v1/artifacts.ts';
 export {
   CancelJobRequest,
+  CaptionBurn,
   ClaimJobRequest,
   ClaimJobResponse,
   CompleteJobRequest,
   CreateJobRequest,
   FindIdempotentJobRequest,
   CreateJobResponse,
+  DiarizationOptions,
   ExportJobRequest,
   ExportJobResponse,
   FailJobRequest,
@@ -114,6 +117,7 @@ export {
   GetQueueRequest,
   GetQueueResponse,
   Job,
+  JobOptions,
   JobsServiceClient,
   JobsServiceService,
   ListItemsRequest,

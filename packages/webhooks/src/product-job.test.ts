@@ -33,7 +33,7 @@ describe('statuses and events', () => {
 
 describe('productJob: a job without a result', () => {
   it('shows a queued job without result or error', () => {
-    assert.deepEqual(productJob(jobFixture({ optionsJson: '{"language":"de"}' }), null), {
+    assert.deepEqual(productJob(jobFixture({ options: { language: 'de' } }), null), {
       jobId: 'job_01JABCDEFGHJKMNPQRSTVWXYZ0',
       status: 'PENDING',
       progress: 0,
@@ -48,13 +48,16 @@ describe('productJob: a job without a result', () => {
     });
   });
 
-  it('takes defaults for options it cannot read', () => {
-    for (const optionsJson of ['', 'not json', '[]', '{"output_format":"vtt","language":7}']) {
-      const job = productJob(jobFixture({ status: 'running', progress: 40, optionsJson }), null);
+  it('reads language and output_format from the options, json and auto where they say none', () => {
+    const srt = productJob(jobFixture({ options: { language: 'fr', outputFormat: 'srt' } }), null);
+    assert.deepEqual([srt.language, srt.output_format], ['fr', 'srt']);
+    // None: jobs could not read the job's options (it fails job_options_unreadable), or an older job had none.
+    for (const options of [undefined, {}]) {
+      const job = productJob(jobFixture({ status: 'running', progress: 40, options }), null);
       assert.equal(job.status, 'IN_PROGRESS');
       assert.equal(job.progress, 40);
-      assert.equal(job.output_format, 'json', optionsJson);
-      assert.equal(job.language, 'auto', optionsJson);
+      assert.equal(job.output_format, 'json', JSON.stringify(options));
+      assert.equal(job.language, 'auto', JSON.stringify(options));
     }
   });
 
@@ -102,14 +105,14 @@ describe('productJob: the result of a succeeded job', () => {
 
   it('writes the output in the output_format asked', () => {
     const transcript = exampleTranscript();
-    const srt = productJob(succeededJob('{"output_format":"srt"}'), transcript).result?.output;
+    const srt = productJob(succeededJob({ outputFormat: 'srt' }), transcript).result?.output;
     assert.deepEqual(srt, {
       format: 'srt',
       content_type: 'application/x-subrip; charset=utf-8',
       content: exportTranscript(transcript, { format: 'srt' }).content,
     });
     assert.match(srt?.content ?? '', /^1\n00:00:00,000 --> /);
-    const txt = productJob(succeededJob('{"output_format":"txt"}'), transcript).result?.output;
+    const txt = productJob(succeededJob({ outputFormat: 'txt' }), transcript).result?.output;
     assert.deepEqual(txt, {
       format: 'txt',
       content_type: 'text/plain; charset=utf-8',

@@ -68,19 +68,12 @@ export interface ProductJob {
   result: ProductResult | null;
 }
 
-function optionsOf(job: Job): Record<string, unknown> {
-  try {
-    const options: unknown = JSON.parse(job.optionsJson || '{}');
-    return typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The job's `output_format` option; `json` when absent or unknown. */
+/** The job's `output_format` option; `json` when the job has none (or its options could not be read). */
 export function outputFormatOf(job: Job): OutputFormat {
-  const format = optionsOf(job).output_format;
-  return (OUTPUT_FORMATS as readonly unknown[]).includes(format) ? (format as OutputFormat) : DEFAULT_OUTPUT_FORMAT;
+  const format = job.options?.outputFormat;
+  return (OUTPUT_FORMATS as readonly (string | undefined)[]).includes(format)
+    ? (format as OutputFormat)
+    : DEFAULT_OUTPUT_FORMAT;
 }
 
 /** The result of a succeeded job from its canonical transcript. */
@@ -124,14 +117,13 @@ const iso = (date: Date | undefined): string | null => date?.toISOString() ?? nu
  */
 export function productJob(job: Job, transcript: Transcript | null): ProductJob {
   const status = productStatus(job.status);
-  const options = optionsOf(job);
   const format = outputFormatOf(job);
   return {
     jobId: job.jobId,
     status,
     progress: job.progress,
     model: job.profile,
-    language: typeof options.language === 'string' ? options.language : 'auto',
+    language: job.options?.language ?? 'auto',
     output_format: format,
     created_at: iso(job.createdAt),
     started_at: iso(job.startedAt),

@@ -1,4 +1,4 @@
-import type { Job } from '@tp/proto';
+import type { Job, JobOptions } from '@tp/proto';
 
 /** A proto Job with every field set to a plain value; `overrides` change what a test looks at. */
 export function jobFixture(overrides: Partial<Job> = {}): Job {
@@ -15,7 +15,7 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     mediaId: 'med_01JABCDEFGHJKMNPQRSTVWXYZ0',
     parentJobId: '',
     itemCount: 0,
-    optionsJson: '{"language":"auto","output_format":"json"}',
+    options: { language: 'auto', outputFormat: 'json' },
     errorCode: '',
     errorMessage: '',
     mediaDurationSeconds: 5.2,
@@ -38,12 +38,12 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
 }
 
 /** The job as it looks once succeeded. */
-export const succeededJob = (optionsJson = '{"language":"en","output_format":"json"}'): Job =>
+export const succeededJob = (options: JobOptions = { language: 'en', outputFormat: 'json' }): Job =>
   jobFixture({
     status: 'succeeded',
     progress: 100,
     queuePosition: 0,
-    optionsJson,
+    options,
     language: 'en',
     billedSeconds: 5.2,
     artifactIds: ['art_01JABCDEFGHJKMNPQRSTVWXYZ0'],

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { CAPTION_FONTS, CaptionBurnOptionsSchema } from '@tp/captions';
 import { AppError } from '@tp/errors';
+import { jobOptionsView } from '@tp/job-options';
 import { type CreateJobRequest, CreateJobResponse, ListArtifactsResponse } from '@tp/proto';
 import { sampleArtifact, sampleJob } from './samples.ts';
 import { assertValidation, startTestGateway, type TestGateway } from './support.ts';
@@ -45,7 +46,7 @@ describe('POST /api/v1/jobs: caption_burn', () => {
     const bare = await create({ type: 'caption_burn', input: media });
     assert.equal(bare.status, 202, bare.text);
     assert.equal(bare.body.data.type, 'caption_burn');
-    assert.equal(JSON.parse(lastCreate().optionsJson).caption_burn, null);
+    assert.equal(jobOptionsView(lastCreate().options!).caption_burn, null);
 
     const styled = await create({
       type: 'caption_burn',
@@ -53,7 +54,7 @@ describe('POST /api/v1/jobs: caption_burn', () => {
       options: { caption_burn: { transcript_artifact_id: 'art_7', font_size: 64, primary_color: '#ff0000' } },
     });
     assert.equal(styled.status, 202, styled.text);
-    assert.deepEqual(JSON.parse(lastCreate().optionsJson).caption_burn, {
+    assert.deepEqual(jobOptionsView(lastCreate().options!).caption_burn, {
       ...CaptionBurnOptionsSchema.parse({}),
       transcript_artifact_id: 'art_7',
       font_size: 64,

@@ -1,7 +1,14 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '@tp/errors';
-import { CreateJobResponse, ExportJobResponse, GetQueueResponse, ListJobsResponse } from '@tp/proto';
+import { jobOptionsView } from '@tp/job-options';
+import {
+  type CreateJobRequest,
+  CreateJobResponse,
+  ExportJobResponse,
+  GetQueueResponse,
+  ListJobsResponse,
+} from '@tp/proto';
 import { type FakeHandlers, USER_ID } from './fake-backends.ts';
 import { CREATED, LATER, sampleArtifact, sampleJob } from './samples.ts';
 import {
@@ -162,9 +169,9 @@ describe('job routes: validating the body', () => {
         },
       ],
     });
-    const sent = gateway.backends.received('jobs', 'createJob').at(-1) as { type: string; optionsJson: string };
+    const sent = gateway.backends.received('jobs', 'createJob').at(-1) as CreateJobRequest;
     assert.equal(sent.type, 'transcription');
-    assert.deepEqual(JSON.parse(sent.optionsJson).diarization, {
+    assert.deepEqual(jobOptionsView(sent.options!).diarization, {
       mode: 'regular',
       num_speakers: null,
       auto_speaker_names: false,
@@ -215,7 +222,12 @@ describe('job routes: presenting', () => {
       body: { input: { type: 'batch', media_ids: ['med_1', 'med_2'] }, profile: 'oracle' },
     });
     assert.equal(res.status, 202, res.text);
-    const sent = gateway.backends.received('jobs', 'createJob').at(-1);
+    const { options, ...sent } = gateway.backends.received('jobs', 'createJob').at(-1) as CreateJobRequest;
+    // The options as every release sent them (the Idempotency-Key's hash covers them): all of them, defaults filled in.
+    assert.equal(
+      JSON.stringify(jobOptionsView(options!)),
+      '{"language":"auto","target_language":null,"diarization":null,"channel_speaker_separation":false,"caption_burn":null}',
+    );
     assert.deepEqual(sent, {
       userId: USER_ID,
       workspaceId: '',
@@ -223,13 +235,6 @@ describe('job routes: presenting', () => {
       mediaIds: ['med_1', 'med_2'],
       batch: true,
       profile: 'oracle',
-      optionsJson: JSON.stringify({
-        language: 'auto',
-        target_language: null,
-        diarization: null,
-        channel_speaker_separation: false,
-        caption_burn: null,
-      }),
       idempotencyKey: 'key-1',
       features: ['profile.sage'],
       webhookId: '',

@@ -59,13 +59,13 @@ export const PRODUCT_DEFAULTS: FakeHandlers = {
         job: sampleJob({
           jobId: 'job_p1',
           profile: req.profile,
-          optionsJson: req.optionsJson,
+          options: req.options,
           mediaId: req.mediaIds[0] ?? '',
           webhookId: req.webhookId,
         }),
       }),
     getJob: async ({ jobId }) =>
-      sampleJob({ jobId, profile: 'base', optionsJson: '{"language":"auto","output_format":"srt"}' }),
+      sampleJob({ jobId, profile: 'base', options: { language: 'auto', outputFormat: 'srt' } }),
     exportJob: async () =>
       ExportJobResponse.fromPartial({
         content: JSON.stringify(exampleTranscript()),

@@ -54,7 +54,7 @@ describe('GET /transcribe/{jobId}', () => {
       status: 'succeeded',
       progress: 100,
       profile: 'base',
-      optionsJson: '{"language":"auto","output_format":"srt"}',
+      options: { language: 'auto', outputFormat: 'srt' },
       startedAt: CREATED,
       finishedAt: LATER,
     });

@@ -17,7 +17,7 @@ export const sampleJob = (overrides: Partial<Job> = {}): Job =>
     profile: 'oracle',
     engine: 'whisper',
     mediaId: 'med_1',
-    optionsJson: '{"language":"auto"}',
+    options: { language: 'auto' },
     mediaDurationSeconds: 90,
     reservedMicro: 1_500_000,
     attempts: 0,

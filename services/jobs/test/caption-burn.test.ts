@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CaptionBurnOptionsSchema } from '@tp/captions';
 import { CAPTION_BURN_MICRO_CREDITS_PER_HOUR, priceForSeconds } from '@tp/catalog';
+import { jobOptionsFromView, jobOptionsView } from '@tp/job-options';
 import type { CreateJobRequest } from '@tp/proto';
 import { exampleTranscript } from '@tp/transcript';
 import {
@@ -46,7 +47,7 @@ async function transcriptOf(harness: Harness, userId: string, mediaId: string, a
 /** A caption_burn CreateJob request of one media, with `captionBurn` as options.caption_burn (omitted when undefined). */
 function burnRequest(userId: string, mediaId: string, captionBurn?: object, more: Partial<CreateJobRequest> = {}) {
   const options = captionBurn === undefined ? {} : { caption_burn: captionBurn };
-  return createRequest(userId, [mediaId], { type: 'caption_burn', optionsJson: JSON.stringify(options), ...more });
+  return createRequest(userId, [mediaId], { type: 'caption_burn', options: jobOptionsFromView(options), ...more });
 }
 
 const burnPrice = (seconds: number) =>
@@ -73,7 +74,7 @@ describe('CreateJob of a caption burn', () => {
     const { job } = await h.jobs.createJob(burnRequest(userId, mediaId, undefined, { profile: 'base' }));
     assert.equal(job!.type, 'caption_burn');
     assert.equal(job!.status, 'queued');
-    assert.deepEqual(JSON.parse(job!.optionsJson).caption_burn, {
+    assert.deepEqual(jobOptionsView(job!.options!).caption_burn, {
       ...CaptionBurnOptionsSchema.parse({}),
       transcript_artifact_id: newest.artifactId,
       transcript_version_id: edited.version!.versionId,
@@ -99,7 +100,7 @@ describe('CreateJob of a caption burn', () => {
     await transcriptOf(h, userId, mediaId);
     const style = { transcript_artifact_id: named.artifactId, font_size: 36, karaoke: true, primary_color: '#ffcc00' };
     const { job } = await h.jobs.createJob(burnRequest(userId, mediaId, style));
-    const pinned = JSON.parse(job!.optionsJson).caption_burn;
+    const pinned = jobOptionsView(job!.options!).caption_burn as Record<string, unknown>;
     assert.deepEqual(
       [pinned.transcript_artifact_id, pinned.transcript_version_id, pinned.font_size, pinned.karaoke],
       [named.artifactId, named.versionId, 36, true],
@@ -111,7 +112,7 @@ describe('CreateJob of a caption burn', () => {
         transcript_version_id: named.versionId,
       }),
     );
-    assert.equal(JSON.parse(versioned.job!.optionsJson).caption_burn.transcript_version_id, named.versionId);
+    assert.equal(versioned.job!.options?.captionBurn?.transcriptVersionId, named.versionId);
   });
 
   it('cannot export a transcript, and names the media export it will have', async () => {
@@ -184,7 +185,7 @@ describe('CreateJob of a caption burn: refusals', () => {
 
     const mediaId = media[0]!.mediaId;
     const asked = (options: object) =>
-      errorOf(h.jobs.createJob(burnRequest(userId, mediaId, undefined, { optionsJson: JSON.stringify(options) })));
+      errorOf(h.jobs.createJob(burnRequest(userId, mediaId, undefined, { options: jobOptionsFromView(options) })));
     const diarized = await asked({ diarization: { mode: 'regular' } });
     assert.equal(diarized.code, 'validation_error');
     assert.match(diarized.message, /options.diarization applies to transcription jobs only/);
@@ -195,7 +196,7 @@ describe('CreateJob of a caption burn: refusals', () => {
     assert.match((await asked({ caption_burn: { font_family: 'Comic Sans' } })).message, /font_family must be one of/);
 
     const words = await errorOf(
-      h.jobs.createJob(createRequest(userId, [mediaId], { optionsJson: JSON.stringify({ caption_burn: {} }) })),
+      h.jobs.createJob(createRequest(userId, [mediaId], { options: jobOptionsFromView({ caption_burn: {} }) })),
     );
     assert.equal(words.code, 'validation_error', 'a transcription job with a style block');
     assert.equal((await balanceOf(h, userId)).reservedMicro, 0);

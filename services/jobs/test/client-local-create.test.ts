@@ -159,7 +159,7 @@ describe('client-local creation refusals', () => {
           pool: 'cpu',
           parentJobId: null,
           itemCount: 0,
-          optionsJson: '{}',
+          options: {},
           webhookId: null,
           executionMode: 'client_local',
         },

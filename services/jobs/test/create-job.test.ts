@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { findProfile, priceForSeconds } from '@tp/catalog';
 import { JOB_EVENTS, type JobEventPayload, type WorkTicket } from '@tp/events';
 import { isId } from '@tp/ids';
+import { jobOptionsFromView, jobOptionsView } from '@tp/job-options';
 import {
   balanceOf,
   codeOf,
@@ -44,7 +45,7 @@ describe('CreateJob', () => {
     assert.ok(Math.abs(job.mediaDurationSeconds - 5) < 0.1, String(job.mediaDurationSeconds));
     assert.equal(job.reservedMicro, price);
     assert.equal(job.progress, 0);
-    assert.deepEqual(JSON.parse(job.optionsJson), {
+    assert.deepEqual(jobOptionsView(job.options!), {
       language: 'auto',
       target_language: null,
       diarization: null,
@@ -159,7 +160,7 @@ describe('CreateJob with an Idempotency-Key', () => {
     // The same body with its options in another key order is the same request.
     const reordered = {
       ...request,
-      optionsJson: JSON.stringify({
+      options: jobOptionsFromView({
         caption_burn: null,
         channel_speaker_separation: false,
         diarization: null,
@@ -225,7 +226,7 @@ describe('CreateJob profiles and options', () => {
     );
 
     const options = (o: object) =>
-      createRequest(userId, [mediaId], { optionsJson: JSON.stringify({ language: 'auto', ...o }) });
+      createRequest(userId, [mediaId], { options: jobOptionsFromView({ language: 'auto', ...o }) });
     for (const [o, option, message] of [
       [{ target_language: 'fr' }, 'target_language', /translates en into ca, eo, es, gl only/],
       [{ channel_speaker_separation: true }, 'channel_speaker_separation', /has one audio channel/],

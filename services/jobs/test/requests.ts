@@ -1,5 +1,6 @@
 // The calls the tests make as a user (through the gateway's requests) and as a worker.
 import assert from 'node:assert/strict';
+import { jobOptionsFromView } from '@tp/job-options';
 import type { ClaimJobRequest, CreateJobRequest, Job } from '@tp/proto';
 import { DEFAULT_EXPORT_OPTIONS, exampleTranscript, type Transcript } from '@tp/transcript';
 import type { Harness } from './harness.ts';
@@ -15,7 +16,7 @@ export const createRequest = (
   mediaIds,
   batch: mediaIds.length > 1,
   profile: 'oracle',
-  optionsJson: JSON.stringify({
+  options: jobOptionsFromView({
     language: 'auto',
     target_language: null,
     diarization: null,

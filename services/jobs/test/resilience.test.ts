@@ -60,7 +60,7 @@ describe('reconciler', () => {
           mediaId: media.mediaId,
           parentJobId: null,
           itemCount: 0,
-          optionsJson: '{"language":"auto"}',
+          options: { language: 'auto' },
           title: media.fileName,
           mediaDurationSeconds: media.durationSeconds,
           webhookId: null,

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { newId } from '@tp/ids';
+import { jobOptionsFromView } from '@tp/job-options';
 import {
   balanceOf,
   claimNext,
@@ -21,16 +22,16 @@ import {
 const h = useHarness({ emptyQueueAfterEach: true });
 
 const productOptions = (outputFormat: string) =>
-  JSON.stringify({ language: 'auto', diarization: null, target_language: null, output_format: outputFormat });
+  jobOptionsFromView({ language: 'auto', diarization: null, target_language: null, output_format: outputFormat });
 
 describe('CreateJob with a webhook_id', () => {
   it('stores and shows webhook_id and output_format; every event up to success carries webhook_id', async () => {
     const { userId, media } = await userWithMedia(h, '10', 2);
     const webhookId = newId('whs');
-    const job = await createOne(h, userId, media[0]!.mediaId, { webhookId, optionsJson: productOptions('srt') });
+    const job = await createOne(h, userId, media[0]!.mediaId, { webhookId, options: productOptions('srt') });
     const plain = await createOne(h, userId, media[1]!.mediaId);
     assert.equal(job.webhookId, webhookId);
-    assert.equal(JSON.parse(job.optionsJson).output_format, 'srt');
+    assert.equal(job.options?.outputFormat, 'srt');
     assert.equal(plain.webhookId, '');
     assert.equal((await h.jobs.getJob({ userId, jobId: job.jobId })).webhookId, webhookId);
     const listed = await h.jobs.listJobs({ userId, limit: 0, status: '', type: '', workspaceId: '', cursor: '' });
@@ -124,7 +125,7 @@ describe('CreateJob refusals of webhook_id and output_format', () => {
     }
     for (const format of ['vtt', 'JSON', '']) {
       const err = await errorOf(
-        h.jobs.createJob(createRequest(userId, [mediaId], { optionsJson: productOptions(format) })),
+        h.jobs.createJob(createRequest(userId, [mediaId], { options: productOptions(format) })),
       );
       assert.equal(err.code, 'validation_error', format);
       assert.equal(err.details.option, 'output_format');

@@ -77,7 +77,7 @@ export async function startFakeJobs(log: Logger): Promise<FakeJobs> {
         status,
         progress: status === 'succeeded' ? 1 : 0,
         profile: 'base',
-        optionsJson: '{"language":"en","output_format":"json"}',
+        options: { language: 'en', outputFormat: 'json' },
         errorCode: status === 'failed' ? 'media_unplayable' : '',
         errorMessage: status === 'failed' ? 'The file is not playable.' : '',
         createdAt: ended,

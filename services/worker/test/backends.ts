@@ -15,6 +15,7 @@ import {
   type Job,
   MediaServiceService,
 } from '@tp/proto';
+import { jobOptionsFromView } from '@tp/job-options';
 import { type Fleet, startFleet, testClient, testServiceKeys, eventually } from '@tp/testing';
 import type { ArtifactsClient, JobsClient, MediaClient } from '../src/clients.ts';
 import { workDurable } from '../src/events/work-tickets.ts';
@@ -157,7 +158,7 @@ async function createProfileJob(
     mediaIds: [mediaId],
     batch: false,
     profile: as.profile,
-    optionsJson: JSON.stringify(options),
+    options: jobOptionsFromView(options),
     idempotencyKey: '',
     features: as.features,
     webhookId: '',

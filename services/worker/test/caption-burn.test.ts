@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AUDIO_ONLY_CANVAS } from '@tp/captions';
 import { CAPTION_BURN_MICRO_CREDITS_PER_HOUR, priceForSeconds } from '@tp/catalog';
+import { jobOptionsView } from '@tp/job-options';
 import type { Job } from '@tp/proto';
 import { aliveInGroups, childGroups, eventually, notKilledInGroups, synthesizeSpeech } from '@tp/testing';
 import type { Backends, UploadedMedia } from './backends.ts';
@@ -69,7 +70,7 @@ async function assertBurnt(b: Backends, job: Job, media: UploadedMedia, size: { 
     (await b.billed(job.jobId)).map((e) => e.kind),
     ['reservation', 'settlement'],
   );
-  const options = JSON.parse(job.optionsJson).caption_burn;
+  const options = jobOptionsView(job.options!).caption_burn as Record<string, unknown>;
   assert.deepEqual(payload, {
     format: 'mp4',
     job_id: job.jobId,
@@ -94,7 +95,7 @@ describe('worker: caption burn', () => {
     const transcription = await transcribed(b, video);
     const created = await createBurnJob(b, video.mediaId, { font_size: 14, margin_y: 6, karaoke: true });
     assert.equal(
-      JSON.parse(created.optionsJson).caption_burn.transcript_artifact_id,
+      created.options?.captionBurn?.transcriptArtifactId,
       transcription.artifactIds[0],
       'the transcript the transcription job stored',
     );

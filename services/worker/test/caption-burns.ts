@@ -6,6 +6,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type ProbedOutput, probeOutput } from '@tp/captions';
+import { jobOptionsFromView } from '@tp/job-options';
 import { ArtifactsServiceService, Job, type Version } from '@tp/proto';
 import { eventually, testClient } from '@tp/testing';
 import type { Transcript } from '@tp/transcript';
@@ -25,7 +26,7 @@ export async function createBurnJob(b: Backends, mediaId: string, style: object 
     batch: false,
     profile: 'oracle',
     executionMode: 'cloud',
-    optionsJson: JSON.stringify({ caption_burn: style }),
+    options: jobOptionsFromView({ caption_burn: style }),
     idempotencyKey: '',
     features: [],
     webhookId: '',

@@ -1,5 +1,6 @@
-import { type CaptionBurnOptions, parseCaptionBurnOptions } from '@tp/captions';
+import { parseCaptionBurnOptions } from '@tp/captions';
 import { AppError } from '@tp/errors';
+import { type CaptionBurn, captionBurnFromView, captionBurnView, type JobOptions } from '@tp/job-options';
 
 /**
  * A caption burn job (ADR 0024) renders an existing transcript into its media: it takes one media,
@@ -15,25 +16,26 @@ export function captionBurnRefusal(field: string, message: string): AppError {
   return new AppError('validation_error', message, { loc: [...BLOCK, field] });
 }
 
-/** Options of a transcription that a caption burn cannot use, with their "not asked for" value. */
-const TRANSCRIPTION_ONLY: readonly [string, unknown][] = [
-  ['target_language', null],
-  ['diarization', null],
-  ['channel_speaker_separation', false],
-  ['output_format', null],
+/** Options of a transcription that a caption burn cannot use, and whether they are asked for (null is not). */
+const TRANSCRIPTION_ONLY: readonly [string, (options: JobOptions) => boolean][] = [
+  ['target_language', (o) => o.targetLanguage !== undefined],
+  ['diarization', (o) => o.diarization !== undefined],
+  ['channel_speaker_separation', (o) => o.channelSpeakerSeparation === true],
+  ['output_format', (o) => o.outputFormat !== undefined],
 ];
 
-/** The style block of a caption burn job, every default filled in; a transcription's own options refused by name. */
-export function checkCaptionBurnOptions(options: Record<string, unknown>): CaptionBurnOptions {
-  for (const [name, unset] of TRANSCRIPTION_ONLY) {
-    if ((options[name] ?? unset) !== unset)
+/** The block of a caption burn job, every default filled in; a transcription's own options refused by name. */
+export function checkCaptionBurnOptions(options: JobOptions): CaptionBurn {
+  for (const [name, asked] of TRANSCRIPTION_ONLY) {
+    if (asked(options))
       throw new AppError(
         'validation_error',
         `options.${name} applies to transcription jobs only: a caption burn renders a transcript that exists.`,
         { loc: ['options', name] },
       );
   }
-  return parseCaptionBurnOptions(options.caption_burn ?? null);
+  const given = options.captionBurn === undefined ? null : captionBurnView(options.captionBurn);
+  return captionBurnFromView(parseCaptionBurnOptions(given));
 }
 
 /** A caption burn takes one media: the video (or audio) the captions are burnt into. */
@@ -70,18 +72,20 @@ export function notATranscript(artifactId: string, artifactType: string): AppErr
   );
 }
 
-/** The options as stored: the style block with the transcript version the job burns pinned in it. */
+/** The options as stored: the block with the transcript version the job burns pinned in it. */
 export function pinTranscript(
-  options: Record<string, unknown>,
-  style: CaptionBurnOptions,
+  options: JobOptions,
+  block: CaptionBurn,
   transcript: { artifactId: string; versionId: string },
-): Record<string, unknown> {
+): JobOptions {
   return {
     ...options,
-    caption_burn: {
-      ...style,
-      transcript_artifact_id: transcript.artifactId,
-      transcript_version_id: transcript.versionId,
+    captionBurn: {
+      ...block,
+      transcriptArtifactId: transcript.artifactId,
+      transcriptArtifactIdNull: undefined,
+      transcriptVersionId: transcript.versionId,
+      transcriptVersionIdNull: undefined,
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   STAGES,
 } from '@tp/catalog';
 import { isAppError } from '@tp/errors';
+import { jobOptionsFromView } from '@tp/job-options';
 import { acceptCreation, type CreationRequest, planCreation } from './creation.ts';
 import { createRequestHash } from './idempotency.ts';
 
@@ -32,7 +33,7 @@ function request(profile: string, type: string, options: Record<string, unknown>
     mediaIds: ['med_1'],
     batch: false,
     profile,
-    optionsJson: JSON.stringify(options),
+    options: jobOptionsFromView(options),
     idempotencyKey: '',
     features: everyFeature,
     webhookId: '',

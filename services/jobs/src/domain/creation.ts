@@ -1,6 +1,7 @@
 import type { EngineKind, ExecutionMode, LanguagePair, TranscriptionProfile } from '@tp/catalog';
 import { checkIdempotencyKey } from '@tp/idempotency';
 import { newId } from '@tp/ids';
+import { type JobOptions, jobOptionsView } from '@tp/job-options';
 import { checkCaptionBurnInput } from './caption-burn.ts';
 import { checkExecutionMode } from './client-local.ts';
 import { checkFingerprint, createRequestHash } from './idempotency.ts';
@@ -23,7 +24,8 @@ export interface CreationRequest {
   mediaIds: readonly string[];
   batch: boolean;
   profile: string;
-  optionsJson: string;
+  /** Required: unset is a caller of an older release (ADR 0033). */
+  options: JobOptions | undefined;
   idempotencyKey: string;
   /** Features of the caller (internal profiles). */
   features: readonly string[];
@@ -66,7 +68,7 @@ export function acceptCreation(
   const features = new Set(request.features);
   const profile = resolveProfile(request.profile, features, deployment);
   const executionMode = checkExecutionMode({ ...request, type, features }, profile, deployment);
-  const options = checkOptions(request.optionsJson, type, profile, deployment);
+  const options = checkOptions(request.options, type, profile, deployment);
   if (type === 'caption_burn') checkCaptionBurnInput(request.batch);
   const mediaIds = checkMediaIds(request.mediaIds, request.batch, limits.maxBatchItems);
   const webhookId = checkWebhookId(request.webhookId);
@@ -83,7 +85,8 @@ export function acceptCreation(
               mediaIds,
               batch: request.batch,
               profile: profile.codename,
-              options: options.value,
+              // The options' JSON view: the keys the request gave, as the hash of every release covered them.
+              options: jobOptionsView(options.message),
               workspaceId,
               webhookId,
               executionMode,
@@ -115,7 +118,7 @@ export interface NewJob {
   mediaId: string | null;
   parentJobId: string | null;
   itemCount: number;
-  optionsJson: string;
+  options: JobOptions;
   title: string;
   mediaDurationSeconds: number;
   /** On the job the request created (a batch: its parent, not its items). */
@@ -136,7 +139,7 @@ export interface MediaFacts {
 /** The rows of a creation: one job, or a batch parent and one item per media (in media order). */
 export function planCreation(creation: AcceptedCreation, medias: readonly MediaFacts[]): NewJob[] {
   const { profile } = creation;
-  if (creation.options.value.channel_speaker_separation === true) for (const m of medias) checkSeparableChannels(m);
+  if (creation.options.message.channelSpeakerSeparation === true) for (const m of medias) checkSeparableChannels(m);
   const common = {
     userId: creation.userId,
     workspaceId: creation.workspaceId,
@@ -144,7 +147,7 @@ export function planCreation(creation: AcceptedCreation, medias: readonly MediaF
     profile: profile.codename,
     engine: profile.engine,
     pool: profile.pool,
-    optionsJson: creation.options.json,
+    options: creation.options.message,
     executionMode: creation.executionMode,
   };
   const runnable = (m: MediaFacts, parentJobId: string | null): NewJob => ({

@@ -6,7 +6,7 @@ export interface CreateRequestFacts {
   mediaIds: readonly string[];
   batch: boolean;
   profile: string;
-  /** The options object as parsed (key order does not matter). */
+  /** The options' JSON view (jobOptionsView: the keys the request gave, null where it said null; key order does not matter). */
   options: Record<string, unknown>;
   workspaceId: string | null;
   /** The webhook subscription; null (none) leaves the hash as it was before webhooks existed. */

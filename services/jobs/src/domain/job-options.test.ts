@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { audioChannels, DEFAULT_TRANSLATION_PAIRS, findProfile, type EngineKind } from '@tp/catalog';
 import { AppError } from '@tp/errors';
+import { jobOptionsFromView, jobOptionsView } from '@tp/job-options';
 import { checkOptions, checkSeparableChannels } from './job-options.ts';
 
 const cpuOnly = { engines: new Set<EngineKind>(['pocketsphinx']), translations: DEFAULT_TRANSLATION_PAIRS };
@@ -18,107 +19,97 @@ function refusal(fn: () => unknown): AppError {
   assert.fail('expected a refusal');
 }
 
+/** The message of an options object as the API writes it (the view's one decoder). */
+const given = (view: Record<string, unknown>) => jobOptionsFromView(view);
+const check = (view: Record<string, unknown>, profile = oracle, deployment = cpuOnly) =>
+  checkOptions(given(view), 'transcription', profile, deployment);
+
 describe('options', () => {
   it('accepts auto and the languages of the engine, keeping the options as sent', () => {
-    const json = JSON.stringify({
+    const sent = {
       language: 'en',
       target_language: null,
       diarization: null,
       channel_speaker_separation: false,
       caption_burn: null,
-    });
-    const accepted = checkOptions(json, 'transcription', oracle, cpuOnly);
+    };
+    const accepted = check(sent);
     assert.equal(accepted.language, 'en');
-    assert.equal(accepted.json, json);
-    assert.equal(checkOptions('', 'transcription', oracle, cpuOnly).language, 'auto');
-    assert.equal(checkOptions('{}', 'transcription', oracle, cpuOnly).language, 'auto');
+    assert.equal(JSON.stringify(jobOptionsView(accepted.message)), JSON.stringify(sent));
+    assert.equal(check({}).language, 'auto');
+    // No message at all: a gateway of the previous release sent the options as a JSON string, unread here.
+    const older = refusal(() => checkOptions(undefined, 'transcription', oracle, cpuOnly));
+    assert.equal(older.code, 'service_unavailable');
   });
 
   it('refuses a language the engine does not transcribe by naming the languages it does', () => {
-    const err = refusal(() => checkOptions('{"language":"de"}', 'transcription', oracle, cpuOnly));
+    const err = refusal(() => check({ language: 'de' }));
     assert.equal(err.code, 'unsupported_option');
     assert.match(err.message, /transcribes en only/);
     assert.deepEqual(err.details, { option: 'language', languages: ['en'] });
   });
 
   it('refuses a stage by name: not in the profile, or not run by this deployment', () => {
-    const cases: [string, string, string, RegExp][] = [
-      ['{"diarization":{"mode":"regular"}}', 'transcription', 'diarization', /not included in profile base/],
-      ['{"target_language":"es"}', 'transcription', 'target_language', /not included in profile base/],
+    const cases: [Record<string, unknown>, string, RegExp][] = [
+      [{ diarization: { mode: 'regular' } }, 'diarization', /not included in profile base/],
+      [{ target_language: 'es' }, 'target_language', /not included in profile base/],
     ];
-    for (const [json, type, option, message] of cases) {
-      const err = refusal(() => checkOptions(json, type as 'transcription', base, cpuOnly));
-      assert.equal(err.code, 'unsupported_option', json);
-      assert.equal(err.details.option, option, json);
+    for (const [view, option, message] of cases) {
+      const err = refusal(() => check(view, base));
+      assert.equal(err.code, 'unsupported_option', JSON.stringify(view));
+      assert.equal(err.details.option, option, JSON.stringify(view));
       assert.match(err.message, message);
     }
     const untranslated = { ...cpuOnly, translations: [] };
-    const none = refusal(() => checkOptions('{"target_language":"es"}', 'transcription', oracle, untranslated));
+    const none = refusal(() => check({ target_language: 'es' }, oracle, untranslated));
     assert.match(none.message, /^Translation \(target_language\) is not available in this deployment/);
   });
 });
 
 describe('options: diarization, channels and translation', () => {
   it('accepts diarization, channels and a served target on a profile that has them', () => {
-    for (const json of [
-      '{"diarization":{"mode":"regular","num_speakers":2,"auto_speaker_names":true}}',
-      '{"diarization":{"num_speakers":null}}',
-      '{"channel_speaker_separation":true}',
-      '{"target_language":"es","diarization":{}}',
+    for (const view of [
+      { diarization: { mode: 'regular', num_speakers: 2, auto_speaker_names: true } },
+      { diarization: { num_speakers: null } },
+      { channel_speaker_separation: true },
+      { target_language: 'es', diarization: {} },
+      { target_language: null, diarization: null, channel_speaker_separation: true },
     ])
-      assert.equal(checkOptions(json, 'transcription', oracle, cpuOnly).json, JSON.stringify(JSON.parse(json)));
+      assert.deepEqual(jobOptionsView(check(view).message), view);
   });
 
   it('refuses a target nothing here translates to, naming the targets there are', () => {
-    const err = refusal(() => checkOptions('{"target_language":"de"}', 'transcription', oracle, cpuOnly));
+    const err = refusal(() => check({ target_language: 'de' }));
     assert.equal(err.code, 'unsupported_option');
     assert.deepEqual(err.details, { option: 'target_language', targets: ['ca', 'eo', 'es', 'gl'] });
     assert.equal(err.message, 'Profile oracle translates en into ca, eo, es, gl only; "de" is not supported.');
-    const same = refusal(() =>
-      checkOptions('{"language":"en","target_language":"en"}', 'transcription', oracle, cpuOnly),
-    );
+    const same = refusal(() => check({ language: 'en', target_language: 'en' }));
     assert.match(same.message, /already in en/);
   });
 
-  it('refuses malformed options as validation errors, before any capability', () => {
-    for (const json of [
-      '[]',
-      'null',
-      '{',
-      '{"language":3}',
-      '{"language":"xx"}',
-      '{"target_language":"xx"}',
-      '{"diarization":[]}',
-      '{"diarization":{"mode":"fancy"}}',
-      '{"diarization":{"num_speakers":0}}',
-      '{"diarization":{"num_speakers":11}}',
-      '{"diarization":{"num_speakers":2.5}}',
-      '{"diarization":{"auto_speaker_names":"yes"}}',
-      '{"diarization":{"speakers":2}}',
-      '{"colour":"red"}',
-      '{"caption_burn":{"font":"x"}}',
-      '{"channel_speaker_separation":"yes"}',
-      '{"channel_speaker_separation":true,"diarization":{}}',
-      '{"output_format":"vtt"}',
+  it('refuses values out of range as validation errors, before any capability', () => {
+    for (const view of [
+      { language: 'xx' },
+      { target_language: 'xx' },
+      { diarization: { mode: 'fancy' } },
+      { diarization: { num_speakers: 0 } },
+      { diarization: { num_speakers: 11 } },
+      { caption_burn: { font_family: 'DejaVu Sans' } },
+      { channel_speaker_separation: true, diarization: {} },
+      { output_format: 'vtt' },
     ]) {
-      assert.equal(refusal(() => checkOptions(json, 'transcription', oracle, cpuOnly)).code, 'validation_error', json);
+      assert.equal(refusal(() => check(view, base)).code, 'validation_error', JSON.stringify(view));
     }
   });
 
   it('knows output_format: json, srt or txt, kept as sent and changing nothing else', () => {
     for (const format of ['json', 'srt', 'txt']) {
-      const json = JSON.stringify({ language: 'auto', output_format: format });
-      const accepted = checkOptions(json, 'transcription', oracle, cpuOnly);
-      assert.equal(accepted.json, json);
-      assert.equal(accepted.value.output_format, format);
+      const accepted = check({ language: 'auto', output_format: format });
+      assert.deepEqual(jobOptionsView(accepted.message), { language: 'auto', output_format: format });
       assert.equal(accepted.language, 'auto');
     }
-    assert.equal(
-      checkOptions('{"output_format":null}', 'transcription', oracle, cpuOnly).json,
-      '{"output_format":null}',
-    );
-    for (const bad of ['"vtt"', '"JSON"', '""', '1', 'true', '["json"]']) {
-      const err = refusal(() => checkOptions(`{"output_format":${bad}}`, 'transcription', oracle, cpuOnly));
+    for (const bad of ['vtt', 'JSON', '']) {
+      const err = refusal(() => check({ output_format: bad }));
       assert.equal(err.code, 'validation_error', bad);
       assert.deepEqual(err.details, { option: 'output_format' });
       assert.match(err.message, /output_format/);

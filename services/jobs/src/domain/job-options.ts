@@ -10,75 +10,37 @@ import {
   translationRefusal,
 } from '@tp/catalog';
 import { AppError } from '@tp/errors';
+import type { DiarizationOptions, JobOptions } from '@tp/job-options';
 import { checkCaptionBurnOptions } from './caption-burn.ts';
 import type { JobType } from './job-rules.ts';
 
 export interface AcceptedOptions {
   /** `auto` or a code the profile's engine transcribes. */
   language: string;
-  /** The options object as accepted (what the job shows and the request hash covers). */
-  value: Record<string, unknown>;
-  /** Its JSON text, stored and returned verbatim. */
-  json: string;
+  /** The options as accepted (what the job stores and shows): a caption burn's block with every default filled in. */
+  message: JobOptions;
 }
-
-const KNOWN_OPTIONS = new Set([
-  'language',
-  'target_language',
-  'diarization',
-  'channel_speaker_separation',
-  'caption_burn',
-  'output_format',
-]);
 
 /** Formats a product back end may ask a job's result in (POST /transcribe): shown, not processed here. */
 export const OUTPUT_FORMATS = ['json', 'srt', 'txt'] as const;
 
-function parseOptions(optionsJson: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = optionsJson.trim() === '' ? {} : JSON.parse(optionsJson);
-  } catch {
-    throw new AppError('validation_error', 'options_json is not valid JSON.');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    throw new AppError('validation_error', 'options must be a JSON object.');
-  const options = value as Record<string, unknown>;
-  const unknown = Object.keys(options).filter((key) => !KNOWN_OPTIONS.has(key));
-  if (unknown.length > 0)
-    throw new AppError(
-      'validation_error',
-      `Unknown option${unknown.length > 1 ? 's' : ''}: ${unknown.slice(0, 5).join(', ')}.`,
-      { options: unknown.slice(0, 5) },
-    );
-  return options;
-}
-
-/** The shape rules of the options (the gateway checked them already): validation_error. */
-function checkShapes(options: Record<string, unknown>, type: JobType): void {
+/** The rules of the options' values (the gateway checked them already): validation_error. */
+function checkValues(options: JobOptions, type: JobType): void {
   const language = options.language ?? 'auto';
-  if (typeof language !== 'string')
-    throw new AppError('validation_error', 'options.language must be a string: auto or a language code.');
   if (language !== 'auto' && !isLanguageCode(language))
     throw new AppError(
       'validation_error',
       `Unknown language code ${JSON.stringify(language.slice(0, 16))}: use auto or an ISO 639-1 code.`,
     );
-  const target = options.target_language ?? null;
-  if (target !== null && (typeof target !== 'string' || !isLanguageCode(target)))
+  if (options.targetLanguage !== undefined && !isLanguageCode(options.targetLanguage))
     throw new AppError('validation_error', 'options.target_language must be null or an ISO 639-1 code.');
-  const diarization = options.diarization ?? null;
-  if (diarization !== null) checkDiarizationShape(diarization);
-  const csp = options.channel_speaker_separation ?? false;
-  if (typeof csp !== 'boolean')
-    throw new AppError('validation_error', 'options.channel_speaker_separation must be a boolean.');
-  if (csp && diarization !== null)
+  if (options.diarization !== undefined) checkDiarization(options.diarization);
+  if (options.channelSpeakerSeparation === true && options.diarization !== undefined)
     throw new AppError('validation_error', 'channel_speaker_separation cannot be combined with diarization.');
-  const captions = options.caption_burn ?? null;
-  if (type === 'transcription' && captions !== null)
+  if (type === 'transcription' && options.captionBurn !== undefined)
     throw new AppError('validation_error', 'options.caption_burn applies to caption_burn jobs only.');
-  const format = options.output_format ?? null;
-  if (format !== null && !(OUTPUT_FORMATS as readonly unknown[]).includes(format))
+  const format = options.outputFormat;
+  if (format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(format))
     throw new AppError(
       'validation_error',
       `options.output_format must be null or one of ${OUTPUT_FORMATS.join(', ')}.`,
@@ -88,36 +50,25 @@ function checkShapes(options: Record<string, unknown>, type: JobType): void {
     );
 }
 
-const DIARIZATION_KEYS = new Set(['mode', 'num_speakers', 'auto_speaker_names']);
-
 /** `{mode: 'regular', num_speakers: null | DIARIZATION_SPEAKERS, auto_speaker_names: boolean}`, each optional. */
-function checkDiarizationShape(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new AppError('validation_error', 'options.diarization must be null or an object.');
-  const d = value as Record<string, unknown>;
-  const unknown = Object.keys(d).filter((key) => !DIARIZATION_KEYS.has(key));
-  if (unknown.length > 0)
-    throw new AppError('validation_error', `Unknown diarization option: ${unknown.slice(0, 5).join(', ')}.`);
+function checkDiarization(d: DiarizationOptions): void {
   if ((d.mode ?? 'regular') !== 'regular')
     throw new AppError('validation_error', "options.diarization.mode must be 'regular'.");
-  const count = d.num_speakers ?? null;
   const { min, max } = DIARIZATION_SPEAKERS;
-  if (count !== null && (typeof count !== 'number' || !Number.isInteger(count) || count < min || count > max))
+  if (d.numSpeakers !== undefined && (d.numSpeakers < min || d.numSpeakers > max))
     throw new AppError(
       'validation_error',
       `options.diarization.num_speakers must be null (estimate the count) or an integer from ${min} to ${max}.`,
     );
-  if (typeof (d.auto_speaker_names ?? false) !== 'boolean')
-    throw new AppError('validation_error', 'options.diarization.auto_speaker_names must be a boolean.');
 }
 
 /** The stages a request asks for. */
-function requestedStages(options: Record<string, unknown>, type: JobType): Stage[] {
+function requestedStages(options: JobOptions, type: JobType): Stage[] {
   const asked: [Stage, boolean][] = [
     ['caption_burn', type === 'caption_burn'],
-    ['diarization', (options.diarization ?? null) !== null],
-    ['translation', (options.target_language ?? null) !== null],
-    ['channel_speaker_separation', options.channel_speaker_separation === true],
+    ['diarization', options.diarization !== undefined],
+    ['translation', options.targetLanguage !== undefined],
+    ['channel_speaker_separation', options.channelSpeakerSeparation === true],
   ];
   return asked.filter(([, wanted]) => wanted).map(([stage]) => stage);
 }
@@ -132,19 +83,29 @@ const STAGE_OPTION: Readonly<Record<Stage, string>> = {
 /**
  * Checks the options against what the profile can do in this deployment (profileCapabilities of
  * @tp/catalog, which `GET /models` shows): a language or stage it cannot do is refused by name
- * (`unsupported_option`), never ignored. Malformed options are validation errors.
+ * (`unsupported_option`), never ignored. Values out of range are validation errors. A request without
+ * the message comes from a caller of an older release, which sent the options in a field this one no
+ * longer reads (ADR 0033): refused, so that the job never runs on options it was not given.
  */
 export function checkOptions(
-  optionsJson: string,
+  given: JobOptions | undefined,
   type: JobType,
   profile: TranscriptionProfile,
   deployment: Deployment,
 ): AcceptedOptions {
-  const options = parseOptions(optionsJson);
-  checkShapes(options, type);
-  // A caption burn's style block is kept with every default filled in (the worker renders what the job shows).
-  if (type === 'caption_burn') options.caption_burn = checkCaptionBurnOptions(options);
-  const language = (options.language as string | undefined) ?? 'auto';
+  if (given === undefined)
+    throw new AppError(
+      'service_unavailable',
+      'The request reached jobs without its options (a caller of an older release, during an upgrade); retry.',
+    );
+  const options = given;
+  checkValues(options, type);
+  // A caption burn's block is kept with every default filled in (the worker renders what the job shows).
+  const message =
+    type === 'caption_burn'
+      ? { ...options, captionBurn: checkCaptionBurnOptions(options), captionBurnNull: undefined }
+      : options;
+  const language = options.language ?? 'auto';
   const { languages } = profileCapabilities(profile, deployment);
   if (language !== 'auto' && !languages.includes(language)) {
     throw new AppError(
@@ -157,8 +118,8 @@ export function checkOptions(
     const refusal = stageRefusal(profile, stage, deployment);
     if (refusal !== undefined) throw new AppError('unsupported_option', refusal, { option: STAGE_OPTION[stage] });
   }
-  const target = (options.target_language as string | null | undefined) ?? null;
-  if (target !== null) {
+  const target = options.targetLanguage;
+  if (target !== undefined) {
     const refusal = translationRefusal(profile, deployment, language, target);
     if (refusal !== undefined)
       throw new AppError('unsupported_option', refusal, {
@@ -166,7 +127,7 @@ export function checkOptions(
         targets: [...profileCapabilities(profile, deployment).translationTargets],
       });
   }
-  return { language, value: options, json: JSON.stringify(options) };
+  return { language, message };
 }
 
 /** The most channels channel speaker separation transcribes (one engine run each). */

@@ -1,8 +1,19 @@
+import type { JobOptions } from '@tp/job-options';
 import type { GetQueueResponse, ListJobsResponse, Job as WireJob } from '@tp/proto';
+import { storedOptions } from '../domain/stored-options.ts';
 import type { Job } from '../store/records.ts';
 import type { QueueWindow } from '../usecases/get-queue.ts';
 import type { JobsPage } from '../usecases/list-jobs.ts';
 import type { JobWithPosition } from '../usecases/positions.ts';
+
+/** The job's options; unset when they do not decode (ADR 0033: the job fails job_options_unreadable when claimed). */
+function optionsOf(job: Job): JobOptions | undefined {
+  try {
+    return storedOptions(job.optionsJson);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A stored job as the wire shows it; `position` is its queue position (0 when not queued), `queueReason` why it waits. */
 export function toWireJob(job: Job, position: number, queueReason: string | null = null): WireJob {
@@ -19,7 +30,7 @@ export function toWireJob(job: Job, position: number, queueReason: string | null
     mediaId: job.mediaId ?? '',
     parentJobId: job.parentJobId ?? '',
     itemCount: job.itemCount,
-    optionsJson: job.optionsJson,
+    options: optionsOf(job),
     errorCode: job.errorCode ?? '',
     errorMessage: job.errorMessage ?? '',
     mediaDurationSeconds: job.mediaDurationSeconds,

@@ -2,6 +2,7 @@ import type { OutboxMessage } from '@tp/bus';
 import { currentTraceparent } from '@tp/telemetry';
 import type { NewJob } from '../domain/creation.ts';
 import type { BillingState } from '../domain/job-rules.ts';
+import { storedOptionsText } from '../domain/stored-options.ts';
 import { workTicket } from '../events/job-events.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { recordLimit } from './concurrency.ts';
@@ -21,8 +22,9 @@ async function createPending(
   // The request's trace (CreateJob's server span), for the worker to continue whichever ticket runs the job.
   const traceParent = currentTraceparent() ?? null;
   await tx.job.createMany({
-    data: jobs.map((job) => ({
+    data: jobs.map(({ options, ...job }) => ({
       ...job,
+      optionsJson: storedOptionsText(options),
       traceParent,
       status: 'queued',
       holdState: 'reserving',

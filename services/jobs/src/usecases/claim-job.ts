@@ -1,19 +1,16 @@
 import { isUniqueViolation } from '@tp/db';
-import { AppError } from '@tp/errors';
+import { AppError, isAppError } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import { checkJobType, checkRequiredId } from '../domain/job-rules.ts';
+import { storedOptions } from '../domain/stored-options.ts';
 import type { ClaimRequest, LifecycleStore } from '../store/lifecycle.ts';
-import type { QueueStore } from '../store/queue.ts';
-import type { CreditHolds } from './credit-holds.ts';
+import type { Job } from '../store/records.ts';
+import { type FailJobDeps, failJob } from './fail-job.ts';
 import { type JobWithPosition, withPosition } from './positions.ts';
 
-export interface ClaimJobDeps {
-  lifecycle: Pick<LifecycleStore, 'claim'>;
-  queue: Pick<QueueStore, 'positions'>;
-  holds: Pick<CreditHolds, 'release'>;
+export interface ClaimJobDeps extends FailJobDeps {
+  lifecycle: Pick<LifecycleStore, 'claim' | 'fail'>;
   log: Logger;
-  now: () => Date;
-  nudgeOutbox: () => void;
 }
 
 /** A work ticket as a worker received it (checked by `checkClaim`). */
@@ -55,5 +52,25 @@ export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promis
     await deps.holds.release(outcome.job);
     return null;
   }
+  if (await failedUnreadable(deps, outcome.job, claim.ticketId)) return null;
   return withPosition(deps.queue, outcome.job);
+}
+
+/**
+ * A claimed job whose stored options do not decode never runs on defaults (ADR 0033): it fails
+ * job_options_unreadable, its hold released, and the worker acks its ticket. True when it did.
+ */
+async function failedUnreadable(deps: ClaimJobDeps, job: Job, ticketId: string): Promise<boolean> {
+  try {
+    storedOptions(job.optionsJson);
+    return false;
+  } catch (err) {
+    if (!isAppError(err)) throw err;
+    deps.log.error(
+      { jobId: job.id, ticketId, reason: err.details.reason },
+      'job failed: its stored options do not decode',
+    );
+    await failJob(deps, { jobId: job.id, ticketId, errorCode: err.code, errorMessage: err.message });
+    return true;
+  }
 }

@@ -1,5 +1,5 @@
-import type { CaptionBurnOptions } from '@tp/captions';
 import { AppError, isAppError } from '@tp/errors';
+import type { CaptionBurn } from '@tp/job-options';
 import type { ArtifactsClient } from '../clients.ts';
 import { noTranscriptYet, notATranscript, pinTranscript, versionWithoutArtifact } from '../domain/caption-burn.ts';
 import type { AcceptedCreation, MediaFacts } from '../domain/creation.ts';
@@ -31,11 +31,11 @@ async function orMissing<T>(call: Promise<T>, missing: () => AppError): Promise<
  */
 export async function pinCaptionTranscript(
   deps: PinCaptionTranscriptDeps,
-  input: { userId: string; mediaId: string; style: CaptionBurnOptions },
+  input: { userId: string; mediaId: string; block: CaptionBurn },
 ): Promise<PinnedTranscript> {
-  const { userId, mediaId, style } = input;
-  const artifactId = style.transcript_artifact_id;
-  const versionId = style.transcript_version_id;
+  const { userId, mediaId, block } = input;
+  const artifactId = block.transcriptArtifactId ?? null;
+  const versionId = block.transcriptVersionId ?? null;
   if (artifactId === null) {
     if (versionId !== null) throw versionWithoutArtifact();
     const { artifacts } = await deps.artifacts.listArtifacts({
@@ -74,9 +74,9 @@ export async function withPinnedTranscript(
   creation: AcceptedCreation,
   media: MediaFacts,
 ): Promise<AcceptedCreation> {
-  if (creation.type !== 'caption_burn') return creation;
-  const style = creation.options.value.caption_burn as CaptionBurnOptions;
-  const pinned = await pinCaptionTranscript(deps, { userId: creation.userId, mediaId: media.mediaId, style });
-  const value = pinTranscript(creation.options.value, style, pinned);
-  return { ...creation, options: { ...creation.options, value, json: JSON.stringify(value) } };
+  const block = creation.options.message.captionBurn;
+  if (creation.type !== 'caption_burn' || block === undefined) return creation;
+  const pinned = await pinCaptionTranscript(deps, { userId: creation.userId, mediaId: media.mediaId, block });
+  const message = pinTranscript(creation.options.message, block, pinned);
+  return { ...creation, options: { ...creation.options, message } };
 }

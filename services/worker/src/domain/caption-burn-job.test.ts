@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AUDIO_ONLY_CANVAS, CaptionBurnOptionsSchema } from '@tp/captions';
+import { type JobOptions, jobOptionsFromView } from '@tp/job-options';
 import {
   burnPercent,
   captionBurnPlan,
@@ -16,14 +17,25 @@ const style = CaptionBurnOptionsSchema.parse({ transcript_artifact_id: 'art_1', 
 
 describe('caption burn jobs', () => {
   it('burn the transcript version jobs pinned, in the style the job shows', () => {
-    const plan = captionBurnPlan(JSON.stringify({ language: 'auto', caption_burn: style }));
+    const plan = captionBurnPlan(jobOptionsFromView({ language: 'auto', caption_burn: style }));
     assert.deepEqual(plan, { style, transcript: { artifactId: 'art_1', versionId: 'ver_1' } });
-    for (const options of ['{}', '{"caption_burn":{"font_size":2}}', 'not json'])
-      assert.equal(
-        (captionBurnPlan(options) as { failure: { errorCode: string } }).failure.errorCode,
-        'processing_failed',
-        options,
-      );
+  });
+
+  it('fail job_options_unreadable without the block jobs accepted, never filling it in', () => {
+    const { font_size: _, ...lacking } = style;
+    const cases: [JobOptions | undefined, RegExp][] = [
+      [undefined, /its options could not be read/],
+      [jobOptionsFromView({ language: 'auto' }), /no caption_burn block/],
+      [jobOptionsFromView({ caption_burn: null }), /no caption_burn block/],
+      [jobOptionsFromView({ caption_burn: lacking }), /lacks font_size/],
+      [jobOptionsFromView({ caption_burn: { ...style, font_size: 2 } }), /not one jobs accepts/],
+      [jobOptionsFromView({ caption_burn: { ...style, transcript_version_id: null } }), /names no transcript version/],
+    ];
+    for (const [options, why] of cases) {
+      const { failure } = captionBurnPlan(options) as { failure: { errorCode: string; errorMessage: string } };
+      assert.equal(failure.errorCode, 'job_options_unreadable', JSON.stringify(options));
+      assert.match(failure.errorMessage, why);
+    }
   });
 
   it('burn into the first moving video stream, or a canvas for audio-only media and cover art', () => {

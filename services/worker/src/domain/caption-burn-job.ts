@@ -3,8 +3,9 @@
  * its options), onto what (the media's video, or a generated canvas for audio-only media), what it
  * stores (an MP4 described by a media_export payload) and how it fails, in its user's words.
  */
-import { AUDIO_ONLY_CANVAS, type CaptionBurnOptions, parseCaptionBurnOptions } from '@tp/captions';
-import type { JobFailure } from './job-failures.ts';
+import { AUDIO_ONLY_CANVAS, type CaptionBurnOptions, CaptionBurnOptionsSchema } from '@tp/captions';
+import { CAPTION_BURN_KEYS, captionBurnView, type JobOptions } from '@tp/job-options';
+import { type JobFailure, optionsUnreadable } from './job-failures.ts';
 
 /** The job type of a caption burn; its tickets arrive on work.caption_burn.<pool>. */
 export const CAPTION_BURN_JOB_TYPE = 'caption_burn';
@@ -22,17 +23,25 @@ export interface CaptionBurnPlan {
   transcript: { artifactId: string; versionId: string };
 }
 
-/** The style and pinned transcript of a job's options; a failure when jobs pinned none (a job from before). */
-export function captionBurnPlan(optionsJson: string): CaptionBurnPlan | { failure: JobFailure } {
-  let style: CaptionBurnOptions;
-  try {
-    const options = JSON.parse(optionsJson || '{}') as { caption_burn?: unknown };
-    style = parseCaptionBurnOptions(options.caption_burn ?? null);
-  } catch {
-    return { failure: burnFailure('its options could not be read') };
-  }
+/**
+ * The style and pinned transcript of a job's options, as jobs accepted them: every field of the block
+ * set and the transcript version pinned. Anything less fails job_options_unreadable, never filled in
+ * with defaults (ADR 0033).
+ */
+export function captionBurnPlan(options: JobOptions | undefined): CaptionBurnPlan | { failure: JobFailure } {
+  if (options === undefined) return { failure: optionsUnreadable() };
+  if (options.captionBurn === undefined)
+    return { failure: optionsUnreadable('its options have no caption_burn block') };
+  const block = captionBurnView(options.captionBurn);
+  const missing = CAPTION_BURN_KEYS.filter((key) => !(key in block));
+  if (missing.length > 0)
+    return { failure: optionsUnreadable(`its caption_burn block lacks ${missing.slice(0, 3).join(', ')}`) };
+  const parsed = CaptionBurnOptionsSchema.safeParse(block);
+  if (!parsed.success) return { failure: optionsUnreadable('its caption_burn block is not one jobs accepts') };
+  const style = parsed.data;
   const { transcript_artifact_id: artifactId, transcript_version_id: versionId } = style;
-  if (artifactId === null || versionId === null) return { failure: burnFailure('it names no transcript version') };
+  if (artifactId === null || versionId === null)
+    return { failure: optionsUnreadable('it names no transcript version') };
   return { style, transcript: { artifactId, versionId } };
 }
 

@@ -4,7 +4,12 @@ import { JOB_TYPE } from './transcription-job.ts';
 
 /** How a job that cannot succeed ends: its error code and the text its user reads. */
 export interface JobFailure {
-  errorCode: 'processing_failed' | 'engine_failed' | 'media_unavailable' | 'media_unreadable';
+  errorCode:
+    | 'processing_failed'
+    | 'engine_failed'
+    | 'media_unavailable'
+    | 'media_unreadable'
+    | 'job_options_unreadable';
   errorMessage: string;
 }
 
@@ -32,6 +37,11 @@ export function modelNotRunHere(engine: string, model: string): JobFailure {
     errorCode: 'engine_failed',
     errorMessage: `This worker does not have the weights of the ${engine} model ${model || '(unnamed)'}.`,
   };
+}
+
+/** A job without the options it needs (ADR 0033): it never runs on defaults. */
+export function optionsUnreadable(what = 'its options could not be read'): JobFailure {
+  return { errorCode: 'job_options_unreadable', errorMessage: `The job cannot run: ${what}; create the job again.` };
 }
 
 export function mediaDeletedBeforeRun(): JobFailure {

@@ -1,21 +1,26 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseJobOptions } from './job-options.ts';
+import { transcriptionOptions } from './job-options.ts';
 
 const plain = { diarization: null, targetLanguage: null, channelSeparation: false };
 
-describe('parseJobOptions', () => {
-  it('reads the language', () => {
-    assert.deepEqual(parseJobOptions('{"language":"en","diarization":null}'), { ...plain, language: 'en' });
-    assert.deepEqual(parseJobOptions('{"language":"auto"}'), { ...plain, language: 'auto' });
-    assert.deepEqual(parseJobOptions('{"language":"pt-BR"}'), { ...plain, language: 'pt-BR' });
+describe('transcriptionOptions', () => {
+  it('reads the language; unset is auto, as the API defines it', () => {
+    assert.deepEqual(transcriptionOptions({ language: 'en', diarizationNull: 'NULL_VALUE' }), {
+      ...plain,
+      language: 'en',
+    });
+    assert.deepEqual(transcriptionOptions({ language: 'pt-BR' }), { ...plain, language: 'pt-BR' });
+    assert.deepEqual(transcriptionOptions({}), { ...plain, language: 'auto' });
   });
 
-  it('reads diarization, the translation target and channel separation', () => {
+  it('reads diarization, the translation target and channel separation; a null is not asked for', () => {
     assert.deepEqual(
-      parseJobOptions(
-        '{"language":"en","target_language":"es","diarization":{"mode":"regular","num_speakers":2,"auto_speaker_names":true}}',
-      ),
+      transcriptionOptions({
+        language: 'en',
+        targetLanguage: 'es',
+        diarization: { mode: 'regular', numSpeakers: 2, autoSpeakerNames: true },
+      }),
       {
         language: 'en',
         diarization: { numSpeakers: 2, autoSpeakerNames: true },
@@ -23,16 +28,27 @@ describe('parseJobOptions', () => {
         channelSeparation: false,
       },
     );
-    assert.deepEqual(parseJobOptions('{"diarization":{}}').diarization, { numSpeakers: null, autoSpeakerNames: false });
-    assert.equal(parseJobOptions('{"channel_speaker_separation":true}').channelSeparation, true);
-  });
-
-  it('falls back to the defaults for missing or malformed options', () => {
-    for (const raw of ['', '{}', 'not json', '[]', 'null', '{"language":42}', '{"language":"EN GLISH"}'])
-      assert.deepEqual(parseJobOptions(raw), { ...plain, language: 'auto' }, raw);
-    assert.deepEqual(parseJobOptions('{"diarization":[],"target_language":7,"channel_speaker_separation":"yes"}'), {
+    assert.deepEqual(transcriptionOptions({ diarization: {} }), {
       ...plain,
       language: 'auto',
+      diarization: { numSpeakers: null, autoSpeakerNames: false },
+    });
+    assert.deepEqual(
+      transcriptionOptions({ targetLanguageNull: 'NULL_VALUE', diarization: { numSpeakersNull: 'NULL_VALUE' } }),
+      { ...plain, language: 'auto', diarization: { numSpeakers: null, autoSpeakerNames: false } },
+    );
+    assert.equal(
+      (transcriptionOptions({ channelSpeakerSeparation: true }) as { channelSeparation: boolean }).channelSeparation,
+      true,
+    );
+  });
+
+  it('fails a job without options (jobs could not read them) with job_options_unreadable, never defaults', () => {
+    assert.deepEqual(transcriptionOptions(undefined), {
+      failure: {
+        errorCode: 'job_options_unreadable',
+        errorMessage: 'The job cannot run: its options could not be read; create the job again.',
+      },
     });
   });
 });

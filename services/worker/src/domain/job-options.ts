@@ -1,4 +1,7 @@
-/** What the worker reads from a job's options (options_json, normalized by the gateway, checked by jobs). */
+import type { JobOptions } from '@tp/job-options';
+import { type JobFailure, optionsUnreadable } from './job-failures.ts';
+
+/** What the worker reads from a job's options (the JobOptions message jobs checked when it created the job). */
 export interface TranscriptionOptions {
   /** `auto` or an ISO 639-1 code. */
   language: string;
@@ -10,38 +13,19 @@ export interface TranscriptionOptions {
   channelSeparation: boolean;
 }
 
-const LANGUAGE = /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
-
-function record(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
-
-function diarizationOf(value: unknown): TranscriptionOptions['diarization'] {
-  const d = record(value);
-  if (d === null) return null;
-  const count = d.num_speakers;
+/**
+ * A transcription's options. A field the job leaves unset means what the API says it means (language
+ * auto, no diarization, no translation, no separation); a job without options (jobs could not read
+ * what it stored) fails job_options_unreadable rather than run on defaults (ADR 0033).
+ */
+export function transcriptionOptions(options: JobOptions | undefined): TranscriptionOptions | { failure: JobFailure } {
+  if (options === undefined) return { failure: optionsUnreadable() };
+  const d = options.diarization;
   return {
-    numSpeakers: typeof count === 'number' && Number.isInteger(count) && count >= 1 ? count : null,
-    autoSpeakerNames: d.auto_speaker_names === true,
-  };
-}
-
-/** Unknown or malformed options fall back to the defaults: jobs validated them on the way in. */
-export function parseJobOptions(optionsJson: string): TranscriptionOptions {
-  let parsed: unknown;
-  try {
-    parsed = optionsJson ? JSON.parse(optionsJson) : {};
-  } catch {
-    parsed = {};
-  }
-  const options = record(parsed) ?? {};
-  const { language, target_language: target } = options;
-  return {
-    language: typeof language === 'string' && (language === 'auto' || LANGUAGE.test(language)) ? language : 'auto',
-    diarization: diarizationOf(options.diarization),
-    targetLanguage: typeof target === 'string' && LANGUAGE.test(target) ? target : null,
-    channelSeparation: options.channel_speaker_separation === true,
+    language: options.language ?? 'auto',
+    diarization:
+      d === undefined ? null : { numSpeakers: d.numSpeakers ?? null, autoSpeakerNames: d.autoSpeakerNames === true },
+    targetLanguage: options.targetLanguage ?? null,
+    channelSeparation: options.channelSpeakerSeparation === true,
   };
 }

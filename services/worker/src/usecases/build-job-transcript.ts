@@ -2,7 +2,7 @@ import type { Logger } from '@tp/logging';
 import type { Job } from '@tp/proto';
 import { type Transcript, validateTranscript } from '@tp/transcript';
 import { invalidTranscript, type JobFailure } from '../domain/job-failures.ts';
-import { parseJobOptions } from '../domain/job-options.ts';
+import type { TranscriptionOptions } from '../domain/job-options.ts';
 import { decodedSeconds } from '../domain/progress.ts';
 import { buildTranscript } from '../domain/transcript-builder.ts';
 import type { SpeechEngine } from '@tp/engines';
@@ -17,14 +17,15 @@ export type JobTranscript = { transcript: Transcript; billedSeconds: number } | 
  */
 export function buildJobTranscript(
   deps: { log: Logger },
-  { job, engine, recognition }: { job: Job; engine: SpeechEngine; recognition: JobRecognition },
+  input: { job: Job; options: TranscriptionOptions; engine: SpeechEngine; recognition: JobRecognition },
 ): JobTranscript {
+  const { job, options, engine, recognition } = input;
   const billedSeconds = decodedSeconds(recognition.decodedBytes);
   const built = buildTranscript({
     utterances: recognition.utterances,
     recognizedLanguage: recognition.language,
     durationSeconds: billedSeconds,
-    requestedLanguage: parseJobOptions(job.optionsJson).language,
+    requestedLanguage: options.language,
     source: { mediaId: job.mediaId, jobId: job.jobId, profile: job.profile, engine: engine.kind },
   });
   return checked(deps, job, built, billedSeconds);

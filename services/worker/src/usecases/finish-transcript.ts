@@ -3,7 +3,7 @@ import type { Job } from '@tp/proto';
 import type { Translator } from '@tp/translation';
 import { nameSpeakers, TRANSCRIPT_LIMITS, type Transcript } from '@tp/transcript';
 import { type JobFailure, translationFailed } from '../domain/job-failures.ts';
-import { parseJobOptions } from '../domain/job-options.ts';
+import type { TranscriptionOptions } from '../domain/job-options.ts';
 
 export interface FinishTranscriptDeps {
   log: Logger;
@@ -22,9 +22,8 @@ export interface FinishTranscriptDeps {
  */
 export async function finishTranscript(
   deps: FinishTranscriptDeps,
-  { job, transcript }: { job: Job; transcript: Transcript },
+  { job, options, transcript }: { job: Job; options: TranscriptionOptions; transcript: Transcript },
 ): Promise<{ transcript: Transcript } | { failure: JobFailure }> {
-  const options = parseJobOptions(job.optionsJson);
   const named = options.diarization?.autoSpeakerNames ? nameSpeakers(transcript) : transcript;
   const target = options.targetLanguage;
   if (target === null || named.segments.length === 0) return { transcript: named };

@@ -31,7 +31,7 @@ export async function runCaptionBurnJob(
   deps: RunCaptionBurnJobDeps,
   { ticket, job }: { ticket: TicketHandle; job: Job },
 ): Promise<void> {
-  const plan = captionBurnPlan(job.optionsJson);
+  const plan = captionBurnPlan(job.options);
   if ('failure' in plan) return failJob(deps, { job, ticket, failure: plan.failure });
   const read = await readMediaUrl(deps, { job, ticket });
   if ('unavailable' in read) return failJob(deps, { job, ticket, failure: read.unavailable });

@@ -2,6 +2,7 @@ import { audioChannels } from '@tp/catalog';
 import type { Job } from '@tp/proto';
 import { engineNotRunHere, modelNotRunHere, unsupportedJobType } from '../domain/job-failures.ts';
 import { CAPTION_BURN_JOB_TYPE } from '../domain/caption-burn-job.ts';
+import { transcriptionOptions } from '../domain/job-options.ts';
 import { JOB_TYPE, jobModel } from '../domain/transcription-job.ts';
 import type { EngineSet } from '@tp/engines';
 import { buildJobTranscript, checked } from './build-job-transcript.ts';
@@ -39,6 +40,9 @@ export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: Ticket
   const engine = deps.engines.get(job.engine, model);
   // Jobs accepts a profile only when the pools have its model (ENGINES); a worker of the pool without it says so.
   if (!engine) return failJob(deps, { job, ticket, failure: modelNotRunHere(job.engine, model) });
+  // Read once, here: the stages below take them typed.
+  const options = transcriptionOptions(job.options);
+  if ('failure' in options) return failJob(deps, { job, ticket, failure: options.failure });
 
   const read = await readMediaUrl(deps, { job, ticket });
   if ('unavailable' in read) return failJob(deps, { job, ticket, failure: read.unavailable });
@@ -47,20 +51,21 @@ export async function runJob(deps: RunJobDeps, { ticket, job }: { ticket: Ticket
   const channels = audioChannels(read.media?.streams ?? []);
   let recognition: JobRecognition;
   try {
-    recognition = await transcribeJob(deps, { ticket, job, engine, model, url: read.url, durationSeconds, channels });
+    const media = { url: read.url, durationSeconds, channels };
+    recognition = await transcribeJob(deps, { ticket, job, options, engine, model, ...media });
   } catch (err) {
     await settleTranscriptionFailure(deps, { err, job, ticket, engine });
     // Settled for good (a redelivery would have thrown): its windows are of no more use.
     return clearJobWindows(deps.windowBucket, deps.log, job.jobId);
   }
 
-  const made = buildJobTranscript(deps, { job, engine, recognition });
+  const made = buildJobTranscript(deps, { job, options, engine, recognition });
   if ('invalid' in made) return failJob(deps, { job, ticket, failure: made.invalid });
   // Naming and translation keep the ticket alive as decode and recognition did.
   const keepAlive = startHeartbeat(deps.progressIntervalMs, async () => ticket.working());
   let finished: Awaited<ReturnType<typeof finishTranscript>>;
   try {
-    finished = await finishTranscript(deps, { job, transcript: made.transcript });
+    finished = await finishTranscript(deps, { job, options, transcript: made.transcript });
   } finally {
     keepAlive.stop();
   }

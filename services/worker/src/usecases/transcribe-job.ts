@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { assignWordSpeakers, type ThreadedDiarizer } from '@tp/diarization';
 import type { Recognition, SpeechEngine } from '@tp/engines';
 import type { Job } from '@tp/proto';
-import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
+import type { TranscriptionOptions } from '../domain/job-options.ts';
 import { decodedSeconds, recognizedPercent } from '../domain/progress.ts';
 import {
   mergeChannels,
@@ -32,6 +32,7 @@ export interface TranscribeJobDeps extends ReportProgressDeps, JobWindowsDeps {
 export interface TranscribeJobInput {
   ticket: TicketHandle;
   job: Job;
+  options: TranscriptionOptions;
   engine: SpeechEngine;
   /** The model of the job's profile the engine runs (window items name it for the pool). */
   model: string;
@@ -59,8 +60,7 @@ export interface JobRecognition {
  * transcription that ran to its end.
  */
 export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJobInput): Promise<JobRecognition> {
-  const { ticket, job } = input;
-  const options = parseJobOptions(job.optionsJson);
+  const { ticket, job, options } = input;
   const stop = startJobStop(deps.shutdownSignal, deps.jobTimeoutMs);
   const started = performance.now();
   const diarizer = options.diarization === null ? undefined : deps.createDiarizer();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ENGINES, isEngineKind, toCredits } from '@tp/catalog';
+import { jobOptionsView } from '@tp/job-options';
 import type { Job } from '@tp/proto';
 import { iso } from '../shared/presenters.ts';
 import type { JOB_STATUSES, JOB_TYPES, JobQueueSchema, JobSchema, QUEUE_REASONS } from './schemas.ts';
@@ -8,13 +9,12 @@ import type { JOB_STATUSES, JOB_TYPES, JobQueueSchema, JobSchema, QUEUE_REASONS 
  * Whether the job's language was detected: only where it asked for `auto` and its engine detects
  * languages; an engine of one language assumes it, and a language given is not detected.
  */
-function languageDetected(j: Job, options: Record<string, unknown>): boolean {
-  return (options.language ?? 'auto') === 'auto' && isEngineKind(j.engine) && ENGINES[j.engine].detectsLanguage;
+function languageDetected(j: Job): boolean {
+  return (j.options?.language ?? 'auto') === 'auto' && isEngineKind(j.engine) && ENGINES[j.engine].detectsLanguage;
 }
 
 export function presentJob(j: Job): z.infer<typeof JobSchema> {
   const succeeded = j.status === 'succeeded';
-  const options = j.optionsJson ? (JSON.parse(j.optionsJson) as Record<string, unknown>) : {};
   return {
     job_id: j.jobId,
     type: j.type as (typeof JOB_TYPES)[number],
@@ -29,10 +29,11 @@ export function presentJob(j: Job): z.infer<typeof JobSchema> {
     parent_job_id: j.parentJobId || null,
     workspace_id: j.workspaceId || null,
     title: j.title,
-    options,
+    // As the request gave them (ADR 0033); none when jobs cannot read them (the job fails job_options_unreadable).
+    options: j.options ? jobOptionsView(j.options) : {},
     error: j.errorCode ? { code: j.errorCode, message: j.errorMessage } : null,
     language: j.language || null,
-    language_detected: succeeded && j.language ? languageDetected(j, options) : null,
+    language_detected: succeeded && j.language ? languageDetected(j) : null,
     media_duration_seconds: j.mediaDurationSeconds,
     billed_seconds: succeeded ? j.billedSeconds : null,
     credits_reserved: toCredits(j.reservedMicro),

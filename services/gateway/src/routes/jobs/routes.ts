@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobOptionsFromView } from '@tp/job-options';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import type { ReadCache } from '../../read-cache/read-cache.ts';
@@ -88,7 +89,7 @@ const createJob = ({ jobs }: GatewayClients) =>
           mediaIds: body.input.type === 'batch' ? body.input.media_ids : [body.input.media_id],
           batch: body.input.type === 'batch',
           profile: body.profile,
-          optionsJson: JSON.stringify(body.options),
+          options: jobOptionsFromView(body.options),
           idempotencyKey: headers['idempotency-key'] ?? '',
           features: [...principal.features],
           webhookId: '',

@@ -1,7 +1,7 @@
 import { checkUrl, type EgressPolicy } from '@tp/egress';
 import { AppError, isAppError } from '@tp/errors';
 import { requestHash } from '@tp/idempotency';
-import type { Job, MediaOutcome } from '@tp/proto';
+import type { Job, JobOptions, MediaOutcome } from '@tp/proto';
 import { validateTranscriptJson } from '@tp/transcript';
 import { productJob, TRANSCRIPT_EXPORT } from '@tp/webhooks';
 import type { JobsClient, MediaClient, WebhooksClient } from '../../clients.ts';
@@ -55,14 +55,17 @@ function guard(url: string, field: string, policy: EgressPolicy): Promise<unknow
   return naming(field, () => checkUrl(url, policy, undefined, { field }));
 }
 
-/** The options of jobs' CreateJob, from the fields of 2.10. */
-export function jobOptions(body: TranscribeBody): Record<string, unknown> {
+/**
+ * The options of jobs' CreateJob, from the fields of 2.10: only what the body asks for, so that the
+ * job shows (and an Idempotency-Key's hash covers) the options a product job always had (ADR 0033).
+ */
+export function jobOptions(body: TranscribeBody): JobOptions {
   return {
     language: body.language,
-    ...(body.translate_to === null ? {} : { target_language: body.translate_to }),
-    ...(body.include_diarization ? { diarization: {} } : {}),
-    ...(body.channel_speaker_separation ? { channel_speaker_separation: true } : {}),
-    output_format: body.output_format,
+    targetLanguage: body.translate_to ?? undefined,
+    diarization: body.include_diarization ? {} : undefined,
+    channelSpeakerSeparation: body.channel_speaker_separation ? true : undefined,
+    outputFormat: body.output_format,
   };
 }
 
@@ -127,7 +130,7 @@ export async function startTranscription(deps: TranscribeDeps, input: Transcribe
       mediaIds: [mediaId],
       batch: false,
       profile: body.model,
-      optionsJson: JSON.stringify(jobOptions(body)),
+      options: jobOptions(body),
       idempotencyKey: idempotencyKey ?? '',
       features: [...input.features],
       webhookId: subscription?.subscriptionId ?? '',
