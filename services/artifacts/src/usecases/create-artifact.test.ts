@@ -38,7 +38,7 @@ describe('createArtifact', () => {
 
   it('refuses bad fields, user-authored media exports and transcripts with an output file', async () => {
     const { deps, fake } = artifactsWorld();
-    for (const bad of [
+    const refused: Record<string, string>[] = [
       { artifactType: 'video' },
       { mediaId: '' },
       { authorType: '' },
@@ -46,7 +46,8 @@ describe('createArtifact', () => {
       { userId: '../x' },
       { idempotencyKey: 'with space' },
       { outputKey: `users/${USER}/x.srt`, outputFormat: 'srt' },
-    ])
+    ];
+    for (const bad of refused)
       await assert.rejects(createArtifact(deps, transcriptRequest(bad)), { code: 'bad_request' });
     await assert.rejects(createArtifact(deps, exportRequest({ authorType: 'user', authorId: USER })), {
       code: 'artifact_not_editable',
