@@ -100,14 +100,19 @@ describe('the version chain', () => {
       artifacts.addVersion(addRequest(userId, artifact.artifactId, transcriptSaying(text), { baseVersionId }));
     const v2 = (await add('Hello world.', v1)).version!;
     assert.deepEqual([v2.number, v2.parentVersionId, v2.authorType, v2.authorId], [2, v1, 'user', userId]);
-    const restored = await artifacts.restoreVersion({
-      userId,
-      artifactId: artifact.artifactId,
-      versionId: v1,
-      authorType: 'user',
-      authorId: userId,
-    });
+    const restore = (versionId: string) =>
+      artifacts.restoreVersion({
+        userId,
+        artifactId: artifact.artifactId,
+        versionId,
+        authorType: 'user',
+        authorId: userId,
+      });
+    const restored = await restore(v1);
     assert.deepEqual([restored.artifact!.currentVersionId, restored.artifact!.versionCount], [v1, 2]);
+    // Restoring the current version again changes nothing; a version of another artifact is no version of it.
+    assert.equal((await restore(v1)).artifact!.updatedAt?.getTime(), restored.artifact!.updatedAt?.getTime());
+    await assert.rejects(restore((await createTranscript(artifacts, userId)).currentVersionId), { code: 'not_found' });
     const current = await artifacts.getCurrentPayload({ userId, artifactId: artifact.artifactId });
     assert.deepEqual([current.versionId, current.payloadJson], [v1, canonicalTranscript(exampleTranscript())]);
     const v3 = (await add('Hello again.', v1)).version!;
