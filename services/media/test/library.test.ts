@@ -97,6 +97,9 @@ describe('listings and URLs', () => {
   });
 });
 
+const startDirect = (userId: string) =>
+  media.startDirectUpload({ userId, fileName: 'd.wav', contentType: 'audio/wav', workspaceId: '', userAgent: '' });
+
 describe('deletion', () => {
   it('removes the object, hides the media, frees its storage and announces it; an upload in progress is aborted', async () => {
     const userId = newUser();
@@ -117,13 +120,7 @@ describe('deletion', () => {
     );
     assert.equal(event.data.user_id, userId);
 
-    const direct = await media.startDirectUpload({
-      userId,
-      fileName: 'd.wav',
-      contentType: 'audio/wav',
-      workspaceId: '',
-      userAgent: '',
-    });
+    const direct = await startDirect(userId);
     await media.deleteMedia({ userId, mediaId: direct.mediaId });
     const aborted = await db.query('SELECT aborted_at FROM media.direct_uploads WHERE media_id = $1', [direct.mediaId]);
     assert.ok(aborted.rows[0]?.aborted_at);
@@ -195,13 +192,7 @@ describe('the expiry sweep', () => {
     const userId = newUser();
     const session = await uploaded(media, userId, files.tone);
     const form = await media.createUploadForm({ userId, fileName: 'f.wav', contentType: 'audio/wav', userAgent: '' });
-    const direct = await media.startDirectUpload({
-      userId,
-      fileName: 'd.wav',
-      contentType: 'audio/wav',
-      workspaceId: '',
-      userAgent: '',
-    });
+    const direct = await startDirect(userId);
     const finished = await uploaded(media, userId, files.tone);
     await finalize(media, userId, finished);
     // As if the process died between failing a media and deleting its object.

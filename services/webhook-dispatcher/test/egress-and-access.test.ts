@@ -24,6 +24,7 @@ import { connectBus } from '@tp/bus';
 import { newId } from '@tp/ids';
 import { eventually, testClient } from '@tp/testing';
 import { WEBHOOK_ACCESS } from '../src/rpc/access.ts';
+import { jobEvent } from '../src/usecases/testing/fakes.ts';
 
 const HOST = 'hooks.example.test';
 let lookups = 0;
@@ -85,18 +86,10 @@ describe('the egress guard at delivery', () => {
     jobs.endJob({ jobId, userId, status: 'cancelled' });
     const bus = await connectBus({ url: namespace.natsUrl, prefix: namespace.prefix, name: 'egress-test', log });
     try {
-      await bus.publish(SUBJECTS.cancelled, {
-        job_id: jobId,
-        user_id: userId,
-        workspace_id: null,
-        type: 'transcription',
-        status: 'cancelled',
-        parent_job_id: null,
-        artifact_ids: [],
-        error_code: null,
-        webhook_id: subscriptionId,
-        occurred_at: new Date().toISOString(),
-      });
+      await bus.publish(
+        SUBJECTS.cancelled,
+        jobEvent(jobId, subscriptionId, 'cancelled', userId, new Date().toISOString()),
+      );
     } finally {
       await bus.close();
     }

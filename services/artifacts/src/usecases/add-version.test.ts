@@ -3,25 +3,19 @@ import { describe, it } from 'node:test';
 import { exampleTranscript } from '@tp/transcript';
 import { type AddVersionInput, addVersion } from './add-version.ts';
 import { createArtifact } from './create-artifact.ts';
-import { artifactsWorld, exportRequest, OTHER_USER, transcriptRequest, USER } from './testing/fixtures.ts';
+import {
+  addVersionRequest,
+  artifactsWorld,
+  exportRequest,
+  OTHER_USER,
+  transcriptRequest,
+  USER,
+} from './testing/fixtures.ts';
 
-function edited(text: string) {
-  const t = exampleTranscript();
-  t.segments[0]!.text = text;
-  return JSON.stringify(t);
-}
-const edit = (artifactId: string, overrides: Partial<AddVersionInput> = {}): AddVersionInput => ({
-  userId: USER,
-  artifactId,
-  payloadJson: edited('Edited.'),
-  baseVersionId: '',
-  authorType: 'user',
-  authorId: '',
-  note: ' fixed a name\u0007 ',
-  outputKey: '',
-  outputFormat: '',
-  ...overrides,
-});
+const edited = exampleTranscript();
+edited.segments[0]!.text = 'Edited.';
+const edit = (artifactId: string, overrides: Partial<AddVersionInput> = {}): AddVersionInput =>
+  addVersionRequest(USER, artifactId, edited, { note: ' fixed a name\u0007 ', ...overrides });
 
 async function withTranscript() {
   const world = artifactsWorld();

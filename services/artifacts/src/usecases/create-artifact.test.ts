@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalTranscript, contentHash, exampleTranscript } from '@tp/transcript';
 import { decodePayload } from '../store/payload-codec.ts';
-import { createArtifact } from './create-artifact.ts';
+import { type CreateArtifactInput, createArtifact } from './create-artifact.ts';
 import { uniqueViolation } from './testing/fake-store.ts';
 import { artifactsWorld, exportRequest, MAX_PAYLOAD_BYTES, transcriptRequest, USER } from './testing/fixtures.ts';
 
@@ -38,7 +38,7 @@ describe('createArtifact', () => {
 
   it('refuses bad fields, user-authored media exports and transcripts with an output file', async () => {
     const { deps, fake } = artifactsWorld();
-    const refused: Record<string, string>[] = [
+    const refused: Partial<CreateArtifactInput>[] = [
       { artifactType: 'video' },
       { mediaId: '' },
       { authorType: '' },

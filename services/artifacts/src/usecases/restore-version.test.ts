@@ -4,7 +4,7 @@ import { exampleTranscript } from '@tp/transcript';
 import { addVersion } from './add-version.ts';
 import { createArtifact } from './create-artifact.ts';
 import { type RestoreVersionInput, restoreVersion } from './restore-version.ts';
-import { artifactsWorld, OTHER_USER, transcriptRequest, USER } from './testing/fixtures.ts';
+import { addVersionRequest, artifactsWorld, OTHER_USER, transcriptRequest, USER } from './testing/fixtures.ts';
 
 /** A transcript with two versions; the second is current. */
 async function twoVersions() {
@@ -12,17 +12,7 @@ async function twoVersions() {
   const { artifact, version: first } = await createArtifact(world.deps, transcriptRequest());
   const t = exampleTranscript();
   t.segments[0]!.text = 'Second.';
-  const { version: second } = await addVersion(world.deps, {
-    userId: USER,
-    artifactId: artifact.id,
-    payloadJson: JSON.stringify(t),
-    baseVersionId: '',
-    authorType: 'user',
-    authorId: '',
-    note: '',
-    outputKey: '',
-    outputFormat: '',
-  });
+  const { version: second } = await addVersion(world.deps, addVersionRequest(USER, artifact.id, t));
   const restore = (versionId: string, overrides: Partial<RestoreVersionInput> = {}) =>
     restoreVersion(world.deps, {
       userId: USER,

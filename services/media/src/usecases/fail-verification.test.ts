@@ -1,22 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { failVerification } from './fail-verification.ts';
-import { newVerification } from './testing/fake-store.ts';
-import { mediaWorld, USER } from './testing/fixtures.ts';
+import { verifyingWorld } from './testing/fixtures.ts';
 
-function verifying() {
-  const world = mediaWorld();
-  const media = world.fake.seed({
-    id: 'med_1',
-    userId: USER,
-    status: 'verifying',
-    verification: newVerification({ id: 'vrf_1', mediaId: 'med_1', status: 'running' }),
-  });
-  world.storage.put(media.storageKey, 1000);
-  const notified: string[] = [];
-  world.deps.settled.notify = (mediaId) => void notified.push(mediaId);
-  return { ...world, media, notified };
-}
+const verifying = () => verifyingWorld({}, { status: 'running' });
 
 describe('failVerification', () => {
   it('deletes the object, fails the media and its verification with the code, and wakes its waiters', async () => {

@@ -1,21 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { giveUpVerification } from './give-up-verification.ts';
-import { newVerification } from './testing/fake-store.ts';
-import { mediaWorld, USER } from './testing/fixtures.ts';
+import { verifyingWorld } from './testing/fixtures.ts';
 import { VerificationDeferred } from './verify-media.ts';
 
-function verified(status: string) {
-  const world = mediaWorld();
-  const media = world.fake.seed({
-    id: 'med_1',
-    userId: USER,
-    status,
-    verification: newVerification({ id: 'vrf_1', mediaId: 'med_1', status: 'running', attempts: 3 }),
-  });
-  world.storage.put(media.storageKey, 1000);
-  return { ...world, media };
-}
+const verified = (status: string) => verifyingWorld({ status }, { status: 'running', attempts: 3 });
 const WORK = { verification_id: 'vrf_1', media_id: 'med_1' };
 
 describe('giveUpVerification', () => {

@@ -1,33 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEDIA_EVENTS } from '@tp/events';
-import { newVerification } from './testing/fake-store.ts';
-import { mediaWorld, USER } from './testing/fixtures.ts';
+import { USER, verifyingWorld } from './testing/fixtures.ts';
 import { VerificationDeferred, verifyMedia } from './verify-media.ts';
 
 const WORK = { verification_id: 'vrf_1', media_id: 'med_1' };
 
-/** A media verifying (its object uploaded) whose waiters' wake-ups the test reads. */
-function verifying(fields: { status?: string; deletedAt?: Date; liveKey?: string | null } = {}) {
-  const world = mediaWorld();
-  const media = world.fake.seed({
-    id: 'med_1',
-    userId: USER,
-    workspaceId: 'ws_1',
-    status: 'verifying',
-    sizeBytes: 1000n,
-    verification: newVerification({ id: 'vrf_1', mediaId: 'med_1' }),
-    ...fields,
-  });
-  world.storage.put(media.storageKey, 1000);
-  const notified: string[] = [];
-  world.deps.settled.notify = (mediaId) => void notified.push(mediaId);
-  return { ...world, media, notified };
-}
-
 describe('verifyMedia: the probe decides', () => {
   it('marks a playable file ready with its facts, announces it and wakes its waiters', async () => {
-    const { deps, fake, probes, counts, notified, clock } = verifying();
+    const { deps, fake, probes, counts, notified, clock } = verifyingWorld();
     await verifyMedia(deps, WORK);
     const row = fake.get('med_1')!;
     assert.deepEqual(
@@ -56,7 +37,7 @@ describe('verifyMedia: the probe decides', () => {
       [{ kind: 'invalid', detail: 'Invalid data found' }, 'media_unplayable'],
       [{ kind: 'probed', output: '{"format":{"duration":"2"},"streams":[{"codec_type":"video"}]}' }, 'media_no_audio'],
     ] as const) {
-      const { deps, fake, storage, probeAnswers, notified } = verifying();
+      const { deps, fake, storage, probeAnswers, notified } = verifyingWorld();
       probeAnswers(run);
       await verifyMedia(deps, WORK);
       assert.deepEqual([fake.get('med_1')?.status, fake.get('med_1')?.failureCode], ['failed', code]);
@@ -70,7 +51,7 @@ describe('verifyMedia: the probe decides', () => {
       ['ffprobe could not be started: ENOENT', 'internal_error'],
       ['Server returned 503', 'storage_unavailable'],
     ]) {
-      const { deps, fake, probeAnswers } = verifying();
+      const { deps, fake, probeAnswers } = verifyingWorld();
       probeAnswers({ kind: 'transient', detail: detail! });
       await assert.rejects(verifyMedia(deps, WORK), (err) => err instanceof VerificationDeferred && err.code === code);
       assert.equal(fake.get('med_1')?.status, 'verifying');
@@ -78,14 +59,14 @@ describe('verifyMedia: the probe decides', () => {
   });
 
   it('fails with upload_incomplete when the object disappeared before it was verified', async () => {
-    const { deps, fake, storage, probes } = verifying();
+    const { deps, fake, storage, probes } = verifyingWorld();
     storage.stored.clear();
     await verifyMedia(deps, WORK);
     assert.deepEqual([fake.get('med_1')?.failureCode, probes], ['upload_incomplete', []]);
   });
 
   it('announces nothing when the media was deleted while it was probed', async () => {
-    const { deps, fake, counts, notified } = verifying();
+    const { deps, fake, counts, notified } = verifyingWorld();
     const probe = deps.probe;
     deps.probe = async (url) => {
       await deps.store.markDeleted(USER, 'med_1', deps.now(), []);
@@ -99,7 +80,7 @@ describe('verifyMedia: the probe decides', () => {
 
 describe('verifyMedia: a repeated or stale verification', () => {
   it('does nothing for an unknown verification but say so', async () => {
-    const { deps, logged, probes } = verifying();
+    const { deps, logged, probes } = verifyingWorld();
     await verifyMedia(deps, { verification_id: 'vrf_none', media_id: 'med_1' });
     await verifyMedia(deps, undefined);
     assert.deepEqual(
@@ -110,7 +91,7 @@ describe('verifyMedia: a repeated or stale verification', () => {
 
   it('removes the object a failed, expired or deleted media still holds, and probes nothing', async () => {
     for (const fields of [{ status: 'failed' }, { status: 'expired' }, { deletedAt: new Date() }]) {
-      const { deps, fake, storage, probes } = verifying(fields);
+      const { deps, fake, storage, probes } = verifyingWorld(fields);
       await verifyMedia(deps, WORK);
       assert.deepEqual([storage.stored.size, fake.get('med_1')?.liveKey, probes], [0, null, []]);
     }
@@ -118,7 +99,7 @@ describe('verifyMedia: a repeated or stale verification', () => {
 
   it('leaves a ready media, and a settled one whose object is already gone, as they are', async () => {
     for (const fields of [{ status: 'ready' }, { status: 'failed', liveKey: null }]) {
-      const { deps, storage, probes } = verifying(fields);
+      const { deps, storage, probes } = verifyingWorld(fields);
       await verifyMedia(deps, WORK);
       assert.deepEqual([storage.changes, probes], [[], []]);
     }

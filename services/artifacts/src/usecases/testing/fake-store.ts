@@ -7,6 +7,7 @@ import type { ArtifactsStore } from '../../store/artifacts-store.ts';
 import type { PayloadReads } from '../../store/payloads.ts';
 import type { Artifact, NewVersion, Version } from '../../store/records.ts';
 import type { VersionChain } from '../../store/version-chain.ts';
+import { versionData } from '../../store/version-rows.ts';
 
 /** A store part as a use case awaits it: Prisma's query-builder promises become plain ones of the same rows. */
 type Plain<S> = {
@@ -42,19 +43,9 @@ function fakeRows(now: () => Date) {
     /** A new version of `artifact` after its current one; the artifact points at it. */
     append(artifact: Artifact, version: NewVersion, action: string): Version {
       payloads.set(version.payload.hash, version.payload.body);
+      const number = artifact.versionCount + 1;
       const created: Version = {
-        id: version.id,
-        artifactId: artifact.id,
-        number: artifact.versionCount + 1,
-        parentVersionId: artifact.currentVersionId,
-        contentHash: version.payload.hash,
-        payloadBytes: version.payload.sizeBytes,
-        authorType: version.author.type,
-        authorId: version.author.id,
-        note: version.note,
-        outputKey: version.output?.key ?? null,
-        outputFormat: version.output?.format ?? null,
-        outputBytes: version.output ? BigInt(version.output.bytes) : null,
+        ...versionData(artifact.id, number, artifact.currentVersionId, version),
         createdAt: now(),
       };
       versions.set(created.id, created);

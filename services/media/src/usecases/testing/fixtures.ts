@@ -3,10 +3,10 @@
 // use case of media accepts (each takes the part its deps interface names).
 import { captureLogger } from '@tp/logging';
 import type { ProbeRun } from '../../probe/ffprobe.ts';
-import type { MediaRecord, UploadSession } from '../../store/records.ts';
+import type { MediaRecord, UploadSession, Verification } from '../../store/records.ts';
 import { createSettledSignal } from '../settled-signal.ts';
 import { fakeObjectStore } from './fake-objects.ts';
-import { fakeMediaStore, newSession } from './fake-store.ts';
+import { fakeMediaStore, newSession, newVerification } from './fake-store.ts';
 
 export const USER = 'usr_alice';
 export const OTHER_USER = 'usr_bob';
@@ -111,4 +111,25 @@ export function seedUploadSession(
     }),
     ...fields,
   });
+}
+
+/**
+ * A world whose media med_1 of USER is verifying (its object of 1000 bytes uploaded, verification
+ * vrf_1 as `verification` says), and the media ids whose waiters were woken, in order.
+ */
+export function verifyingWorld(fields: Partial<MediaRecord> = {}, verification: Partial<Verification> = {}) {
+  const world = mediaWorld();
+  const media = world.fake.seed({
+    id: 'med_1',
+    userId: USER,
+    workspaceId: 'ws_1',
+    status: 'verifying',
+    sizeBytes: 1000n,
+    verification: newVerification({ id: 'vrf_1', mediaId: 'med_1', ...verification }),
+    ...fields,
+  });
+  world.storage.put(media.storageKey, 1000);
+  const notified: string[] = [];
+  world.deps.settled.notify = (mediaId) => void notified.push(mediaId);
+  return { ...world, media, notified };
 }

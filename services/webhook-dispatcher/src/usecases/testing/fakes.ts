@@ -161,11 +161,17 @@ export function webhookWorld() {
 
 export type WebhookWorld = ReturnType<typeof webhookWorld>;
 
-/** A job event as jobs publishes it, for USER's job `jobId` naming subscription `webhookId`. */
-export const jobEvent = (jobId: string, webhookId: string | null, status: JobEventPayload['status'] = 'succeeded') =>
+/** A job event as jobs publishes it: `userId`'s job `jobId` ended with `status`, naming subscription `webhookId`. */
+export const jobEvent = (
+  jobId: string,
+  webhookId: string | null,
+  status: JobEventPayload['status'] = 'succeeded',
+  userId = USER,
+  occurredAt = '2030-01-01T11:59:00.000Z',
+) =>
   ({
     job_id: jobId,
-    user_id: USER,
+    user_id: userId,
     workspace_id: null,
     type: 'transcription',
     status,
@@ -173,5 +179,5 @@ export const jobEvent = (jobId: string, webhookId: string | null, status: JobEve
     artifact_ids: [],
     error_code: status === 'failed' ? 'media_unplayable' : null,
     webhook_id: webhookId,
-    occurred_at: '2030-01-01T11:59:00.000Z',
+    occurred_at: occurredAt,
   }) satisfies JobEventPayload;
