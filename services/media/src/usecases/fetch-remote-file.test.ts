@@ -6,7 +6,8 @@ import { mediaWorld } from './testing/fixtures.ts';
 import { type Remote, startRemote, streamZeros } from './testing/remote.ts';
 
 const MAX = 64 * 1024;
-const TIMEOUT_MS = 400;
+/** The time limit of the stalled transfer; every other transfer has ample time, however loaded the machine. */
+const STALL_TIMEOUT_MS = 400;
 const stalled: { destroy(): void }[] = [];
 let remote: Remote;
 
@@ -20,7 +21,7 @@ before(async () => {
           'content-disposition': 'attachment; filename="Interview (final).mp4"',
         })
         .end(Buffer.alloc(500, 2)),
-    '/moved': (res) => res.writeHead(302, { location: '/talks/tone.wav' }).end(),
+    '/moved': (res) => res.writeHead(302, { location: '/moved-here.wav' }).end(),
     '/declared-large': (res) => res.writeHead(200, { 'content-length': String(MAX + 1) }).end(Buffer.alloc(MAX + 1)),
     '/endless': (res) => streamZeros(res.writeHead(200, { 'content-type': 'audio/wav' }), 4 * MAX),
     '/stall': (res) => {
@@ -34,9 +35,9 @@ after(async () => {
   await remote.close();
 });
 
-function fetcher(policy = { allowPrivateTargets: true }) {
+function fetcher(policy = { allowPrivateTargets: true }, timeoutMs = 30_000) {
   const world = mediaWorld();
-  const deps = { ...world.deps, egressPolicy: policy, importMaxBytes: MAX, importTimeoutMs: TIMEOUT_MS };
+  const deps = { ...world.deps, egressPolicy: policy, importMaxBytes: MAX, importTimeoutMs: timeoutMs };
   return { ...world, fetch: (url: string) => fetchRemoteFile(deps, url, (name) => `users/u/media/m/${name}`) };
 }
 
@@ -66,7 +67,6 @@ describe('fetchRemoteFile: what is stored', () => {
 describe('fetchRemoteFile: what is refused, with nothing stored', () => {
   it('a non-2xx answer and a redirect (never followed): remote_fetch_failed with the status', async () => {
     const { fetch, storage } = fetcher();
-    const asked = remote.requests.length;
     for (const [path, status] of [
       ['/missing.wav', 404],
       ['/moved', 302],
@@ -76,7 +76,7 @@ describe('fetchRemoteFile: what is refused, with nothing stored', () => {
         message: `The remote server answered HTTP ${status}.`,
         details: { reason: 'status', status },
       });
-    assert.deepEqual(remote.requests.slice(asked), ['/missing.wav', '/moved']);
+    assert.equal(remote.requests.includes('/moved-here.wav'), false, 'the redirect was not followed');
     assert.equal(storage.stored.size, 0);
   });
 
@@ -91,10 +91,10 @@ describe('fetchRemoteFile: what is refused, with nothing stored', () => {
   });
 
   it('a transfer slower than the time limit: remote_fetch_failed, timeout', async () => {
-    const { fetch, storage } = fetcher();
+    const { fetch, storage } = fetcher(undefined, STALL_TIMEOUT_MS);
     await assert.rejects(fetch(`${remote.base}/stall`), {
       code: 'remote_fetch_failed',
-      message: `Fetching the file timed out after ${TIMEOUT_MS} ms.`,
+      message: `Fetching the file timed out after ${STALL_TIMEOUT_MS} ms.`,
       details: { reason: 'timeout' },
     });
     assert.equal(storage.stored.size, 0);

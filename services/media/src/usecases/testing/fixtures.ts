@@ -62,7 +62,7 @@ export function mediaWorld() {
     formMaxBytes: 500_000,
     formTtlSeconds: 3600,
     importMaxBytes: 100_000,
-    importTimeoutMs: 2_000,
+    importTimeoutMs: 30_000,
     egressPolicy: { allowPrivateTargets: true },
     probe: async (url: string) => {
       probes.push(url);

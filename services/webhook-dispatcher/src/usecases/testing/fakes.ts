@@ -144,7 +144,8 @@ export function webhookWorld() {
       counts.nudges += 1;
     },
     maxBodyBytes: 256 * 1024,
-    timeoutMs: 1_000,
+    // Ample for loopback however loaded the machine; the timeout's own test sets a short one.
+    timeoutMs: 30_000,
     schedule: [5_000, 60_000],
     random: () => 0.5,
     log,
