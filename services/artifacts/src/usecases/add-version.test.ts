@@ -8,7 +8,7 @@ import {
   artifactsWorld,
   exportRequest,
   OTHER_USER,
-  transcriptRequest,
+  transcriptWorld,
   USER,
 } from './testing/fixtures.ts';
 
@@ -17,15 +17,9 @@ edited.segments[0]!.text = 'Edited.';
 const edit = (artifactId: string, overrides: Partial<AddVersionInput> = {}): AddVersionInput =>
   addVersionRequest(USER, artifactId, edited, { note: ' fixed a name\u0007 ', ...overrides });
 
-async function withTranscript() {
-  const world = artifactsWorld();
-  const created = await createArtifact(world.deps, transcriptRequest());
-  return { ...world, ...created };
-}
-
 describe('addVersion', () => {
   it('adds a version after the current one, by the calling user, and makes it current', async () => {
-    const { deps, fake, artifact, version: first } = await withTranscript();
+    const { deps, fake, artifact, version: first } = await transcriptWorld();
     const { artifact: after, version } = await addVersion(deps, edit(artifact.id, { baseVersionId: first.id }));
     assert.deepEqual(
       [version.number, version.parentVersionId, version.authorType, version.authorId, version.note],
@@ -39,7 +33,7 @@ describe('addVersion', () => {
   });
 
   it('refuses a stale base with version_conflict, naming the current version', async () => {
-    const { deps, artifact, version: first } = await withTranscript();
+    const { deps, artifact, version: first } = await transcriptWorld();
     const second = await addVersion(deps, edit(artifact.id));
     await assert.rejects(addVersion(deps, edit(artifact.id, { baseVersionId: first.id })), {
       code: 'version_conflict',
@@ -48,7 +42,7 @@ describe('addVersion', () => {
   });
 
   it("is not_found for another user's artifact, and when the artifact was deleted before the version was added", async () => {
-    const { deps, artifact, clock } = await withTranscript();
+    const { deps, artifact, clock } = await transcriptWorld();
     await assert.rejects(addVersion(deps, edit(artifact.id, { userId: OTHER_USER })), { code: 'not_found' });
     await deps.store.deleteArtifact(USER, artifact.id, clock.now());
     // Read just before another call deleted it.
@@ -60,7 +54,7 @@ describe('addVersion', () => {
   });
 
   it('refuses an invalid transcript, another user as author and an output file on a transcript', async () => {
-    const { deps, fake, artifact } = await withTranscript();
+    const { deps, fake, artifact } = await transcriptWorld();
     await assert.rejects(addVersion(deps, edit(artifact.id, { payloadJson: '{}' })), { code: 'validation_error' });
     await assert.rejects(addVersion(deps, edit(artifact.id, { authorId: OTHER_USER })), { code: 'bad_request' });
     await assert.rejects(

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createArtifact } from './create-artifact.ts';
 import { listArtifacts } from './list-artifacts.ts';
-import { listVersions } from './list-versions.ts';
 import { artifactsWorld, exportRequest, transcriptRequest, USER } from './testing/fixtures.ts';
 
 const all = { userId: USER, mediaId: '', workspaceId: '', artifactType: '', limit: 0 };
@@ -36,32 +35,5 @@ describe('listArtifacts', () => {
     // It checks before it reads: the refusal is thrown as the call is made.
     assert.throws(() => listArtifacts(deps, { ...all, artifactType: 'video' }), { code: 'bad_request' });
     assert.throws(() => listArtifacts(deps, { ...all, mediaId: 'med/1' }), { code: 'bad_request' });
-  });
-});
-
-describe('listVersions', () => {
-  it('lists versions newest first; payloads come only for media exports, and only when asked', async () => {
-    const { deps, files } = artifactsWorld();
-    const transcript = await createArtifact(deps, transcriptRequest());
-    files.set(exportRequest().outputKey, 1);
-    const media = await createArtifact(deps, exportRequest());
-    const list = (artifactId: string, includePayload: boolean) =>
-      listVersions(deps, { userId: USER, artifactId, limit: 0, includePayload });
-    const ofTranscript = await list(transcript.artifact.id, true);
-    assert.deepEqual(
-      [ofTranscript.versions.map((v) => v.id), ofTranscript.payloads.size],
-      [[transcript.version.id], 0],
-    );
-    assert.equal((await list(media.artifact.id, false)).payloads.size, 0);
-    assert.deepEqual(
-      [...(await list(media.artifact.id, true)).payloads.values()],
-      [{ kind: 'json', json: '{"captions":true,"format":"mp4"}' }],
-    );
-    await assert.rejects(
-      listVersions(deps, { userId: 'usr_other', artifactId: media.artifact.id, limit: 0, includePayload: false }),
-      {
-        code: 'not_found',
-      },
-    );
   });
 });

@@ -2,25 +2,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { canonicalTranscript, exampleTranscript } from '@tp/transcript';
-import { createArtifact } from './create-artifact.ts';
 import { payloadOf, payloadsOf } from './payload-answers.ts';
-import { artifactsWorld, transcriptRequest } from './testing/fixtures.ts';
-
-async function withVersion() {
-  const world = artifactsWorld();
-  const { version } = await createArtifact(world.deps, transcriptRequest());
-  return { ...world, version };
-}
+import { transcriptWorld } from './testing/fixtures.ts';
 
 describe('payload answers', () => {
   it('answer the canonical JSON of each version, and nothing for no versions', async () => {
-    const { deps, version } = await withVersion();
+    const { deps, version } = await transcriptWorld();
     assert.deepEqual(await payloadOf(deps, version), { kind: 'json', json: canonicalTranscript(exampleTranscript()) });
     assert.deepEqual(await payloadsOf(deps, []), new Map());
   });
 
   it('answer "unavailable" for a payload that is missing, not gzip, or not what its hash names, and log it', async () => {
-    const { deps, fake, version, logged } = await withVersion();
+    const { deps, fake, version, logged } = await transcriptWorld();
     for (const body of [undefined, new Uint8Array([1, 2, 3]), new Uint8Array(gzipSync('{"other":"json"}'))]) {
       if (body) fake.payloads.set(version.contentHash, body);
       else fake.payloads.delete(version.contentHash);
@@ -30,7 +23,7 @@ describe('payload answers', () => {
   });
 
   it('answer "unavailable" for every version when the payloads cannot be read, never an error', async () => {
-    const { deps, version, logged } = await withVersion();
+    const { deps, version, logged } = await transcriptWorld();
     const failing = { ...deps, store: { ...deps.store, readPayloads: () => Promise.reject(new Error('db down')) } };
     const answers = await payloadsOf(failing, [version, { ...version, id: 'ver_2' }]);
     assert.deepEqual([...answers.values()], [{ kind: 'unavailable' }, { kind: 'unavailable' }]);

@@ -2,7 +2,9 @@
 // a clock the test moves and a logger it reads, in one deps object every use case accepts.
 import { captureLogger } from '@tp/logging';
 import type { ObjectStore } from '@tp/storage';
+import { createArtifact } from '../create-artifact.ts';
 import { fakeArtifactsStore } from './fake-store.ts';
+import { transcriptRequest } from './requests.ts';
 
 export { addVersionRequest, exportRequest, transcriptRequest, USER } from './requests.ts';
 
@@ -43,3 +45,10 @@ export function artifactsWorld() {
 }
 
 export type ArtifactsWorld = ReturnType<typeof artifactsWorld>;
+
+/** A world holding one transcript artifact of USER (the example transcript, by the worker). */
+export async function transcriptWorld() {
+  const world = artifactsWorld();
+  const { artifact, version } = await createArtifact(world.deps, transcriptRequest());
+  return { ...world, artifact, version };
+}

@@ -182,3 +182,32 @@ export const jobEvent = (
     webhook_id: webhookId,
     occurred_at: occurredAt,
   }) satisfies JobEventPayload;
+
+/** A world where USER's subscription whs_1 has one delivery (whd_1, of job_1) in `status`. */
+export async function deliveryWorld(status: string) {
+  const world = webhookWorld();
+  const at = new Date('2030-01-01T11:00:00Z');
+  await world.deps.subscriptions.create({
+    id: 'whs_1',
+    userId: USER,
+    url: 'https://x.test/h',
+    secretSealed: new Uint8Array(),
+    createdAt: at,
+  });
+  await world.deps.deliveries.create({
+    id: 'whd_1',
+    subscriptionId: 'whs_1',
+    userId: USER,
+    jobId: 'job_1',
+    eventType: 'transcription.completed',
+    body: '{}',
+    resultOmitted: false,
+    createdAt: at,
+  });
+  Object.assign(world.rows.deliveries.get('whd_1')!, {
+    status,
+    scheduleStep: 2,
+    deliveredAt: status === 'delivered' ? at : null,
+  });
+  return world;
+}
