@@ -1,5 +1,5 @@
-// One artifacts test file's world: infrastructure, a main replica and a second one on the same
-// database whose clock the tests set and whose payloads are small.
+// One artifacts test file's world: infrastructure, a main replica and (when asked) a second one on
+// the same database whose clock the tests set.
 import { after, before } from 'node:test';
 import type { Artifact } from '@tp/proto';
 import { exampleTranscript, type Transcript } from '@tp/transcript';
@@ -15,12 +15,10 @@ import {
   testClock,
 } from './support.ts';
 
-export const SMALL_MAX_PAYLOAD_BYTES = 4096;
-
 export interface ArtifactsSuite {
   infra: Infra;
   main: InProcessService;
-  /** Signs download URLs at `clock`'s time; refuses payloads over SMALL_MAX_PAYLOAD_BYTES. */
+  /** Signs URLs at `clock`'s time; only with `clocked: true`. */
   clocked: InProcessService;
   clock: TestClock;
   artifacts: ArtifactsClient;
@@ -32,16 +30,12 @@ export interface ArtifactsSuite {
  * last. One `before` hook does it all: node:test starts a file's top-level `before` hooks without
  * waiting for one another.
  */
-export function artifactsSuite(ready: (suite: ArtifactsSuite) => void): void {
+export function artifactsSuite(options: { clocked?: boolean }, ready: (suite: ArtifactsSuite) => void): void {
   const suite = { clock: testClock() } as ArtifactsSuite;
   before(async () => {
     suite.infra = await startInfra();
     suite.main = await startInProcess(suite.infra);
-    suite.clocked = await startInProcess(
-      suite.infra,
-      { MAX_PAYLOAD_BYTES: String(SMALL_MAX_PAYLOAD_BYTES) },
-      { now: () => suite.clock.now() },
-    );
+    if (options.clocked) suite.clocked = await startInProcess(suite.infra, {}, { now: () => suite.clock.now() });
     suite.artifacts = suite.main.client;
     suite.db = suite.infra.db;
     ready(suite);

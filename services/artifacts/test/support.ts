@@ -16,6 +16,7 @@ import {
 import { exampleTranscript, type Transcript } from '@tp/transcript';
 import { ArtifactsConfigSchema, type ArtifactsConfig } from '../src/config.ts';
 import { ARTIFACTS_ACCESS } from '../src/rpc/access.ts';
+import { addVersionRequest, transcriptRequest } from '../src/usecases/testing/requests.ts';
 import { startArtifactsService, type ArtifactsServiceOptions, type RunningArtifacts } from '../src/service.ts';
 
 // Unexpected errors inside the service reach the test output; TEST_LOG_LEVEL=debug shows more.
@@ -125,42 +126,16 @@ export function transcriptSaying(text: string): Transcript {
   return t;
 }
 
-export const createRequest = (
-  userId: string,
-  overrides: Partial<CreateArtifactRequest> = {},
-): CreateArtifactRequest => ({
-  userId,
-  artifactType: 'transcript',
-  mediaId: 'med_test',
-  workspaceId: '',
-  jobId: 'job_test',
-  title: 'Interview',
-  payloadJson: JSON.stringify(exampleTranscript()),
-  authorType: 'service',
-  authorId: 'worker',
-  outputKey: '',
-  outputFormat: '',
-  idempotencyKey: '',
-  ...overrides,
-});
+/** CreateArtifact of the example transcript of `userId`, by the worker, for med_test and job_test. */
+export const createRequest = (userId: string, overrides: Partial<CreateArtifactRequest> = {}): CreateArtifactRequest =>
+  transcriptRequest({ userId, mediaId: 'med_test', jobId: 'job_test', ...overrides });
 
 export const addRequest = (
   userId: string,
   artifactId: string,
   payload: unknown,
   overrides: Partial<AddVersionRequest> = {},
-): AddVersionRequest => ({
-  userId,
-  artifactId,
-  payloadJson: JSON.stringify(payload),
-  baseVersionId: '',
-  authorType: 'user',
-  authorId: '',
-  note: '',
-  outputKey: '',
-  outputFormat: '',
-  ...overrides,
-});
+): AddVersionRequest => addVersionRequest(userId, artifactId, payload, overrides);
 
 /** The same JSON value with every object's keys in reverse order. */
 export function reverseKeys(value: unknown): unknown {

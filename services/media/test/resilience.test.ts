@@ -98,7 +98,8 @@ async function spawnReplica(env: Record<string, string>) {
     await eventually(
       'the first replica to be ready',
       async () => (await fetch(`http://127.0.0.1:${env.OPS_PORT}/readyz`).catch(() => undefined))?.status === 200,
-      20_000,
+      // A process started on a loaded machine may take a while; a ready one answers at once.
+      60_000,
     );
   } catch (err) {
     kill();

@@ -26,7 +26,10 @@ export interface MediaSuite {
   infra: Infra;
   files: MediaFiles;
   main: InProcessService;
-  /** A second replica with small limits (quota and size tests); only with `tight: true`. */
+  /**
+   * A second replica with small limits (quota and size tests) that signs clients' URLs for another
+   * address of the store (localhost); only with `tight: true`.
+   */
   tight: InProcessService;
   media: MediaClient;
   db: pg.Client;
@@ -64,6 +67,7 @@ export function mediaSuite(options: MediaSuiteOptions, ready: (suite: MediaSuite
         ...env,
         MEDIA_MAX_BYTES: String(TIGHT_MAX_BYTES),
         STORAGE_QUOTA_BYTES: String(TIGHT_QUOTA_BYTES),
+        S3_PUBLIC_ENDPOINT: suite.infra.objectStore.endpoint.replace('127.0.0.1', 'localhost'),
       });
       stops.push(() => suite.tight.stop());
     }

@@ -5,12 +5,13 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { connectBus, type Bus } from '@tp/bus';
 import { isAppError } from '@tp/errors';
-import { JOB_EVENTS, type JobEventPayload } from '@tp/events';
+import { JOB_EVENTS } from '@tp/events';
 import { newId } from '@tp/ids';
 import { createLogger } from '@tp/logging';
 import { type Delivery, WebhookServiceService } from '@tp/proto';
 import { eventually, type Fleet, startFleet, testClient } from '@tp/testing';
 import { WEBHOOK_ACCESS } from '../src/rpc/access.ts';
+import { jobEvent } from '../src/usecases/testing/fakes.ts';
 import { type FakeJobs, startFakeJobs } from './fake-jobs.ts';
 import { type Receiver, startReceiver } from './receiver.ts';
 
@@ -67,18 +68,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     async endJob({ userId, webhookId, status = 'succeeded' }) {
       const jobId = newId('job');
       jobs.endJob({ jobId, userId, status });
-      const payload: JobEventPayload = {
-        job_id: jobId,
-        user_id: userId,
-        workspace_id: null,
-        type: 'transcription',
-        status,
-        parent_job_id: null,
-        artifact_ids: [],
-        error_code: status === 'failed' ? 'media_unplayable' : null,
-        webhook_id: webhookId,
-        occurred_at: new Date().toISOString(),
-      };
+      const payload = jobEvent(jobId, webhookId, status, userId, new Date().toISOString());
       await bus.publish(SUBJECTS[status], payload);
       return jobId;
     },
