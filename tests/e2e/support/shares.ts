@@ -1,6 +1,6 @@
-// The fleet of the share-link tests (no jobs or worker) with ada (and her read-only token) and
-// bob, and what an owner does around links. useSharesFleet() starts it for the test file that
-// calls it; the bindings below hold its parts once it runs.
+// The fleet of the share-link tests (no jobs or worker) with ada, bob and carol, and what an owner
+// does around links. useSharesFleet() starts it for the test file that calls it; the bindings
+// below hold its parts once it runs.
 import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,15 +9,16 @@ import type { GrpcClient } from '@tp/grpc';
 import { ArtifactsServiceService } from '@tp/proto';
 import { startFleet, synthesizeSpeech, testClient, type Fleet } from '@tp/testing';
 import { call } from './http.ts';
-import { createUser, readOnlyToken, uploadMedia, type TestUser } from './jobs.ts';
+import { createUser, uploadMedia, type TestUser } from './jobs.ts';
 
 export let fleet: Fleet;
 /** Artifacts as the worker stores transcripts and the gateway edits them for a user. */
 export let artifacts: GrpcClient<typeof ArtifactsServiceService>;
 let dir: string;
 let speech: string;
-export let ada: TestUser & { reader: string };
+export let ada: TestUser;
 export let bob: TestUser;
+export let carol: TestUser;
 
 export function useSharesFleet(): void {
   before(async () => {
@@ -28,13 +29,12 @@ export function useSharesFleet(): void {
       methods: { createArtifact: 'worker' },
     });
     dir = await mkdtemp(join(tmpdir(), 'tp-e2e-shares-'));
-    speech = await synthesizeSpeech('A short recording to share.', { dir });
-    const created = await createUser(fleet, 'ada', null);
-    ada = {
-      ...created,
-      reader: await readOnlyToken(fleet, created.email),
-    };
-    bob = await createUser(fleet, 'bob', null);
+    [speech, ada, bob, carol] = await Promise.all([
+      synthesizeSpeech('A short recording to share.', { dir }),
+      createUser(fleet, 'ada', null),
+      createUser(fleet, 'bob', null),
+      createUser(fleet, 'carol', null),
+    ]);
   });
 
   after(async () => {
@@ -74,7 +74,7 @@ export function transcript(text: string, speakerName: string | null = null) {
   };
 }
 
-/** A transcript artifact of ada's, made the way the worker makes one, on real media. */
+/** A transcript artifact of the user's, made the way the worker makes one, on real media. */
 export async function artifactOf(user: TestUser, text: string, title = 'Board meeting') {
   const mediaId = await uploadMedia(fleet, user.token, speech, 'audio/wav', `${title}.wav`);
   const created = await artifacts.createArtifact({
