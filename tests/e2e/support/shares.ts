@@ -21,8 +21,12 @@ export let bob: TestUser;
 export let carol: TestUser;
 
 export function useSharesFleet(): void {
+  // A start the hook gave up on (its timeout, on a busy machine) goes on: `after` stops it once it
+  // ends, so its processes do not hold the test file open.
+  let starting: Promise<Fleet> | undefined;
   before(async () => {
-    fleet = await startFleet({ without: ['jobs', 'worker'], gatewayEnv: { LOG_LEVEL: 'info' } });
+    starting = startFleet({ without: ['jobs', 'worker'], gatewayEnv: { LOG_LEVEL: 'info' } });
+    fleet = await starting;
     artifacts = testClient(ArtifactsServiceService, fleet.artifactsGrpcAddr, {
       audience: 'artifacts',
       as: 'gateway',
@@ -39,7 +43,7 @@ export function useSharesFleet(): void {
 
   after(async () => {
     artifacts?.close();
-    await fleet?.stop();
+    await (fleet ?? (await starting?.catch(() => undefined)))?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 }
