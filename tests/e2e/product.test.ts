@@ -5,8 +5,9 @@
 //   delivery refused once and retried, signed, listed and sent again on request, the job the same
 //   job in the main interface; a signed form's upload verified when a job starts on it,
 //   transcribed to SRT, delivered with a Standard Webhooks signature;
-// - other sources (product/sources.ts): a remote audio_url fetched by the platform, its job
-//   cancelled while it runs and delivered as transcription.cancelled; an inline file read back.
+// - other sources and a cancel (product/sources.ts): a remote audio_url fetched by the platform and
+//   transcribed to text; an inline file read back; a long recording's job cancelled while it runs,
+//   delivered as transcription.cancelled.
 // Refusals and limits branch by branch are tested by the gateway's route tests (services/gateway/
 // test/product-*.test.ts) and the services' own (media, jobs, webhook-dispatcher); the deliveries
 // when things go wrong by product-delivery.faults.test.ts (`make faults`).

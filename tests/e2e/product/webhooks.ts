@@ -23,6 +23,7 @@ import {
   transcribe,
   uploadByForm,
   uploadMultipart,
+  verified,
   waitForDelivery,
   waitForProductJob,
 } from '../support/product.ts';
@@ -72,7 +73,8 @@ function assertSigned(r: Received) {
 async function retriedAndSigned() {
   const key = secret();
   const hook = await receiver({ secret: key, answer: (r) => ({ status: r.attempt === 1 ? 500 : 200 }) });
-  const { fileUrl } = await uploadMultipart(ada, speech);
+  const { fileUrl, mediaId } = await uploadMultipart(ada, speech);
+  await verified(ada, mediaId);
   const started = await transcribe(ada, {
     audio_url: fileUrl,
     model: 'oracle',

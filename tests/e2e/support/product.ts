@@ -149,6 +149,15 @@ export async function uploadByForm(user: TestUser, path: string, contentType = '
   return { fileUrl: form.fileUrl, mediaId: form.mediaId };
 }
 
+/**
+ * Waits until media has verified an upload: a job on media still verifying is refused
+ * (media_not_ready) once POST /transcribe has waited a few seconds, which a busy machine can take.
+ */
+export async function verified(user: TestUser, mediaId: string): Promise<void> {
+  const status = async () => (await api(user, 'GET', `/api/v1/media/${mediaId}`)).body.data.status;
+  await eventually(`media ${mediaId} verified`, async () => (await status()) === 'ready', 120_000, 100);
+}
+
 export const transcribe = (user: TestUser, body: object, headers: Record<string, string> = {}) =>
   api(user, 'POST', '/transcribe', body, headers);
 
