@@ -1,6 +1,6 @@
 // The product back-end interface (POST /upload, POST /transcribe, GET /transcribe/{jobId}, the
-// webhook deliveries) end to end, on one fleet of every service but shares, with the real worker,
-// started once for the group. It walks:
+// webhook deliveries) end to end, on one fleet of every service but shares and ai-proxy, with the
+// real worker, started once for the group. It walks:
 // - a job with a webhook (product/webhooks.ts): a multipart upload transcribed to JSON, its
 //   delivery refused once and retried, signed, listed and sent again on request, the job the same
 //   job in the main interface; a signed form's upload verified when a job starts on it,
@@ -16,7 +16,10 @@ import { productSourceTests } from './product/sources.ts';
 import { productWebhookTests } from './product/webhooks.ts';
 import { useProductFleet } from './support/product.ts';
 
-useProductFleet();
+// POST /transcribe on a remote or form file waits for media's verification (COMPLETE_WAIT_MS, 3 s by
+// default) before jobs refuses it as media_not_ready: time enough for a short recording, unless the
+// machine is busy.
+useProductFleet({ without: ['ai-proxy'], mediaEnv: { COMPLETE_WAIT_MS: '20000' } });
 
 // Each test has its own receiver and jobs: the two groups run side by side.
 describe('the product back-end interface', { concurrency: true }, () => {

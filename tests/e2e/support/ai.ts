@@ -73,7 +73,8 @@ export async function startAiWorld(options: { aiProxyEnv?: Record<string, string
     fallback,
     async newUser(credits) {
       const email = `ai-user-${++users}@example.com`;
-      assert.equal((await fleet.tsctl('users', 'create', '--email', email)).code, 0);
+      const user = await fleet.tsctl('users', 'create', '--email', email);
+      assert.equal(user.code, 0, user.stderr);
       const created = await fleet.tsctl('tokens', 'create', '--email', email, '--scopes', 'ai:use,billing:read');
       assert.equal(created.code, 0, created.stderr);
       const token = created.stdout.trim();

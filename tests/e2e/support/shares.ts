@@ -1,6 +1,6 @@
-// The fleet of the share-link tests (no jobs or worker) with ada, bob and carol, and what an owner
-// does around links. useSharesFleet() starts it for the test file that calls it; the bindings
-// below hold its parts once it runs.
+// The fleet of the share-link tests (no jobs, worker, webhooks or AI) with ada, bob and carol, and
+// what an owner does around links. useSharesFleet() starts it for the test file that calls it; the
+// bindings below hold its parts once it runs.
 import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,7 +25,10 @@ export function useSharesFleet(): void {
   // ends, so its processes do not hold the test file open.
   let starting: Promise<Fleet> | undefined;
   before(async () => {
-    starting = startFleet({ without: ['jobs', 'worker'], gatewayEnv: { LOG_LEVEL: 'info' } });
+    starting = startFleet({
+      without: ['jobs', 'worker', 'webhook-dispatcher', 'ai-proxy'],
+      gatewayEnv: { LOG_LEVEL: 'info' },
+    });
     fleet = await starting;
     artifacts = testClient(ArtifactsServiceService, fleet.artifactsGrpcAddr, {
       audience: 'artifacts',
