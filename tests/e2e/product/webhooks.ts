@@ -20,7 +20,7 @@ import {
   type ProductView,
   SENTENCE,
   speech,
-  transcribe,
+  transcribeVerified,
   uploadByForm,
   uploadMultipart,
   waitForDelivery,
@@ -73,7 +73,7 @@ async function retriedAndSigned() {
   const key = secret();
   const hook = await receiver({ secret: key, answer: (r) => ({ status: r.attempt === 1 ? 500 : 200 }) });
   const { fileUrl } = await uploadMultipart(ada, speech);
-  const started = await transcribe(ada, {
+  const started = await transcribeVerified(ada, {
     audio_url: fileUrl,
     model: 'oracle',
     language: 'en',
@@ -157,7 +157,7 @@ async function standardWebhooks() {
   const key = `whsec_${randomBytes(32).toString('base64')}`;
   const hook = await receiver({ secret: key });
   const form = await uploadByForm(ada, speech);
-  const started = await transcribe(ada, {
+  const started = await transcribeVerified(ada, {
     audio_url: form.fileUrl,
     output_format: 'srt',
     webhook_url: hook.url,
