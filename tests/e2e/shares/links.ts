@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from '../support/http.ts';
-import { artifactOf, carol, fleet, open, share } from '../support/shares.ts';
+import { artifactOf, carol, fleet, newShare, open, share } from '../support/shares.ts';
 
 /** Registers the link tests against the fleet of the entry file (tests/e2e/shares.test.ts). */
 export function shareLinkTests(): void {
@@ -73,8 +73,8 @@ async function fromCreationToRevocation() {
 async function takenDown() {
   const a = await artifactOf(carol, 'media goes');
   const b = await artifactOf(carol, 'artifact goes');
-  const byMedia = (await share(carol, { artifact_id: a.artifactId })).body.data;
-  const byArtifact = (await share(carol, { artifact_id: b.artifactId })).body.data;
+  const byMedia = await newShare(carol, { artifact_id: a.artifactId });
+  const byArtifact = await newShare(carol, { artifact_id: b.artifactId });
   assert.equal((await api('DELETE', `/api/v1/media/${a.mediaId}`)).status, 204);
   assert.equal((await open(byMedia.share_url)).status, 404);
   assert.equal((await api('DELETE', `/api/v1/artifacts/${b.artifactId}`)).status, 204);

@@ -14,7 +14,7 @@ import {
   fleet,
   HOSTILE,
   open,
-  share,
+  newShare,
   transcript,
   transcriptAt,
 } from '../support/shares.ts';
@@ -53,7 +53,7 @@ async function rendersInBrowser() {
     outputKey: '',
     outputFormat: '',
   });
-  const s = (await share(ada, { artifact_id: a.artifactId, title: 'Quarterly <review>' })).body.data;
+  const s = await newShare(ada, { artifact_id: a.artifactId, title: 'Quarterly <review>' });
   const page = await browser.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -91,7 +91,7 @@ async function rendersInBrowser() {
 
 async function answersJson() {
   const a = await artifactOf(ada, 'json please');
-  const s = (await share(ada, { artifact_id: a.artifactId })).body.data;
+  const s = await newShare(ada, { artifact_id: a.artifactId });
   const res = await open(s.share_url);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type')!, /^application\/json/);
@@ -113,8 +113,8 @@ async function answersJson() {
 
 async function followsOrPins() {
   const a = await artifactOf(ada, 'draft text');
-  const following = (await share(ada, { artifact_id: a.artifactId })).body.data;
-  const pinned = (await share(ada, { artifact_id: a.artifactId, target_version_id: a.versionId })).body.data;
+  const following = await newShare(ada, { artifact_id: a.artifactId });
+  const pinned = await newShare(ada, { artifact_id: a.artifactId, target_version_id: a.versionId });
   const edit = await call(fleet.gatewayUrl, 'POST', `/api/v1/artifacts/${a.artifactId}/versions`, {
     token: ada.token,
     body: { payload: transcript('final text') },

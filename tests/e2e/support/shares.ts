@@ -2,6 +2,7 @@
 // what an owner does around links. useSharesFleet() starts it for the test file that calls it; the
 // bindings below hold its parts once it runs.
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,12 @@ export const share = (user: TestUser, body: object) =>
     token: user.token,
     body: { share_kind: 'transcript', access_scope: 'everyone', ...body },
   });
+/** A link `user` made (201): its body. */
+export async function newShare(user: TestUser, body: object) {
+  const res = await share(user, body);
+  assert.equal(res.status, 201, res.text);
+  return res.body.data;
+}
 export const open = (url: string, accept = 'application/json') => fetch(url, { headers: { accept } });
 /** The transcript a link answers as JSON (checked field by field). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
