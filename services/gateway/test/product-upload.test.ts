@@ -126,6 +126,13 @@ describe('POST /upload: multipart', () => {
     ]);
   });
 
+  it('takes a file of exactly the limit', async () => {
+    const bytes = randomBytes(SMALL_LIMIT);
+    const res = await send(gateway, form(bytes));
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(await storage.stored(res.body.data.mediaId), bytes);
+  });
+
   it('refuses a file over the limit with 413 media_too_large, aborts the upload and leaves no object', async () => {
     const before = aborts(gateway);
     const res = await send(gateway, form(Buffer.alloc(SMALL_LIMIT + 1)));

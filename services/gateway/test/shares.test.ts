@@ -64,13 +64,14 @@ describe('share routes: access', () => {
 describe('share routes: validation', () => {
   const write = () => gateway.backends.pat(['shares:write']);
 
-  it('wants an expiry in the future and a known kind', async () => {
+  it('wants an expiry in the future, a known kind and scope', async () => {
     const res = await gateway.call('POST', '/api/v1/shares', {
       token: write(),
-      body: { ...createBody, share_kind: 'media', expires_at: '2001-01-01T00:00:00Z' },
+      body: { ...createBody, share_kind: 'media', access_scope: 'team', expires_at: '2001-01-01T00:00:00Z' },
     });
     assertValidation(res, [
       { loc: ['body', 'share_kind'], msg: 'Input should be "transcript"', type: 'enum' },
+      { loc: ['body', 'access_scope'], msg: 'Input should be "everyone"', type: 'enum' },
       { loc: ['body', 'expires_at'], msg: 'Input should be in the future', type: 'value_error' },
     ]);
   });
@@ -161,6 +162,41 @@ describe('share routes: presenting', () => {
     );
     const json = await gateway.call('GET', `/s/${SECRET}`, { headers: { accept: 'application/json' } });
     assertError(json, 404, 'not_found', 'No share has this token.');
+  });
+});
+
+describe('share routes: what shares is asked', () => {
+  it('passes the list filters and an update’s fields to shares, an expiry of null clearing it', async () => {
+    const token = gateway.backends.pat(['shares:read', 'shares:write']);
+    const query = 'target_id=art_1&target_version_id=ver_1&include_inactive=true';
+    assert.equal((await gateway.call('GET', `/api/v1/shares?${query}`, { token })).status, 200);
+    const { userId, targetId, targetVersionId, includeInactive } = gateway.backends
+      .received('shares', 'listShares')
+      .at(-1) as Record<string, unknown>;
+    assert.deepEqual(
+      { userId, targetId, targetVersionId, includeInactive },
+      { userId: USER_ID, targetId: 'art_1', targetVersionId: 'ver_1', includeInactive: true },
+    );
+    const update = async (body: object) => {
+      assert.equal((await gateway.call('PATCH', '/api/v1/shares/shr_1', { token, body })).status, 200);
+      const { title, targetVersionId, expiresAt, clearExpiry } = gateway.backends
+        .received('shares', 'updateShare')
+        .at(-1) as Record<string, unknown>;
+      return { title, targetVersionId, expiresAt, clearExpiry };
+    };
+    const later = '2099-01-01T00:00:00.000Z';
+    assert.deepEqual(await update({ title: 'Kept', expires_at: later, target_version_id: null }), {
+      title: 'Kept',
+      targetVersionId: '',
+      expiresAt: new Date(later),
+      clearExpiry: false,
+    });
+    assert.deepEqual(await update({ expires_at: null }), {
+      title: undefined,
+      targetVersionId: undefined,
+      expiresAt: undefined,
+      clearExpiry: true,
+    });
   });
 });
 

@@ -1,7 +1,8 @@
-// The fleet of the share-link tests (no jobs or worker) with ada (and her read-only token) and
-// bob, and what an owner does around links. useSharesFleet() starts it for the test file that
-// calls it; the bindings below hold its parts once it runs.
+// The fleet of the share-link tests (no jobs, worker, webhooks or AI) with ada, bob and carol, and
+// what an owner does around links. useSharesFleet() starts it for the test file that calls it; the
+// bindings below hold its parts once it runs.
 import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,37 +10,44 @@ import type { GrpcClient } from '@tp/grpc';
 import { ArtifactsServiceService } from '@tp/proto';
 import { startFleet, synthesizeSpeech, testClient, type Fleet } from '@tp/testing';
 import { call } from './http.ts';
-import { createUser, readOnlyToken, uploadMedia, type TestUser } from './jobs.ts';
+import { createUser, uploadMedia, type TestUser } from './jobs.ts';
 
 export let fleet: Fleet;
 /** Artifacts as the worker stores transcripts and the gateway edits them for a user. */
 export let artifacts: GrpcClient<typeof ArtifactsServiceService>;
 let dir: string;
 let speech: string;
-export let ada: TestUser & { reader: string };
+export let ada: TestUser;
 export let bob: TestUser;
+export let carol: TestUser;
 
 export function useSharesFleet(): void {
+  // A start the hook gave up on (its timeout, on a busy machine) goes on: `after` stops it once it
+  // ends, so its processes do not hold the test file open.
+  let starting: Promise<Fleet> | undefined;
   before(async () => {
-    fleet = await startFleet({ without: ['jobs', 'worker'], gatewayEnv: { LOG_LEVEL: 'info' } });
+    starting = startFleet({
+      without: ['jobs', 'worker', 'webhook-dispatcher', 'ai-proxy'],
+      gatewayEnv: { LOG_LEVEL: 'info' },
+    });
+    fleet = await starting;
     artifacts = testClient(ArtifactsServiceService, fleet.artifactsGrpcAddr, {
       audience: 'artifacts',
       as: 'gateway',
       methods: { createArtifact: 'worker' },
     });
     dir = await mkdtemp(join(tmpdir(), 'tp-e2e-shares-'));
-    speech = await synthesizeSpeech('A short recording to share.', { dir });
-    const created = await createUser(fleet, 'ada', null);
-    ada = {
-      ...created,
-      reader: await readOnlyToken(fleet, created.email),
-    };
-    bob = await createUser(fleet, 'bob', null);
+    [speech, ada, bob, carol] = await Promise.all([
+      synthesizeSpeech('A short recording to share.', { dir }),
+      createUser(fleet, 'ada', null),
+      createUser(fleet, 'bob', null),
+      createUser(fleet, 'carol', null),
+    ]);
   });
 
   after(async () => {
     artifacts?.close();
-    await fleet?.stop();
+    await (fleet ?? (await starting?.catch(() => undefined)))?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 }
@@ -74,7 +82,7 @@ export function transcript(text: string, speakerName: string | null = null) {
   };
 }
 
-/** A transcript artifact of ada's, made the way the worker makes one, on real media. */
+/** A transcript artifact of the user's, made the way the worker makes one, on real media. */
 export async function artifactOf(user: TestUser, text: string, title = 'Board meeting') {
   const mediaId = await uploadMedia(fleet, user.token, speech, 'audio/wav', `${title}.wav`);
   const created = await artifacts.createArtifact({
@@ -99,6 +107,12 @@ export const share = (user: TestUser, body: object) =>
     token: user.token,
     body: { share_kind: 'transcript', access_scope: 'everyone', ...body },
   });
+/** A link `user` made (201): its body. */
+export async function newShare(user: TestUser, body: object) {
+  const res = await share(user, body);
+  assert.equal(res.status, 201, res.text);
+  return res.body.data;
+}
 export const open = (url: string, accept = 'application/json') => fetch(url, { headers: { accept } });
 /** The transcript a link answers as JSON (checked field by field). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

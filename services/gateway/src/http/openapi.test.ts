@@ -108,3 +108,40 @@ describe('billing operations', () => {
     }
   });
 });
+
+describe('share and managed-AI operations', () => {
+  const scopeOf = (method: string, path: string) => document.paths[path]?.[method]?.['x-required-scope'];
+
+  it('appear with the shares scopes, and the public page of a link with none', () => {
+    for (const [method, path, scope] of [
+      ['get', '/api/v1/shares', 'shares:read'],
+      ['post', '/api/v1/shares', 'shares:write'],
+      ['get', '/api/v1/shares/{share_id}', 'shares:read'],
+      ['patch', '/api/v1/shares/{share_id}', 'shares:write'],
+      ['post', '/api/v1/shares/{share_id}/rotate', 'shares:write'],
+      ['delete', '/api/v1/shares/{share_id}', 'shares:write'],
+    ] as const)
+      assert.equal(scopeOf(method, path), scope, `${method} ${path}`);
+    assert.equal(scopeOf('get', '/s/{token}'), null);
+  });
+
+  it('are every OpenAI-compatible operation, each with ai:use, the transcription a multipart body', () => {
+    const compat = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/ai/compat/'))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => [`${method} ${path}`, op['x-required-scope']]),
+      );
+    assert.deepEqual(Object.fromEntries(compat), {
+      'post /api/v1/ai/compat/audio/transcriptions': 'ai:use',
+      'post /api/v1/ai/compat/chat/completions': 'ai:use',
+      'post /api/v1/ai/compat/responses': 'ai:use',
+      'post /api/v1/ai/compat/embeddings': 'ai:use',
+      'post /api/v1/ai/compat/images/generations': 'ai:use',
+      'get /api/v1/ai/compat/models': 'ai:use',
+    });
+    const transcription = document.paths['/api/v1/ai/compat/audio/transcriptions']!.post! as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    assert.ok(transcription.requestBody.content['multipart/form-data']);
+  });
+});

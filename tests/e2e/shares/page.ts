@@ -1,11 +1,12 @@
-// The page a public link opens: in a real browser (Chromium), as JSON, on the current or a
-// pinned version.
-import { after, before, it } from 'node:test';
+// The page a public link opens: in a real browser (Chromium), with markup in the transcript shown
+// as text and the SRT download it offers; as JSON to a client, counted and logged without its
+// secret; on the current version or a pinned one. ada's links.
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/browser.ts';
 import { eventually } from '@tp/testing';
-import { call, SETTLED_WITHIN_MS } from './support/http.ts';
+import { launchChromium } from '../support/browser.ts';
+import { call, SETTLED_WITHIN_MS } from '../support/http.ts';
 import {
   ada,
   artifactOf,
@@ -13,25 +14,33 @@ import {
   fleet,
   HOSTILE,
   open,
-  share,
+  newShare,
   transcript,
   transcriptAt,
-  useSharesFleet,
-} from './support/shares.ts';
+} from '../support/shares.ts';
 
 let browser: Browser;
 
-useSharesFleet();
+/** Registers the page's tests against the fleet of the entry file (tests/e2e/shares.test.ts). */
+export function sharePageTests(): void {
+  describe('the page a link opens', () => {
+    before(async () => {
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser?.close();
+    });
 
-before(async () => {
-  browser = await launchChromium();
-});
+    it(
+      'renders the transcript in a real browser, with transcript text that looks like markup shown as text',
+      rendersInBrowser,
+    );
+    it('answers JSON to Accept: application/json, counted, its secret kept out of the log', answersJson);
+    it('follows the current version, or stays on a pinned one', followsOrPins);
+  });
+}
 
-after(async () => {
-  await browser?.close();
-});
-
-it('renders the transcript in a real browser, with transcript text that looks like markup shown as text', async () => {
+async function rendersInBrowser() {
   const a = await artifactOf(ada, 'welcome everyone to the meeting');
   await artifacts.addVersion({
     userId: ada.id,
@@ -44,7 +53,7 @@ it('renders the transcript in a real browser, with transcript text that looks li
     outputKey: '',
     outputFormat: '',
   });
-  const s = (await share(ada, { artifact_id: a.artifactId, title: 'Quarterly <review>' })).body.data;
+  const s = await newShare(ada, { artifact_id: a.artifactId, title: 'Quarterly <review>' });
   const page = await browser.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
@@ -78,11 +87,11 @@ it('renders the transcript in a real browser, with transcript text that looks li
   assert.match(srt.headers.get('content-disposition')!, /^attachment; filename="Quarterly review\.srt"/);
   assert.match(await srt.text(), /^1\n00:00:01,000 --> /);
   await page.close();
-});
+}
 
-it('answers JSON to Accept: application/json, without the ids of the owner’s other objects', async () => {
+async function answersJson() {
   const a = await artifactOf(ada, 'json please');
-  const s = (await share(ada, { artifact_id: a.artifactId })).body.data;
+  const s = await newShare(ada, { artifact_id: a.artifactId });
   const res = await open(s.share_url);
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type')!, /^application\/json/);
@@ -100,12 +109,12 @@ it('answers JSON to Accept: application/json, without the ids of the owner’s o
     SETTLED_WITHIN_MS,
   );
   assert.ok(!fleet.logs('gateway').includes(secret), 'without the link’s secret');
-});
+}
 
-it('follows the current version, or stays on a pinned one', async () => {
+async function followsOrPins() {
   const a = await artifactOf(ada, 'draft text');
-  const following = (await share(ada, { artifact_id: a.artifactId })).body.data;
-  const pinned = (await share(ada, { artifact_id: a.artifactId, target_version_id: a.versionId })).body.data;
+  const following = await newShare(ada, { artifact_id: a.artifactId });
+  const pinned = await newShare(ada, { artifact_id: a.artifactId, target_version_id: a.versionId });
   const edit = await call(fleet.gatewayUrl, 'POST', `/api/v1/artifacts/${a.artifactId}/versions`, {
     token: ada.token,
     body: { payload: transcript('final text') },
@@ -113,11 +122,11 @@ it('follows the current version, or stays on a pinned one', async () => {
   assert.equal(edit.status, 201, edit.text);
   assert.equal((await transcriptAt(following.share_url)).segments[0].text, 'final text');
   assert.equal((await transcriptAt(pinned.share_url)).segments[0].text, 'draft text');
-  // Unpin, and pin the other way round.
+  // Unpinned, it follows the current version.
   const unpinned = await call(fleet.gatewayUrl, 'PATCH', `/api/v1/shares/${pinned.share_id}`, {
     token: ada.token,
     body: { target_version_id: null },
   });
   assert.equal(unpinned.status, 200, unpinned.text);
   assert.equal((await transcriptAt(pinned.share_url)).segments[0].text, 'final text');
-});
+}

@@ -1,0 +1,86 @@
+// The owner's side of public links: a link made, listed, rotated and revoked, and links taken down
+// when the media or the artifact behind them is deleted (media's and artifacts' events reaching
+// shares). carol's links, one test after the other: the first lists all of hers.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { call } from '../support/http.ts';
+import { artifactOf, carol, fleet, newShare, open, share } from '../support/shares.ts';
+
+/** Registers the link tests against the fleet of the entry file (tests/e2e/shares.test.ts). */
+export function shareLinkTests(): void {
+  describe('an owner’s links', { concurrency: false }, () => {
+    it('a link is shown once, listed without its URL, rotated and revoked', fromCreationToRevocation);
+    it('deleting the media or the artifact takes its links down', takenDown);
+  });
+}
+
+const api = (method: string, path: string, body?: object) =>
+  call(fleet.gatewayUrl, method, path, { token: carol.token, body });
+
+async function fromCreationToRevocation() {
+  const a = await artifactOf(carol, 'first words');
+  const b = await artifactOf(carol, 'second words', 'Standup');
+  const first = await share(carol, { artifact_id: a.artifactId });
+  assert.equal(first.status, 201, first.text);
+  const s = first.body.data;
+  assert.match(s.share_id, /^shr_/);
+  assert.match(s.share_url, new RegExp(`^${fleet.gatewayUrl}/s/[A-Za-z0-9_-]{43}$`));
+  assert.equal(s.target_id, a.artifactId);
+  assert.equal(s.target_version_id, null, 'follows the current version');
+  assert.equal(s.status, 'active');
+  assert.equal(s.title, 'Board meeting');
+  assert.equal(s.share_url.split('/s/')[1].slice(0, s.token_hint.length), s.token_hint);
+  const pinned = await share(carol, { artifact_id: b.artifactId, target_version_id: b.versionId, title: 'Notes' });
+  assert.equal(pinned.status, 201, pinned.text);
+  assert.equal(pinned.body.data.target_version_id, b.versionId);
+
+  const listed = await api('GET', '/api/v1/shares');
+  assert.deepEqual(
+    listed.body.data.map((x: { share_id: string }) => x.share_id),
+    [pinned.body.data.share_id, s.share_id],
+    'newest first',
+  );
+  assert.ok(
+    listed.body.data.every((x: { share_url: string | null }) => x.share_url === null),
+    'the URL is not kept',
+  );
+  const byTarget = await api('GET', `/api/v1/shares?target_id=${a.artifactId}`);
+  assert.deepEqual(
+    byTarget.body.data.map((x: { share_id: string }) => x.share_id),
+    [s.share_id],
+  );
+
+  const rotated = await api('POST', `/api/v1/shares/${s.share_id}/rotate`);
+  assert.equal(rotated.status, 200, rotated.text);
+  assert.notEqual(rotated.body.data.share_url, s.share_url);
+  assert.equal((await open(s.share_url)).status, 404);
+  const html = await open(s.share_url, 'text/html');
+  assert.equal(html.status, 404);
+  assert.match(await html.text(), /no longer shared/);
+  const url = rotated.body.data.share_url;
+  assert.equal((await open(url)).status, 200);
+
+  const revoked = await api('DELETE', `/api/v1/shares/${s.share_id}`);
+  assert.equal(revoked.status, 200, revoked.text);
+  assert.equal(revoked.body.data.status, 'revoked');
+  assert.equal((await open(url)).status, 404);
+  assert.equal((await open(`${url}/download/text`)).status, 404);
+  assert.deepEqual((await api('GET', `/api/v1/shares?target_id=${a.artifactId}`)).body.data, [], 'not listed');
+  const all = await api('GET', `/api/v1/shares?target_id=${a.artifactId}&include_inactive=true`);
+  assert.equal(all.body.data[0].status, 'revoked', 'unless asked for');
+}
+
+async function takenDown() {
+  const a = await artifactOf(carol, 'media goes');
+  const b = await artifactOf(carol, 'artifact goes');
+  const byMedia = await newShare(carol, { artifact_id: a.artifactId });
+  const byArtifact = await newShare(carol, { artifact_id: b.artifactId });
+  assert.equal((await api('DELETE', `/api/v1/media/${a.mediaId}`)).status, 204);
+  assert.equal((await open(byMedia.share_url)).status, 404);
+  assert.equal((await api('DELETE', `/api/v1/artifacts/${b.artifactId}`)).status, 204);
+  assert.equal((await open(byArtifact.share_url)).status, 404);
+  const statuses = await api('GET', '/api/v1/shares?include_inactive=true&limit=200');
+  const status = (id: string) => statuses.body.data.find((x: { share_id: string }) => x.share_id === id)?.status;
+  assert.equal(status(byMedia.share_id), 'taken_down');
+  assert.equal(status(byArtifact.share_id), 'taken_down');
+}
