@@ -10,7 +10,7 @@ import { ArtifactsServiceService, Job, type Version } from '@tp/proto';
 import { eventually, testClient } from '@tp/testing';
 import type { Transcript } from '@tp/transcript';
 import { workDurable } from '../src/events/work-tickets.ts';
-import { jobArtifactRequest } from '../src/usecases/job-artifact.ts';
+import { jobArtifactRequest } from '../src/usecases/shared/job-artifact.ts';
 import { type Backends, POOL } from './backends.ts';
 
 const run = promisify(execFile);

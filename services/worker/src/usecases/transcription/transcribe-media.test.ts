@@ -25,8 +25,8 @@ import {
   writeScript,
 } from '@tp/testing';
 import { type TranscribeMediaInput, transcribeMedia } from './transcribe-media.ts';
-import { windowCheckpoints } from './window-checkpoints.ts';
-import { localRecognizer } from './window-recognizers.ts';
+import { windowCheckpoints } from '../window-items/window-checkpoints.ts';
+import { localRecognizer } from '../window-items/window-recognizers.ts';
 
 const execFileAsync = promisify(execFile);
 let dir: { path: string; remove(): Promise<void> };

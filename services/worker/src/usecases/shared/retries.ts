@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isTransient } from '../domain/backend-errors.ts';
+import { isTransient } from '../../domain/backend-errors.ts';
 
 /**
  * Calls `fn`, retrying transient failures after each of `delaysMs` (calling `keepAlive` while it

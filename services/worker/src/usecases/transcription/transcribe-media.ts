@@ -1,7 +1,7 @@
 import { DecodeError, EngineError, type Recognition, startDecoding } from '@tp/engines';
 import type { SpeechWindow, SpeechWindower, WindowerStats } from '@tp/speech-guard';
-import { stitchWindows, type WindowRecognition } from '../domain/windows.ts';
-import type { WindowRecognizer } from './window-recognizers.ts';
+import { stitchWindows, type WindowRecognition } from '../../domain/windows.ts';
+import type { WindowRecognizer } from '../window-items/window-recognizers.ts';
 
 export interface TranscribeMediaInput {
   /** Presigned GET URL (or, in tests, a local file). */

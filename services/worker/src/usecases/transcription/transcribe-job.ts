@@ -1,23 +1,23 @@
 import { performance } from 'node:perf_hooks';
 import { assignWordSpeakers, type ThreadedDiarizer } from '@tp/diarization';
-import type { Recognition, SpeechEngine } from '@tp/engines';
+import { DecodeError, EngineError, type Recognition, type SpeechEngine } from '@tp/engines';
 import type { Job } from '@tp/proto';
-import { parseJobOptions, type TranscriptionOptions } from '../domain/job-options.ts';
-import { decodedSeconds, recognizedPercent } from '../domain/progress.ts';
+import { decodeFailureOutcome, engineFailed } from '../../domain/job-failures.ts';
+import type { TranscriptionOptions } from '../../domain/job-options.ts';
+import { decodedSeconds, recognizedPercent } from '../../domain/progress.ts';
 import {
   mergeChannels,
   type SpeakerUtterance,
   splitBySpeaker,
   unattributed,
   wordsOf,
-} from '../domain/speaker-utterances.ts';
-import { startHeartbeat } from './heartbeat.ts';
-import { startJobStop } from './job-stop.ts';
-import { progressReporter, type ReportProgressDeps } from './report-progress.ts';
-import type { TicketHandle } from './ticket.ts';
+} from '../../domain/speaker-utterances.ts';
+import { observeRealTimeFactor } from '../../metrics.ts';
+import { type ReportProgressDeps, progressReporter, startHeartbeat, startJobStop } from '../shared/heartbeat.ts';
+import { done, failed, type Outcome, type RunEnd, retry, stopOutcome } from '../shared/outcome.ts';
+import type { TicketHandle } from '../shared/ticket.ts';
+import { type JobWindowsDeps, openJobWindows } from '../window-items/job-windows.ts';
 import { type MediaTranscription, transcribeMedia } from './transcribe-media.ts';
-import { type JobWindowsDeps, openJobWindows } from './job-windows.ts';
-import { observeRealTimeFactor } from '../metrics.ts';
 
 export interface TranscribeJobDeps extends ReportProgressDeps, JobWindowsDeps {
   ffmpegPath: string;
@@ -32,6 +32,8 @@ export interface TranscribeJobDeps extends ReportProgressDeps, JobWindowsDeps {
 export interface TranscribeJobInput {
   ticket: TicketHandle;
   job: Job;
+  /** The job's options, read once by its pipeline's entry point. */
+  options: TranscriptionOptions;
   engine: SpeechEngine;
   /** The model of the job's profile the engine runs (window items name it for the pool). */
   model: string;
@@ -54,13 +56,37 @@ export interface JobRecognition {
 /**
  * Decode and recognition of a job's media (each channel on its own where the job separates them;
  * the diarizer fed the same PCM on its way to the engine where it asks who spoke), stopped by its
- * cancellation, timeout or the worker's shutdown (rejecting with a JobStopped), with a heartbeat
- * that reports progress and extends the ticket's ack wait. Logs the benchmark line of a
- * transcription that ran to its end.
+ * cancellation, timeout or the worker's shutdown, with a heartbeat that reports progress and
+ * extends the ticket's ack wait. Logs the benchmark line of a transcription that ran to its end.
+ * What stops it otherwise is its outcome: a cancellation lets the job go; the timeout, an
+ * unreadable or vanished media and a failed engine fail it; anything else (shutdown, storage that
+ * may come back, the unexpected) is a retry.
  */
-export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJobInput): Promise<JobRecognition> {
-  const { ticket, job } = input;
-  const options = parseJobOptions(job.optionsJson);
+export async function transcribeJob(
+  deps: TranscribeJobDeps,
+  input: TranscribeJobInput,
+): Promise<Outcome<JobRecognition>> {
+  try {
+    return done(await recognize(deps, input));
+  } catch (err) {
+    return stopOutcome(err) ?? failureOutcome(deps, err, input);
+  }
+}
+
+function failureOutcome(deps: Pick<TranscribeJobDeps, 'log'>, err: unknown, input: TranscribeJobInput): RunEnd {
+  const failure = err instanceof DecodeError ? decodeFailureOutcome(err.failure) : undefined;
+  if (failure) return failed(failure);
+  if (err instanceof EngineError) {
+    const context = { err, jobId: input.job.jobId, engine: input.engine.kind, engineOutput: err.output };
+    deps.log.error(context, 'speech engine failed');
+    return failed(engineFailed());
+  }
+  return retry(err);
+}
+
+/** The job's recognition; rejects with what stopped it (a JobStopped, DecodeError, EngineError). */
+async function recognize(deps: TranscribeJobDeps, input: TranscribeJobInput): Promise<JobRecognition> {
+  const { ticket, job, options } = input;
   const stop = startJobStop(deps.shutdownSignal, deps.jobTimeoutMs);
   const started = performance.now();
   const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
@@ -78,8 +104,8 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
       ? Array.from({ length: Math.max(1, input.channels) }, (_, c) => c)
       : [undefined];
     // One channel failing stops the others: their result is of no use without it.
-    const failed = new AbortController();
-    const signal = AbortSignal.any([stop.signal, failed.signal]);
+    const channelFailed = new AbortController();
+    const signal = AbortSignal.any([stop.signal, channelFailed.signal]);
     const runs = channels.map((channel) =>
       transcribeMedia({
         input: input.url,
@@ -108,7 +134,7 @@ export async function transcribeJob(deps: TranscribeJobDeps, input: TranscribeJo
       try {
         transcriptions = await Promise.all(runs.map((run) => run.result));
       } catch (err) {
-        failed.abort(err);
+        channelFailed.abort(err);
         await Promise.allSettled(runs.map((run) => run.result));
         if (stop.signal.aborted) await windows.stopped(stop.signal.reason);
         throw stop.signal.aborted ? stop.signal.reason : err;

@@ -2,8 +2,11 @@ import { type KV, Kvm } from '@nats-io/kv';
 import type { Bus } from '@tp/bus';
 import type { Recognition } from '@tp/engines';
 import type { Logger } from '@tp/logging';
-import { jobStopKey, type WindowScope, type WindowSpan, windowKey } from '../domain/window-item.ts';
-import { parseRecognition } from '../domain/windows.ts';
+import { jobStopKey, type WindowScope, type WindowSpan, windowKey } from '../../domain/window-item.ts';
+import { parseRecognition } from '../../domain/windows.ts';
+
+/** The WINDOWS bucket as the worker uses it: checkpoints, fanned-out results, stop keys (ADR 0026). */
+export type WindowBucket = Pick<KV, 'get' | 'put' | 'watch' | 'keys' | 'purge'>;
 
 /**
  * Each window's recognition as soon as it is done, in a JetStream KV bucket (WINDOWS), so a job
@@ -20,7 +23,7 @@ export interface WindowCheckpoints {
  * Forgets a job's windows once it is settled for good (else they expire after a day). Its stop
  * key stays (it expires with the bucket's age): items of the job still queued are dropped by it.
  */
-export async function clearJobWindows(kv: KV | undefined, log: Logger, jobId: string): Promise<void> {
+export async function clearJobWindows(kv: WindowBucket | undefined, log: Logger, jobId: string): Promise<void> {
   if (!kv) return;
   try {
     const keys = await kv.keys(`${jobId}.>`);
@@ -43,7 +46,7 @@ export async function openWindowBucket(bus: Bus): Promise<KV> {
 }
 
 /** Keys: windowKey (domain/window-item.ts). */
-export function windowCheckpoints(kv: KV | undefined, log: Logger, scope: WindowScope): WindowCheckpoints {
+export function windowCheckpoints(kv: WindowBucket | undefined, log: Logger, scope: WindowScope): WindowCheckpoints {
   const key = (w: WindowSpan) => windowKey(scope, w);
   const warn = (err: unknown, what: string) =>
     log.warn({ err, jobId: scope.jobId }, `window checkpoint ${what} failed`);

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { type EnginePool, PCM_BYTES_PER_SECOND, type Recognition, type SpeechEngine } from '@tp/engines';
 import type { SpeechWindow } from '@tp/speech-guard';
-import { type WindowScope, type WindowSpan, windowItem, windowKey } from '../domain/window-item.ts';
-import { withoutContext } from '../domain/windows.ts';
+import { type WindowScope, type WindowSpan, windowItem, windowKey } from '../../domain/window-item.ts';
+import { withoutContext } from '../../domain/windows.ts';
 import type { WindowCheckpoints } from './window-checkpoints.ts';
 import type { WindowResults } from './window-results.ts';
 

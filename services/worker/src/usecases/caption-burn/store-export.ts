@@ -1,13 +1,16 @@
 import type { Job } from '@tp/proto';
-import { errorCodeOf, isTransient } from '../domain/backend-errors.ts';
-import { BURN_OUTPUT, exportIdempotencyKey, exportRefused } from '../domain/caption-burn-job.ts';
-import { failJob } from './fail-job.ts';
-import { type StoreJobArtifactDeps, storeJobArtifact } from './job-artifact.ts';
-import { withRetries } from './retries.ts';
-import type { TicketHandle } from './ticket.ts';
+import type { ArtifactsClient } from '../../clients.ts';
+import { errorCodeOf, isTransient } from '../../domain/backend-errors.ts';
+import { BURN_OUTPUT, exportIdempotencyKey, exportRefused } from '../../domain/caption-burn-job.ts';
+import { type StoreJobArtifactDeps, storeJobArtifact } from '../shared/job-artifact.ts';
+import { failed, type Outcome, retry } from '../shared/outcome.ts';
+import { withRetries } from '../shared/retries.ts';
+import type { TicketHandle } from '../shared/ticket.ts';
 import { uploadFile } from './upload-file.ts';
 
-export type StoreExportDeps = StoreJobArtifactDeps;
+export interface StoreExportDeps extends StoreJobArtifactDeps {
+  artifacts: Pick<ArtifactsClient, 'createOutputUpload' | 'createArtifact'>;
+}
 
 export interface StoreExportInput {
   job: Job;
@@ -21,13 +24,12 @@ export interface StoreExportInput {
 }
 
 /**
- * Stores the burnt video as the job's media_export artifact: artifacts presigns the upload (the
- * worker holds no storage credentials), the file is PUT there, and CreateArtifact records it (once:
- * a redelivered job gets the artifact its first run stored). Answers the artifact's id, or undefined
- * when artifacts refused it for good and the job failed; throws for a redelivery when storage or
- * artifacts could not be reached.
+ * Stores the burnt video as the job's media_export artifact and answers its id: artifacts presigns
+ * the upload (the worker holds no storage credentials), the file is PUT there, and CreateArtifact
+ * records it (once: a redelivered job gets the artifact its first run stored). Artifacts refusing
+ * either for good fails the job; storage or artifacts out of reach is a retry.
  */
-export async function storeExport(deps: StoreExportDeps, input: StoreExportInput): Promise<string | undefined> {
+export async function storeExport(deps: StoreExportDeps, input: StoreExportInput): Promise<Outcome<string>> {
   const { job, ticket } = input;
   const retried = <T>(fn: () => Promise<T>) =>
     withRetries(fn, { delaysMs: deps.retryDelaysMs, keepAlive: ticket.working });
@@ -45,10 +47,9 @@ export async function storeExport(deps: StoreExportDeps, input: StoreExportInput
     await retried(() => uploadFile(upload.uploadUrl, input.path, upload.contentType));
     outputKey = upload.outputKey;
   } catch (err) {
-    if (isTransient(err)) throw err;
+    if (isTransient(err)) return retry(err);
     deps.log.error({ err, jobId: job.jobId }, 'artifacts refused the upload of the video');
-    await failJob(deps, { job, ticket, failure: exportRefused(errorCodeOf(err), (err as Error).message) });
-    return undefined;
+    return failed(exportRefused(errorCodeOf(err), (err as Error).message));
   }
   return storeJobArtifact(deps, {
     job,

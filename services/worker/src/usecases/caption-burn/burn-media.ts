@@ -11,12 +11,10 @@ import {
   checkOutput,
   ffmpegFailed,
   frameOf,
-} from '../domain/caption-burn-job.ts';
-import type { JobFailure } from '../domain/job-failures.ts';
-import { startHeartbeat } from './heartbeat.ts';
-import { startJobStop } from './job-stop.ts';
-import { progressReporter, type ReportProgressDeps } from './report-progress.ts';
-import type { TicketHandle } from './ticket.ts';
+} from '../../domain/caption-burn-job.ts';
+import { type ReportProgressDeps, progressReporter, startHeartbeat, startJobStop } from '../shared/heartbeat.ts';
+import { done, failed, type Outcome, retry, stopOutcome } from '../shared/outcome.ts';
+import type { TicketHandle } from '../shared/ticket.ts';
 
 export interface BurnMediaDeps extends ReportProgressDeps {
   ffmpegPath: string;
@@ -48,14 +46,11 @@ export interface BurntVideo {
 
 /**
  * Lays out the transcript's cues, writes the ASS file at the frame's resolution and burns it into the
- * media with ffmpeg (its progress reported, cancellation, JOB_TIMEOUT_MS and shutdown stopping it,
- * rejecting with the JobStopped that says which), then checks the MP4 with ffprobe. A failed ffmpeg or
- * an output that is not what it should be is a failure of the job.
+ * media with ffmpeg (its progress reported; cancellation, JOB_TIMEOUT_MS and shutdown stopping it),
+ * then checks the MP4 with ffprobe. A failed ffmpeg or an output that is not what it should be fails
+ * the job.
  */
-export async function burnMedia(
-  deps: BurnMediaDeps,
-  input: BurnMediaInput,
-): Promise<BurntVideo | { failure: JobFailure }> {
+export async function burnMedia(deps: BurnMediaDeps, input: BurnMediaInput): Promise<Outcome<BurntVideo>> {
   const { job, plan, video } = input;
   const frame = frameOf(video);
   const cues = captionCues(input.transcript, fittedLayout(plan.style, frame));
@@ -85,15 +80,15 @@ export async function burnMedia(
       },
     });
   } catch (err) {
-    if (stop.signal.aborted) throw stop.signal.reason;
+    if (stop.signal.aborted) return stopOutcome(stop.signal.reason) ?? retry(stop.signal.reason);
     // What ffmpeg could not use at all (a duration or picture size of the media) is refused up front.
     if (err instanceof RangeError) {
       deps.log.error({ err, jobId: job.jobId }, 'caption burn refused its input');
-      return { failure: burnFailure('the media’s duration or picture size cannot be encoded') };
+      return failed(burnFailure('the media’s duration or picture size cannot be encoded'));
     }
-    if (!(err instanceof BurnFailedError)) throw err;
+    if (!(err instanceof BurnFailedError)) return retry(err);
     deps.log.warn({ jobId: job.jobId, detail: err.detail }, 'caption burn failed');
-    return { failure: ffmpegFailed(err.detail) };
+    return failed(ffmpegFailed(err.detail));
   } finally {
     heartbeat.stop();
     stop.release();
@@ -103,9 +98,9 @@ export async function burnMedia(
     checked = checkOutput(await probeOutput(deps.ffprobePath, path));
   } catch (err) {
     deps.log.error({ err, jobId: job.jobId }, 'the burnt video could not be probed');
-    return { failure: burnFailure('the video written could not be read back') };
+    return failed(burnFailure('the video written could not be read back'));
   }
-  if ('failure' in checked) return checked;
+  if ('failure' in checked) return failed(checked.failure);
   const wallMs = Math.round(performance.now() - started);
   deps.log.info(
     {
@@ -120,5 +115,5 @@ export async function burnMedia(
     },
     'captions burnt',
   );
-  return { path, output: checked };
+  return done({ path, output: checked });
 }

@@ -1,11 +1,10 @@
-import type { KV } from '@nats-io/kv';
 import type { EnginePool, SpeechEngine } from '@tp/engines';
 import type { Logger } from '@tp/logging';
 import { createSpeechWindower, DEFAULT_WINDOW_SETTINGS, type SpeechGuard, type WindowSettings } from '@tp/speech-guard';
-import { jobStopKey, type WindowItem } from '../domain/window-item.ts';
-import { isJobStopped } from '../domain/job-stopped.ts';
-import { windowLengthsFor, capWindowLengths } from '../domain/windows.ts';
-import { windowCheckpoints } from './window-checkpoints.ts';
+import { jobStopKey, type WindowItem } from '../../domain/window-item.ts';
+import { isJobStopped } from '../../domain/job-stopped.ts';
+import { windowLengthsFor, capWindowLengths } from '../../domain/windows.ts';
+import { type WindowBucket, windowCheckpoints } from './window-checkpoints.ts';
 import { fanOutRecognizer, localRecognizer, type WindowRecognizer } from './window-recognizers.ts';
 import { type WindowResults, watchWindowResults } from './window-results.ts';
 
@@ -17,7 +16,7 @@ export interface JobWindowsDeps {
   speechGuard: SpeechGuard;
   windowSettings: Partial<WindowSettings>;
   /** Where windows are checkpointed and fanned-out results arrive (undefined: nowhere, no fan-out). */
-  windowBucket: KV | undefined;
+  windowBucket: WindowBucket | undefined;
   /** Recordings at least this long fan their windows out to the pool's workers (WINDOW_FANOUT_MIN_SECONDS). */
   fanOutMinSeconds: number;
   /** Publishes a window item on work.window.<pool>. */

@@ -2,8 +2,9 @@ import type { Logger } from '@tp/logging';
 import type { Job } from '@tp/proto';
 import type { Translator } from '@tp/translation';
 import { nameSpeakers, TRANSCRIPT_LIMITS, type Transcript } from '@tp/transcript';
-import { type JobFailure, translationFailed } from '../domain/job-failures.ts';
-import { parseJobOptions } from '../domain/job-options.ts';
+import { translationFailed } from '../../domain/job-failures.ts';
+import type { TranscriptionOptions } from '../../domain/job-options.ts';
+import { done, failed, type Outcome, retry } from '../shared/outcome.ts';
 
 export interface FinishTranscriptDeps {
   log: Logger;
@@ -18,19 +19,18 @@ export interface FinishTranscriptDeps {
 /**
  * The stages after the transcript is built: speakers named from what they say (auto_speaker_names),
  * then the translation of every segment (target_language). A translation that fails ends the job
- * (never a transcript without the translation it was asked for); a shutdown rejects, for redelivery.
+ * (never a transcript without the translation it was asked for); a shutdown is a retry.
  */
 export async function finishTranscript(
   deps: FinishTranscriptDeps,
-  { job, transcript }: { job: Job; transcript: Transcript },
-): Promise<{ transcript: Transcript } | { failure: JobFailure }> {
-  const options = parseJobOptions(job.optionsJson);
+  { job, options, transcript }: { job: Job; options: TranscriptionOptions; transcript: Transcript },
+): Promise<Outcome<Transcript>> {
   const named = options.diarization?.autoSpeakerNames ? nameSpeakers(transcript) : transcript;
   const target = options.targetLanguage;
-  if (target === null || named.segments.length === 0) return { transcript: named };
+  if (target === null || named.segments.length === 0) return done(named);
   if (deps.translator === undefined) {
     deps.log.error({ jobId: job.jobId, target }, 'a job asks for a translation and this worker has no translator');
-    return { failure: translationFailed(target) };
+    return failed(translationFailed(target));
   }
   const started = performance.now();
   try {
@@ -56,13 +56,13 @@ export async function finishTranscript(
       },
       'job translated',
     );
-    return { transcript: { ...named, translation: { language: target, segments } } };
+    return done({ ...named, translation: { language: target, segments } });
   } catch (err) {
-    if (deps.shutdownSignal.aborted) throw err;
+    if (deps.shutdownSignal.aborted) return retry(err);
     deps.log.error(
       { err, jobId: job.jobId, target, output: (err as { output?: string }).output },
       'translation failed',
     );
-    return { failure: translationFailed(target) };
+    return failed(translationFailed(target));
   }
 }

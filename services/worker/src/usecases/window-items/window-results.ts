@@ -1,6 +1,6 @@
-import type { KV } from '@nats-io/kv';
 import { EngineError, type Recognition } from '@tp/engines';
-import { parseRecognition } from '../domain/windows.ts';
+import { parseRecognition } from '../../domain/windows.ts';
+import type { WindowBucket } from './window-checkpoints.ts';
 
 /**
  * The results of a job's fanned-out windows as the workers that recognized them store them (one KV
@@ -19,7 +19,7 @@ interface Waiter {
 
 const FAILED = '.failed';
 
-export async function watchWindowResults(kv: KV, jobId: string): Promise<WindowResults> {
+export async function watchWindowResults(kv: Pick<WindowBucket, 'watch'>, jobId: string): Promise<WindowResults> {
   const done = new Map<string, Recognition | EngineError>();
   const waiters = new Map<string, Waiter>();
   const watch = await kv.watch({ key: `${jobId}.>` });

@@ -1,9 +1,10 @@
 import type { CreateArtifactRequest, Job } from '@tp/proto';
-import type { ArtifactsClient } from '../clients.ts';
-import { errorCodeOf, isTransient } from '../domain/backend-errors.ts';
-import type { JobFailure } from '../domain/job-failures.ts';
-import { ARTIFACT_AUTHOR } from '../domain/transcription-job.ts';
-import { type FailJobDeps, failJob } from './fail-job.ts';
+import type { Logger } from '@tp/logging';
+import type { ArtifactsClient } from '../../clients.ts';
+import { errorCodeOf, isTransient } from '../../domain/backend-errors.ts';
+import type { JobFailure } from '../../domain/job-failures.ts';
+import { ARTIFACT_AUTHOR } from '../../domain/transcription-job.ts';
+import { done, failed, type Outcome, retry } from './outcome.ts';
 import { withRetries } from './retries.ts';
 import type { TicketHandle } from './ticket.ts';
 
@@ -36,14 +37,17 @@ export function jobArtifactRequest(job: Job, artifact: JobArtifact): CreateArtif
   };
 }
 
-export interface StoreJobArtifactDeps extends FailJobDeps {
-  artifacts: ArtifactsClient;
+export interface StoreJobArtifactDeps {
+  artifacts: Pick<ArtifactsClient, 'createArtifact'>;
+  log: Logger;
+  /** Waits between attempts of a backend call that failed transiently. */
+  retryDelaysMs: readonly number[];
 }
 
 /**
- * Stores a job's artifact (once: a redelivered job gets the artifact its first run stored). Answers
- * its id, or undefined when artifacts refused it for good and the job failed as `refused` says;
- * throws when artifacts could not be reached, for a redelivery.
+ * Stores a job's artifact (once: a redelivered job gets the artifact its first run stored) and
+ * answers its id. Artifacts refusing it for good fails the job as `refused` says; artifacts out of
+ * reach is a retry.
  */
 export async function storeJobArtifact(
   deps: StoreJobArtifactDeps,
@@ -53,7 +57,7 @@ export async function storeJobArtifact(
     artifact: JobArtifact;
     refused: (code: string | undefined, detail: string) => JobFailure;
   },
-): Promise<string | undefined> {
+): Promise<Outcome<string>> {
   const { job, ticket, artifact } = input;
   try {
     const created = await withRetries(() => deps.artifacts.createArtifact(jobArtifactRequest(job, artifact)), {
@@ -61,14 +65,13 @@ export async function storeJobArtifact(
       keepAlive: ticket.working,
     });
     if (!created.artifact) throw new Error('CreateArtifact answered without an artifact');
-    return created.artifact.artifactId;
+    return done(created.artifact.artifactId);
   } catch (err) {
-    if (isTransient(err)) throw err;
+    if (isTransient(err)) return retry(err);
     deps.log.error(
       { err, jobId: job.jobId, artifactType: artifact.artifactType },
       'artifacts refused the job’s artifact',
     );
-    await failJob(deps, { job, ticket, failure: input.refused(errorCodeOf(err), (err as Error).message) });
-    return undefined;
+    return failed(input.refused(errorCodeOf(err), (err as Error).message));
   }
 }

@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import type { KV } from '@nats-io/kv';
 import { DecodeError, type EnginePool, type EngineSet, startDecoding } from '@tp/engines';
 import type { Logger } from '@tp/logging';
-import { withoutContext } from '../domain/windows.ts';
+import { withoutContext } from '../../domain/windows.ts';
 import {
   itemContextSeconds,
   itemScope,
@@ -12,11 +11,12 @@ import {
   type WindowItem,
   windowFailedKey,
   windowKey,
-} from '../domain/window-item.ts';
+} from '../../domain/window-item.ts';
+import type { WindowBucket } from './window-checkpoints.ts';
 
-export interface RecognizeWindowItemDeps {
+export interface HandleWindowItemDeps {
   log: Logger;
-  engines: EngineSet;
+  engines: Pick<EngineSet, 'get'>;
   enginePool: EnginePool;
   ffmpegPath: string;
   /** How often a window at work extends its item's ack wait. */
@@ -25,16 +25,17 @@ export interface RecognizeWindowItemDeps {
   shutdownSignal: AbortSignal;
 }
 
-const has = async (kv: KV, key: string) => (await kv.get(key))?.operation === 'PUT';
+const has = async (kv: Pick<WindowBucket, 'get'>, key: string) => (await kv.get(key))?.operation === 'PUT';
 
 /**
- * One fanned-out window (ADR 0026): unless it is done already or its job was stopped, decode its
- * stretch of the media, recognize it in one of this worker's engine slots and store the result
- * where the job's owner waits for it. A stop of the job (its KV key) aborts it at once. Resolving
- * acknowledges the item; throwing has it redelivered (to whichever worker of the pool is free).
+ * Entry point of events/window-items.ts: one fanned-out window (ADR 0026). Unless it is done already
+ * or its job was stopped, decodes its stretch of the media, recognizes it in one of this worker's
+ * engine slots and stores the result where the job's owner waits for it. A stop of the job (its KV
+ * key) aborts it at once. Resolving acknowledges the item; throwing has it redelivered (to whichever
+ * worker of the pool is free).
  */
-export async function recognizeWindowItem(
-  deps: RecognizeWindowItemDeps & { windowBucket: KV },
+export async function handleWindowItem(
+  deps: HandleWindowItemDeps & { windowBucket: WindowBucket },
   item: WindowItem,
   working: () => void,
 ): Promise<void> {
@@ -48,7 +49,9 @@ export async function recognizeWindowItem(
   }
   const engine = deps.engines.get(item.engine, item.model);
   if (!engine)
-    throw new Error(`window item for ${item.engine} ${item.model ?? ''}, which this worker does not run`.trimEnd());
+    throw new Error(
+      `window item for ${[item.engine, item.model].filter(Boolean).join(' ')}, which this worker does not run`,
+    );
   const stop = new AbortController();
   const onShutdown = () => stop.abort(new Error('the worker is shutting down'));
   deps.shutdownSignal.addEventListener('abort', onShutdown, { once: true });
@@ -110,8 +113,11 @@ async function decodeStretch(
   return Buffer.concat(chunks);
 }
 
-/** The item ran out of deliveries: the owner's wait for it fails, and so the job (engine_failed). */
-export async function failWindowItem(kv: KV, item: WindowItem, error: unknown): Promise<void> {
+/**
+ * Entry point of events/window-items.ts: the item ran out of deliveries, so the owner's wait for it
+ * fails, and so the job (engine_failed).
+ */
+export async function failWindowItem(kv: Pick<WindowBucket, 'put'>, item: WindowItem, error: unknown): Promise<void> {
   const reason =
     error instanceof DecodeError ? 'its stretch of the media could not be decoded' : 'it could not be recognized';
   await kv.put(windowFailedKey(windowKey(itemScope(item), itemSpan(item))), `window ${item.index}: ${reason}`);

@@ -1,21 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { EngineSet } from '@tp/engines';
 import type { WorkTicket } from '@tp/events';
 import type { Logger } from '@tp/logging';
 import type { Job } from '@tp/proto';
-import type { JobsClient } from '../clients.ts';
-import { isTransient } from '../domain/backend-errors.ts';
-import { JobStopped } from '../domain/job-stopped.ts';
-import { maxAttempts } from '../domain/transcription-job.ts';
-import type { EngineSet } from '@tp/engines';
-import type { TicketHandle } from './ticket.ts';
+import type { JobsClient } from '../../clients.ts';
+import { isTransient } from '../../domain/backend-errors.ts';
+import { JobStopped } from '../../domain/job-stopped.ts';
+import { maxAttempts } from '../../domain/transcription-job.ts';
+import type { TicketHandle } from '../shared/ticket.ts';
 
 export interface ClaimJobDeps {
-  jobs: JobsClient;
+  jobs: Pick<JobsClient, 'claimJob'>;
   log: Logger;
   workerId: string;
   pool: string;
   /** The engines this worker runs (jobs binds only a job whose engine is among them). */
-  engines: EngineSet;
+  engines: Pick<EngineSet, 'kinds'>;
   /** WORK_MAX_DELIVER: how many times the bus runs the handler for one ticket. */
   maxDeliver: number;
   /** Waits between ClaimJob attempts while jobs is unreachable; the last one repeats. */
@@ -24,26 +24,28 @@ export interface ClaimJobDeps {
   shutdownSignal: AbortSignal;
 }
 
+/** One delivery of a work ticket (the bus message). */
+export interface TicketDelivery {
+  ticket: WorkTicket;
+  handle: TicketHandle;
+  /** The bus's delivery count of the ticket (1 on its first delivery). */
+  deliveryCount: number;
+}
+
 /** A job bound to the ticket, with the traceparent of the request that created it (empty: unknown). */
 export interface ClaimedJob {
   job: Job;
   traceparent: string;
 }
 
-export interface ClaimJobInput {
-  ticket: WorkTicket;
-  handle: TicketHandle;
-  deliveryCount: number;
-}
-
 /**
  * ClaimJob: the job this ticket is bound to (jobs binds the queue head to a ticket that has none),
  * or undefined when there is nothing to run. Retried in place while jobs is unreachable
  * (heart-beating the ticket): a ticket that has not bound a job must not use up its deliveries on
- * an outage, or its queued job would never run.
+ * an outage, or its queued job would never run. Throws a refusal, or a JobStopped on shutdown.
  */
-export async function claimJob(deps: ClaimJobDeps, input: ClaimJobInput): Promise<ClaimedJob | undefined> {
-  const { ticket, handle, deliveryCount } = input;
+export async function claimJob(deps: ClaimJobDeps, delivery: TicketDelivery): Promise<ClaimedJob | undefined> {
+  const { ticket, handle, deliveryCount } = delivery;
   const delays = deps.claimRetryDelaysMs;
   for (let attempt = 0; ; attempt += 1) {
     try {
