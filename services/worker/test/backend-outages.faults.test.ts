@@ -4,13 +4,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually } from '@tp/testing';
-import { assertCompletedOnce, assertReleased, drained, useWorkerFixture } from './worker-fixture.ts';
+import { assertCompletedOnce, assertReleased, drained, endedDuringOutage, useWorkerFixture } from './worker-fixture.ts';
 
 const fx = useWorkerFixture();
 
 describe('worker: an artifacts outage', () => {
   it('rides out an artifacts outage: the redelivered job stores one artifact, completes once and settles once', async () => {
-    // The minute-long clip: a sentence is one window, done before a progress beat sees it run.
+    // The clip: several windows, so a progress beat sees the job run before the outage.
     const { b, clip } = fx;
     // Calls retried in place for about 4 s, and deliveries enough to outlast the outage however long
     // artifacts takes to come back on a busy machine (each one retries for another 4 s).
@@ -56,7 +56,7 @@ describe('worker: an artifacts outage', () => {
 
 describe('worker: a jobs outage', () => {
   it('rides out a jobs outage: the claim waits for jobs, and the transcript sent twice is stored once', async () => {
-    // The minute-long clip: a sentence is one window, done before a progress beat sees it run.
+    // The clip: several windows, so a progress beat sees the job run before the outage.
     const { b, clip } = fx;
     const worker = await b.startWorker();
     const { jobId } = await b.createJob(clip.mediaId);
@@ -105,14 +105,7 @@ describe('worker: an outage that outlasts the attempts', () => {
   it('fails the job processing_failed, its hold released, once the ticket runs out of attempts', async () => {
     const { b, short } = fx;
     const worker = await b.startWorker();
-    await b.fleet.stopService('artifacts');
-    let job: Awaited<ReturnType<typeof b.ended>>;
-    try {
-      const { jobId } = await b.createJob(short.mediaId);
-      job = await b.ended(jobId);
-    } finally {
-      await b.restart('artifacts');
-    }
+    const job = await endedDuringOutage(b, 'artifacts', short.mediaId);
     assert.equal(job.errorCode, 'processing_failed', job.errorMessage);
     assert.match(
       job.errorMessage,

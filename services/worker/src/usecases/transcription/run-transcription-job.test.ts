@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { EngineError } from '@tp/engines';
+import { DecodeError, EngineError } from '@tp/engines';
 import { AppError } from '@tp/errors';
 import type { Job } from '@tp/proto';
 import { tempDir, type TempDir } from '@tp/testing';
@@ -16,8 +18,15 @@ let dir: TempDir;
 /** Three tones apart: three windows of one word each. */
 let speech: string;
 let seconds: number;
+/** Storage answering every read with `storage.status`, as S3 does for a deleted object (404) or an outage (503). */
+let storage: Server;
+let status = 404;
+let storageUrl: string;
 
 before(async () => {
+  storage = createServer((_request, response) => response.writeHead(status).end());
+  await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+  storageUrl = `http://127.0.0.1:${(storage.address() as AddressInfo).port}/bucket/media.wav?X-Amz-Signature=secret`;
   dir = await tempDir();
   speech = join(dir.path, 'speech.wav');
   const tone: [number, boolean][] = [
@@ -26,7 +35,10 @@ before(async () => {
   ];
   seconds = await writeToneWav(speech, [[0.3, false], ...tone, ...tone, [1, true], [0.3, false]]);
 });
-after(() => dir?.remove());
+after(async () => {
+  await new Promise((resolve) => storage?.close(resolve));
+  await dir?.remove();
+});
 
 /** A worker whose media is the three tones. */
 const worker = (options: FakeWorkerOptions = {}) =>
@@ -137,6 +149,16 @@ describe('runTranscriptionJob: jobs that cannot succeed', () => {
     assert.ok(!String(errorMessage).includes(dir.path), String(errorMessage));
   });
 
+  it('fails media_unavailable when storage no longer has the media’s object', async () => {
+    status = 404;
+    const w = worker({ mediaUrl: storageUrl });
+    await run(w);
+    assert.deepEqual(failure(w), {
+      errorCode: 'media_unavailable',
+      errorMessage: 'The media could not be read from storage; it was probably deleted.',
+    });
+  });
+
   it('fails engine_failed with a fixed text, what the engine printed going to the log only', async () => {
     const secret = 'FATAL: cannot open /models/private/acoustic-v7.bin';
     const crashing = fakeEngine(() =>
@@ -194,6 +216,13 @@ describe('runTranscriptionJob: attempts that end for a redelivery', () => {
     const jobs = worker({ jobs: { completeJob: unavailable } });
     await assert.rejects(run(jobs), (err: AppError) => err.code === 'service_unavailable');
     assert.equal(jobs.jobs.called('completeJob').length, 2);
+  });
+
+  it('throws when storage answers with an error that may pass, failing nothing', async () => {
+    status = 503;
+    const w = worker({ mediaUrl: storageUrl });
+    await assert.rejects(run(w), (err: unknown) => err instanceof DecodeError && err.failure.kind === 'transient');
+    assert.equal(w.jobs.called('failJob').length, 0);
   });
 
   it('acknowledges a job that jobs refuses to complete for good (it ended meanwhile)', async () => {
