@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '@tp/logging';
 import { Job } from '@tp/proto';
 import type { SpeechGuard } from '@tp/speech-guard';
 import type { Transcript } from '@tp/transcript';
+import type { TranscriptionOptions } from '../src/domain/job-options.ts';
 import type { TicketHandle } from '../src/usecases/shared/ticket.ts';
 
 /** A call a fake client received. */
@@ -95,6 +96,11 @@ export function testJob(fields: Partial<Job> = {}): Job {
     mediaDurationSeconds: 4,
     ...fields,
   });
+}
+
+/** A transcription job's options as its pipeline's entry reads them: English, no other stage, with `fields` on top. */
+export function transcriptionOptions(fields: Partial<TranscriptionOptions> = {}): TranscriptionOptions {
+  return { language: 'en', diarization: null, targetLanguage: null, channelSeparation: false, ...fields };
 }
 
 /** How a fake engine answers a window: its recognition (`seconds`: the window's length), or a rejection. */

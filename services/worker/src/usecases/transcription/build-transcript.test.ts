@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseJobOptions } from '../../domain/job-options.ts';
-import { capturedLog, fakeEngine, testJob } from '../../../test/fakes.ts';
+import { capturedLog, fakeEngine, testJob, transcriptionOptions } from '../../../test/fakes.ts';
 import { buildJobTranscript } from './build-transcript.ts';
 
 const word = (text: string, start: number) => ({ text, start, end: start + 0.4, confidence: 0.8 });
@@ -10,7 +9,7 @@ function build(language: string, texts: string[]) {
   const out = capturedLog();
   const built = buildJobTranscript(out, {
     job: testJob(),
-    options: parseJobOptions(JSON.stringify({ language })),
+    options: transcriptionOptions({ language }),
     engine: fakeEngine(),
     recognition: {
       language: 'en',

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Transcript } from '@tp/transcript';
 import { TranslationError, type Translator } from '@tp/translation';
-import { parseJobOptions } from '../../domain/job-options.ts';
-import { capturedLog, testJob } from '../../../test/fakes.ts';
+import type { TranscriptionOptions } from '../../domain/job-options.ts';
+import { capturedLog, testJob, transcriptionOptions } from '../../../test/fakes.ts';
 import { type FinishTranscriptDeps, finishTranscript } from './finish-transcript.ts';
 
 /** Two speakers introducing themselves. */
@@ -48,25 +48,24 @@ function translator(fail?: (signal: AbortSignal) => Promise<never>): Translator 
   };
 }
 
-function finish(options: Record<string, unknown>, deps: Partial<FinishTranscriptDeps> = {}) {
+function finish(options: Partial<TranscriptionOptions>, deps: Partial<FinishTranscriptDeps> = {}) {
   const out = capturedLog();
-  const job = testJob({ optionsJson: JSON.stringify(options) });
   const all = { log: out.log, translator: translator(), translationTimeoutMs: 60_000, ...deps };
   const shutdown = new AbortController();
   const outcome = finishTranscript(
     { shutdownSignal: shutdown.signal, ...all },
-    { job, options: parseJobOptions(job.optionsJson), transcript },
+    { job: testJob(), options: transcriptionOptions(options), transcript },
   );
   return { outcome, out, shutdown };
 }
 
 describe('finishTranscript', () => {
   it('leaves a transcript alone when the job asks for neither names nor a translation', async () => {
-    assert.deepEqual(await finish({ language: 'en' }).outcome, { kind: 'done', value: transcript });
+    assert.deepEqual(await finish({}).outcome, { kind: 'done', value: transcript });
   });
 
   it('names the speakers from their introductions when the job asks for it', async () => {
-    const { outcome } = finish({ diarization: { auto_speaker_names: true } });
+    const { outcome } = finish({ diarization: { numSpeakers: null, autoSpeakerNames: true } });
     const named = await outcome;
     assert.ok(named.kind === 'done');
     assert.deepEqual(
@@ -77,7 +76,7 @@ describe('finishTranscript', () => {
 
   it('translates every segment, leaving out those that translate to nothing', async () => {
     const shouting = translator();
-    const { outcome, out } = finish({ target_language: 'es' }, { translator: shouting });
+    const { outcome, out } = finish({ targetLanguage: 'es' }, { translator: shouting });
     const translated = await outcome;
     assert.ok(translated.kind === 'done');
     assert.deepEqual(shouting.asked, [transcript.segments.map((s) => s.text)]);
@@ -97,9 +96,9 @@ describe('finishTranscript', () => {
           'The transcript could not be translated into es; nothing was charged. Try again, or leave target_language out.',
       },
     };
-    assert.deepEqual(await finish({ target_language: 'es' }, { translator: undefined }).outcome, expected);
+    assert.deepEqual(await finish({ targetLanguage: 'es' }, { translator: undefined }).outcome, expected);
     const broken = translator(() => Promise.reject(new TranslationError('apertium failed', 'segfault in lt-proc')));
-    const { outcome, out } = finish({ target_language: 'es' }, { translator: broken });
+    const { outcome, out } = finish({ targetLanguage: 'es' }, { translator: broken });
     assert.deepEqual(await outcome, expected);
     assert.equal(out.logged('translation failed', { output: 'segfault in lt-proc' }).length, 1);
   });
@@ -108,7 +107,7 @@ describe('finishTranscript', () => {
     const waiting = translator(
       (signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
     );
-    const { outcome, shutdown } = finish({ target_language: 'es' }, { translator: waiting });
+    const { outcome, shutdown } = finish({ targetLanguage: 'es' }, { translator: waiting });
     shutdown.abort(new Error('shutting down'));
     const ended = await outcome;
     assert.ok(ended.kind === 'retry');

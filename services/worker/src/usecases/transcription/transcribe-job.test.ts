@@ -3,10 +3,18 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EnginePool, type SpeechEngine } from '@tp/engines';
 import { tempDir, type TempDir } from '@tp/testing';
-import { parseJobOptions } from '../../domain/job-options.ts';
+import type { TranscriptionOptions } from '../../domain/job-options.ts';
 import { JobStopped } from '../../domain/job-stopped.ts';
 import { type FakeWorker, fakeWorker } from '../../../test/fake-worker.ts';
-import { fakeDiarizer, fakeEngine, fakeTicket, testJob, untilAborted, writeToneWav } from '../../../test/fakes.ts';
+import {
+  fakeDiarizer,
+  fakeEngine,
+  fakeTicket,
+  testJob,
+  transcriptionOptions,
+  untilAborted,
+  writeToneWav,
+} from '../../../test/fakes.ts';
 import { transcribeJob } from './transcribe-job.ts';
 
 let dir: TempDir;
@@ -30,13 +38,12 @@ before(async () => {
 after(() => dir?.remove());
 
 /** Runs transcribeJob on `path` with the job's `options`. */
-function transcribe(w: FakeWorker, options: Record<string, unknown> = {}, path = mono, channels = 1) {
-  const job = testJob({ optionsJson: JSON.stringify({ language: 'en', ...options }) });
+function transcribe(w: FakeWorker, options: Partial<TranscriptionOptions> = {}, path = mono, channels = 1) {
   const engine = w.deps.engines.get('pocketsphinx') as SpeechEngine;
   return transcribeJob(w.deps, {
     ticket: fakeTicket(),
-    job,
-    options: parseJobOptions(job.optionsJson),
+    job: testJob(),
+    options: transcriptionOptions(options),
     engine,
     model: 'en-us',
     url: path,
@@ -73,7 +80,7 @@ describe('transcribeJob: recognition', () => {
       { start: 2, end: 5, speaker: 1 },
     ]);
     const w = fakeWorker({ deps: { createDiarizer: () => diarizer } });
-    const recognized = await transcribe(w, { diarization: { num_speakers: 2 } });
+    const recognized = await transcribe(w, { diarization: { numSpeakers: 2, autoSpeakerNames: false } });
     assert.ok(recognized.kind === 'done');
     assert.deepEqual(
       recognized.value.utterances.map((u) => u.speaker),
@@ -86,7 +93,7 @@ describe('transcribeJob: recognition', () => {
 
   it('transcribes each channel as its own speaker, merged by time, billed once', async () => {
     const w = fakeWorker();
-    const recognized = await transcribe(w, { channel_speaker_separation: true }, stereo, 2);
+    const recognized = await transcribe(w, { channelSeparation: true }, stereo, 2);
     assert.ok(recognized.kind === 'done');
     assert.deepEqual(
       recognized.value.utterances.map((u) => u.speaker),
@@ -130,6 +137,8 @@ describe('transcribeJob: stopped', () => {
       // Cancelled once every window is recognized: the job then waits for the diarizer.
       jobs: { reportProgress: () => ({ cancel: engine.windows >= 3 }) },
     });
-    assert.deepEqual(await transcribe(w, { diarization: { num_speakers: null } }), { kind: 'cancelled' });
+    assert.deepEqual(await transcribe(w, { diarization: { numSpeakers: null, autoSpeakerNames: false } }), {
+      kind: 'cancelled',
+    });
   });
 });

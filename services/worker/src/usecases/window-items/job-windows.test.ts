@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDir, type TempDir } from '@tp/testing';
-import { parseJobOptions } from '../../domain/job-options.ts';
 import { JobStopped } from '../../domain/job-stopped.ts';
 import { WindowItemSchema } from '../../domain/window-item.ts';
 import { fakeBucket } from '../../../test/fake-bucket.ts';
 import { fakeWorker } from '../../../test/fake-worker.ts';
-import { fakeEngine, fakeTicket, testJob, writeToneWav } from '../../../test/fakes.ts';
+import { fakeEngine, fakeTicket, testJob, transcriptionOptions, writeToneWav } from '../../../test/fakes.ts';
 import { transcribeJob } from '../transcription/transcribe-job.ts';
 import { handleWindowItem } from './handle-window-item.ts';
 import { openJobWindows } from './job-windows.ts';
@@ -69,7 +68,7 @@ describe('a job’s windows fanned out to the pool', () => {
       items.push(WindowItemSchema.parse(item));
       void handleWindowItem({ ...w.deps, windowBucket: bucket }, item, () => undefined);
     };
-    const options = parseJobOptions('{"language":"en"}');
+    const options = transcriptionOptions();
     const recognized = await transcribeJob(w.deps, {
       ticket: fakeTicket(),
       job: testJob(),
