@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { eventually } from '@tp/testing';
 import { assertCompletedOnce, assertReleased, drained, endedDuringOutage, useWorkerFixture } from './worker-fixture.ts';
 
-const fx = useWorkerFixture();
+const fx = useWorkerFixture({ minuteClip: true });
 
 describe('worker: an artifacts outage', () => {
   it('rides out an artifacts outage: the redelivered job stores one artifact, completes once and settles once', async () => {
-    // The clip: several windows, so a progress beat sees the job run before the outage.
+    // The minute-long clip: a sentence is one window, done before a progress beat sees it run.
     const { b, clip } = fx;
     // Calls retried in place for about 4 s, and deliveries enough to outlast the outage however long
     // artifacts takes to come back on a busy machine (each one retries for another 4 s).
@@ -56,7 +56,7 @@ describe('worker: an artifacts outage', () => {
 
 describe('worker: a jobs outage', () => {
   it('rides out a jobs outage: the claim waits for jobs, and the transcript sent twice is stored once', async () => {
-    // The clip: several windows, so a progress beat sees the job run before the outage.
+    // The minute-long clip: a sentence is one window, done before a progress beat sees it run.
     const { b, clip } = fx;
     const worker = await b.startWorker();
     const { jobId } = await b.createJob(clip.mediaId);

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
 import type { Job } from '@tp/proto';
-import { concatSpeech, eventually, HARVARD_SENTENCES, synthesizeSpeech, tempDir } from '@tp/testing';
+import { concatSpeech, eventually, HARVARD_SENTENCES, makeSpeechClip, synthesizeSpeech, tempDir } from '@tp/testing';
 import { type Backends, type InProcessWorker, startBackends, type UploadedMedia } from './backends.ts';
 import { ENDED } from './job-probes.ts';
 
@@ -16,29 +16,38 @@ export interface WorkerFixture {
   /** SENTENCE spoken, as an MP4 video (a few seconds; about 1.5 s of work). */
   video: UploadedMedia;
   /**
-   * About 20 s of speech: several windows of work (each a progress beat), long enough that a job is
-   * still running when a test stops its worker.
+   * About 20 s of speech (a minute as MP3 with `minuteClip`): several windows of work (each a
+   * progress beat), long enough that a job is still running when a test stops its worker.
    */
   clip: UploadedMedia;
   /** A word or two. */
   short: UploadedMedia;
 }
 
+export interface WorkerFixtureOptions {
+  /** Settings of the jobs service (ENGINES: the engines and models the pools mount). */
+  jobsEnv?: Record<string, string>;
+  /** A minute of speech for `clip`: a job long enough to still run after an outage begins. */
+  minuteClip?: boolean;
+}
+
 /** Registers the file's hooks; the fixture's members are there once `before` has run. */
-export function useWorkerFixture(options: { jobsEnv?: Record<string, string> } = {}): WorkerFixture {
+export function useWorkerFixture(options: WorkerFixtureOptions = {}): WorkerFixture {
   const fixture = {} as WorkerFixture;
   before(async () => {
     fixture.dir = await tempDir();
     const dir = fixture.dir.path;
     // (Assigned as soon as it runs, so `after` stops it even when a fixture fails.)
     const [, videoFile, clipFile, shortFile] = await Promise.all([
-      startBackends(options).then((started) => (fixture.b = started)),
+      startBackends({ jobsEnv: options.jobsEnv }).then((started) => (fixture.b = started)),
       synthesizeSpeech(SENTENCE, { voice: 'rms', format: 'mp4', dir, name: 'talk' }),
-      concatSpeech(HARVARD_SENTENCES.slice(0, 6), { voice: 'rms', dir, name: 'clip' }),
+      options.minuteClip
+        ? makeSpeechClip({ targetSeconds: 60, voice: 'rms', format: 'mp3', dir, name: 'clip' })
+        : concatSpeech(HARVARD_SENTENCES.slice(0, 6), { voice: 'rms', dir, name: 'clip' }),
       synthesizeSpeech('Hello there.', { voice: 'rms', dir, name: 'short' }),
     ]);
     fixture.video = await fixture.b.upload(videoFile, 'video/mp4');
-    fixture.clip = await fixture.b.upload(clipFile.path, 'audio/wav');
+    fixture.clip = await fixture.b.upload(clipFile.path, options.minuteClip ? 'audio/mpeg' : 'audio/wav');
     fixture.short = await fixture.b.upload(shortFile, 'audio/wav');
   });
 
