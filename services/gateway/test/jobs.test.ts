@@ -53,15 +53,10 @@ before(async () => {
 beforeEach(() => gateway.backends.use(DEFAULTS));
 after(() => gateway.stop());
 
+const oneMedia = { input: { type: 'media_ref', media_id: 'med_1' } };
 const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/v1/jobs', access: 'jobs:read', status: 200 },
-  {
-    method: 'POST',
-    path: '/api/v1/jobs',
-    access: 'jobs:write',
-    body: { input: { type: 'media_ref', media_id: 'med_1' } },
-    status: 202,
-  },
+  { method: 'POST', path: '/api/v1/jobs', access: 'jobs:write', body: oneMedia, status: 202 },
   { method: 'GET', path: '/api/v1/jobs/queue', access: 'jobs:read', status: 200 },
   { method: 'POST', path: '/api/v1/jobs/queue/reorder', access: 'jobs:write', body: { job_id: 'job_1' }, status: 200 },
   { method: 'GET', path: '/api/v1/jobs/job_1', access: 'jobs:read', status: 200 },

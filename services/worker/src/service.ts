@@ -11,9 +11,9 @@ import { closeWorkerClients, createWorkerClients, type WorkerClients } from './c
 import type { WorkerConfig } from './config.ts';
 import { consumeWindowItems, windowItemSubject } from './events/window-items.ts';
 import { consumeWorkTickets, workTicketSubject } from './events/work-tickets.ts';
-import type { ProcessTicketDeps } from './usecases/process-ticket.ts';
-import { RunningJobs } from './usecases/running-jobs.ts';
-import { openWindowBucket } from './usecases/window-checkpoints.ts';
+import type { HandleTicketDeps } from './usecases/tickets/handle-ticket.ts';
+import { RunningJobs } from './usecases/tickets/running-jobs.ts';
+import { openWindowBucket } from './usecases/window-items/window-checkpoints.ts';
 
 export type RunningWorker = Running<{
   opsPort: number;
@@ -58,7 +58,7 @@ function ticketDeps(
     bus: Bus;
   },
   options: WorkerServiceOptions,
-): ProcessTicketDeps {
+): HandleTicketDeps {
   return {
     ...parts.clients,
     engines: parts.engines,
@@ -100,7 +100,7 @@ async function openConsumers(
   life: Pick<Lifecycle, 'open'>,
   parts: {
     bus: Bus;
-    deps: ProcessTicketDeps;
+    deps: HandleTicketDeps;
     config: WorkerConfig;
     options: WorkerServiceOptions;
     shutdown: AbortController;

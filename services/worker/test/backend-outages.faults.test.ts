@@ -4,9 +4,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eventually } from '@tp/testing';
-import { assertCompletedOnce, assertReleased, drained, useWorkerFixture } from './worker-fixture.ts';
+import { assertCompletedOnce, assertReleased, drained, endedDuringOutage, useWorkerFixture } from './worker-fixture.ts';
 
-const fx = useWorkerFixture();
+const fx = useWorkerFixture({ minuteClip: true });
 
 describe('worker: an artifacts outage', () => {
   it('rides out an artifacts outage: the redelivered job stores one artifact, completes once and settles once', async () => {
@@ -105,14 +105,7 @@ describe('worker: an outage that outlasts the attempts', () => {
   it('fails the job processing_failed, its hold released, once the ticket runs out of attempts', async () => {
     const { b, short } = fx;
     const worker = await b.startWorker();
-    await b.fleet.stopService('artifacts');
-    let job: Awaited<ReturnType<typeof b.ended>>;
-    try {
-      const { jobId } = await b.createJob(short.mediaId);
-      job = await b.ended(jobId);
-    } finally {
-      await b.restart('artifacts');
-    }
+    const job = await endedDuringOutage(b, 'artifacts', short.mediaId);
     assert.equal(job.errorCode, 'processing_failed', job.errorMessage);
     assert.match(
       job.errorMessage,

@@ -1,20 +1,14 @@
-// What the caption burn tests make and read back: a caption burn job created through jobs (which pins
-// the transcript), transcripts stored as the worker stores them, the export downloaded and probed.
+// What the caption burn workflow makes and reads back: a caption burn job created through jobs (which
+// pins the transcript), the export downloaded and probed.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { type ProbedOutput, probeOutput } from '@tp/captions';
 import { jobOptionsFromView } from '@tp/job-options';
-import { ArtifactsServiceService, Job, type Version } from '@tp/proto';
-import { eventually, testClient } from '@tp/testing';
-import type { Transcript } from '@tp/transcript';
+import type { Job, Version } from '@tp/proto';
+import { eventually } from '@tp/testing';
 import { workDurable } from '../src/events/work-tickets.ts';
-import { jobArtifactRequest } from '../src/usecases/job-artifact.ts';
 import { type Backends, POOL } from './backends.ts';
-
-const run = promisify(execFile);
 
 /** A caption burn job of the media, created as the gateway creates one (`style`: options.caption_burn). */
 export async function createBurnJob(b: Backends, mediaId: string, style: object | null = null): Promise<Job> {
@@ -35,65 +29,6 @@ export async function createBurnJob(b: Backends, mediaId: string, style: object 
   // The answer is the job as admitted; a free worker may have claimed it already.
   assert.ok(job && ['queued', 'running'].includes(job.status), job?.status);
   return job;
-}
-
-/** Stores `transcript` as a transcript artifact of the media, as the worker stores one. */
-export async function storeTranscript(b: Backends, mediaId: string, transcript: Transcript): Promise<string> {
-  const artifacts = testClient(ArtifactsServiceService, b.fleet.grpcAddr('artifacts'), {
-    audience: 'artifacts',
-    as: 'worker',
-    defaultDeadlineMs: 30_000,
-  });
-  try {
-    // As if a transcription job of the media had stored it (its job id aside).
-    const job = Job.fromPartial({ userId: b.userId, mediaId, jobId: '' });
-    const { artifact } = await artifacts.createArtifact(
-      jobArtifactRequest(job, {
-        artifactType: 'transcript',
-        title: 'transcript',
-        payloadJson: JSON.stringify(transcript),
-        idempotencyKey: '',
-      }),
-    );
-    return artifact!.artifactId;
-  } finally {
-    artifacts.close();
-  }
-}
-
-/** A transcript of `duration` seconds with one short sentence every ten seconds. */
-export function sparseTranscript(duration: number): Transcript {
-  const segments = Array.from({ length: Math.floor(duration / 10) }, (_, i) => ({
-    id: `s${i + 1}`,
-    start: i * 10,
-    end: i * 10 + 2,
-    text: `caption number ${i + 1}`,
-    speaker: null,
-    words: ['caption', 'number', String(i + 1)].map((text, w) => ({
-      text,
-      start: i * 10 + w * 0.6,
-      end: i * 10 + w * 0.6 + 0.5,
-      confidence: null,
-      speaker: null,
-    })),
-  }));
-  return {
-    version: 1,
-    language: 'en',
-    duration,
-    speakers: [],
-    segments,
-    translation: null,
-    source: { media_id: null, job_id: null, profile: null, engine: null },
-  };
-}
-
-/** An audio file of `seconds` seconds of a tone, quick to make however long. */
-export async function toneFile(dir: string, seconds: number): Promise<string> {
-  const path = join(dir, `tone-${seconds}.m4a`);
-  const tone = `sine=frequency=330:duration=${seconds}:sample_rate=16000`;
-  await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', tone, '-c:a', 'aac', '-b:a', '32k', path]);
-  return path;
 }
 
 /** The job's media export: its artifact type, current version (with payload) and the file, downloaded and probed. */

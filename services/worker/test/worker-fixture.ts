@@ -1,10 +1,10 @@
-// The fixture of a test file whose workers run in the test's own process: the backends, media of
-// three lengths uploaded and verified, and after each test every worker stopped, so that no worker
-// of one test takes the next one's tickets.
+// The fixture of a test file whose workers run against one fleet of the backends: the services,
+// media uploaded and verified, and after each test every worker stopped, so that no worker of one
+// test takes the next one's tickets.
 import assert from 'node:assert/strict';
 import { after, afterEach, before } from 'node:test';
-import { makeSpeechClip, synthesizeSpeech, eventually, tempDir } from '@tp/testing';
 import type { Job } from '@tp/proto';
+import { concatSpeech, eventually, HARVARD_SENTENCES, makeSpeechClip, synthesizeSpeech, tempDir } from '@tp/testing';
 import { type Backends, type InProcessWorker, startBackends, type UploadedMedia } from './backends.ts';
 import { ENDED } from './job-probes.ts';
 
@@ -13,35 +13,41 @@ export const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells 
 export interface WorkerFixture {
   b: Backends;
   dir: { path: string; remove(): Promise<void> };
-  speechPath: string;
-  /** A few seconds of speech (about 1.5 s of work). */
-  speech: UploadedMedia;
+  /** SENTENCE spoken, as an MP4 video (a few seconds; about 1.5 s of work). */
+  video: UploadedMedia;
   /**
-   * A minute of speech as MP3: long enough that the engine works through many progress beats however
-   * fast the machine (the pipes between the decoder and the engine hold some 300 KB, ten seconds of
-   * audio, so a short clip's progress jumps), and that a job is still running when a test stops it.
+   * About 20 s of speech (a minute as MP3 with `minuteClip`): several windows of work (each a
+   * progress beat), long enough that a job is still running when a test stops its worker.
    */
   clip: UploadedMedia;
   /** A word or two. */
   short: UploadedMedia;
 }
 
+export interface WorkerFixtureOptions {
+  /** Settings of the jobs service (ENGINES: the engines and models the pools mount). */
+  jobsEnv?: Record<string, string>;
+  /** A minute of speech for `clip`: a job long enough to still run after an outage begins. */
+  minuteClip?: boolean;
+}
+
 /** Registers the file's hooks; the fixture's members are there once `before` has run. */
-export function useWorkerFixture(): WorkerFixture {
+export function useWorkerFixture(options: WorkerFixtureOptions = {}): WorkerFixture {
   const fixture = {} as WorkerFixture;
   before(async () => {
     fixture.dir = await tempDir();
     const dir = fixture.dir.path;
     // (Assigned as soon as it runs, so `after` stops it even when a fixture fails.)
-    const [, speechFile, clipFile, shortFile] = await Promise.all([
-      startBackends().then((started) => (fixture.b = started)),
-      synthesizeSpeech(SENTENCE, { voice: 'rms', dir, name: 'speech' }),
-      makeSpeechClip({ targetSeconds: 60, voice: 'rms', format: 'mp3', dir, name: 'clip' }),
+    const [, videoFile, clipFile, shortFile] = await Promise.all([
+      startBackends({ jobsEnv: options.jobsEnv }).then((started) => (fixture.b = started)),
+      synthesizeSpeech(SENTENCE, { voice: 'rms', format: 'mp4', dir, name: 'talk' }),
+      options.minuteClip
+        ? makeSpeechClip({ targetSeconds: 60, voice: 'rms', format: 'mp3', dir, name: 'clip' })
+        : concatSpeech(HARVARD_SENTENCES.slice(0, 6), { voice: 'rms', dir, name: 'clip' }),
       synthesizeSpeech('Hello there.', { voice: 'rms', dir, name: 'short' }),
     ]);
-    fixture.speechPath = speechFile;
-    fixture.speech = await fixture.b.upload(speechFile, 'audio/wav');
-    fixture.clip = await fixture.b.upload(clipFile.path, 'audio/mpeg');
+    fixture.video = await fixture.b.upload(videoFile, 'video/mp4');
+    fixture.clip = await fixture.b.upload(clipFile.path, options.minuteClip ? 'audio/mpeg' : 'audio/wav');
     fixture.short = await fixture.b.upload(shortFile, 'audio/wav');
   });
 
@@ -65,6 +71,16 @@ export async function assertReleased(b: Backends, jobId: string): Promise<void> 
     'the hold released, nothing charged',
   );
   assert.equal(ledger[1]!.reservedDeltaMicro, -ledger[0]!.reservedDeltaMicro, 'all of it');
+}
+
+/** A job of the media created while `service` is stopped, once it ended (the service is started again meanwhile). */
+export async function endedDuringOutage(b: Backends, service: 'artifacts' | 'jobs', mediaId: string): Promise<Job> {
+  await b.fleet.stopService(service);
+  try {
+    return await b.ended((await b.createJob(mediaId)).jobId);
+  } finally {
+    await b.restart(service);
+  }
 }
 
 /** Waits until no ticket of the pool is waiting or being worked on. */

@@ -1,11 +1,11 @@
-import type { KV } from '@nats-io/kv';
 import { type Bus, STREAMS, type Subscription, workSubject } from '@tp/bus';
 import { WindowItemSchema } from '../domain/window-item.ts';
 import {
   failWindowItem,
-  type RecognizeWindowItemDeps,
-  recognizeWindowItem,
-} from '../usecases/recognize-window-item.ts';
+  type HandleWindowItemDeps,
+  handleWindowItem,
+} from '../usecases/window-items/handle-window-item.ts';
+import type { WindowBucket } from '../usecases/window-items/window-checkpoints.ts';
 import { deliveryLimits, type WorkDeliverySettings } from './work-tickets.ts';
 
 /** Window items of a pool's fanned-out jobs (ADR 0026): `work.window.<pool>`. */
@@ -14,7 +14,7 @@ export const windowItemSubject = (pool: string) => workSubject('window', pool);
 /** Takes the pool's window items, whoever's job they belong to; one that runs out of deliveries fails its window. */
 export function consumeWindowItems(
   bus: Bus,
-  deps: RecognizeWindowItemDeps & { windowBucket: KV },
+  deps: HandleWindowItemDeps & { windowBucket: WindowBucket },
   /** Its concurrency: ENGINE_POOL_SIZE (each item waits for an engine slot). */
   settings: WorkDeliverySettings,
 ): Promise<Subscription> {
@@ -28,7 +28,7 @@ export function consumeWindowItems(
         deps.log.error({ subject: message.subject, seq: message.sequence }, 'not a window item; dropping it');
         return;
       }
-      await recognizeWindowItem(deps, item.data, () => message.working());
+      await handleWindowItem(deps, item.data, () => message.working());
     },
     onDeadLetter: async (message, error) => {
       const item = WindowItemSchema.safeParse(message.data);

@@ -3,9 +3,9 @@ import type { WorkTicket } from '@tp/events';
 import type { Logger } from '@tp/logging';
 import type { CAPTION_BURN_JOB_TYPE } from '../domain/caption-burn-job.ts';
 import { JOB_TYPE } from '../domain/transcription-job.ts';
-import { type ProcessTicketDeps, processTicket } from '../usecases/process-ticket.ts';
-import { settleDeadLetter } from '../usecases/settle-dead-letter.ts';
-import type { TicketHandle } from '../usecases/ticket.ts';
+import { handleDeadLetter } from '../usecases/settlement/handle-dead-letter.ts';
+import type { TicketHandle } from '../usecases/shared/ticket.ts';
+import { type HandleTicketDeps, handleTicket } from '../usecases/tickets/handle-ticket.ts';
 
 /** The job types a worker takes tickets of, each on a durable consumer of its own. */
 export type WorkerJobType = typeof JOB_TYPE | typeof CAPTION_BURN_JOB_TYPE;
@@ -67,12 +67,12 @@ function ticketHandle(ticket: WorkTicket, message: BusMessage<unknown>): TicketH
 }
 
 /**
- * Consumes the pool's work tickets of one job type: each delivery is processed (resolving acknowledges the ticket,
+ * Consumes the pool's work tickets of one job type: each delivery is handled (resolving acknowledges the ticket,
  * throwing has it redelivered), and a ticket the bus gives up on is settled as a dead letter.
  */
 export function consumeWorkTickets(
   bus: Bus,
-  deps: ProcessTicketDeps & { log: Logger },
+  deps: HandleTicketDeps & { log: Logger },
   settings: WorkTicketSettings,
 ): Promise<Subscription> {
   return bus.consume<WorkTicket>({
@@ -88,7 +88,7 @@ export function consumeWorkTickets(
         );
         return;
       }
-      await processTicket(deps, {
+      await handleTicket(deps, {
         ticket,
         handle: ticketHandle(ticket, message),
         deliveryCount: message.deliveryCount,
@@ -98,7 +98,7 @@ export function consumeWorkTickets(
       const ticket = parseWorkTicket(message.data);
       if (!ticket) return;
       const handle = ticketHandle(ticket, message);
-      await settleDeadLetter(deps, { ticket, handle, deliveryCount: message.deliveryCount, error });
+      await handleDeadLetter(deps, { ticket, handle, deliveryCount: message.deliveryCount, error });
     },
     ...deliveryLimits(settings),
   });
