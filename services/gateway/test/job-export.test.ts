@@ -112,5 +112,7 @@ describe('/openapi.json: text', () => {
     assert.equal(text?.schema.default, 'source');
     assert.match(text?.description ?? '', /translation/);
     assert.match(JSON.stringify(document.components.schemas.FormatRequest.properties.text), /translation/);
+    const answers = document.paths['/api/v1/jobs/{job_id}/export'].get.responses['200'].content;
+    assert.ok(answers['application/x-subrip'] && answers['text/vtt'], Object.keys(answers).join(', '));
   });
 });

@@ -123,6 +123,19 @@ describe('media routes: validation', () => {
     const res = await gateway.call('POST', '/api/v1/media/upload', { token: write(), body: { file: 'x' } });
     assertError(res, 415, 'unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".');
   });
+
+  it('refuses a multipart form without a file part, naming it', async () => {
+    const form = new FormData();
+    form.append('workspace_id', 'ws_1');
+    const res = await fetch(`${gateway.service.url}/api/v1/media/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${write()}` },
+    });
+    const body = (await res.json()) as { detail: { loc: string[] }[] };
+    assert.equal(res.status, 422, JSON.stringify(body));
+    assert.deepEqual(body.detail[0]!.loc, ['body', 'file']);
+  });
 });
 
 describe('media routes: presenting', () => {
