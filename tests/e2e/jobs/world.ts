@@ -1,0 +1,91 @@
+// The fleet of tests/e2e/jobs.test.ts, started once for all its modules: every service but shares,
+// the real worker (one slot per core) and PocketSphinx; jobs give a silent device 10 s before a
+// client-local job fails, and its reconciler looks every half second. Two recordings made with
+// flite: the fox sentence and a short one. Each module makes users of its own: a user's queue,
+// balance and job list are theirs, so modules run side by side without reading each other's jobs.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
+import { call } from '../support/http.ts';
+import { fleetAdmin, type FleetAdmin } from '../support/admin.ts';
+import type { TestUser } from '../support/jobs.ts';
+
+export const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
+/** How long a client-local job waits for its device (CLIENT_LOCAL_IDLE_TIMEOUT_MS). */
+export const IDLE_TIMEOUT_MS = 10_000;
+
+export interface JobsWorld {
+  fleet: Fleet;
+  dir: string;
+  /** SENTENCE spoken by `rms` (about 5 s, 16 kHz mono WAV). */
+  sentence: string;
+  /** 'Open the window and let the fresh air in.' spoken by `slt` (about 3 s). */
+  short: string;
+  admin: FleetAdmin;
+}
+
+export const world = {} as JobsWorld;
+
+/** The longest jobs allows: its reservation timeout (60 s) must stay four deadlines long. */
+const SLOW_MACHINE = { BACKEND_DEADLINE_MS: '15000' };
+
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+  confidence: number;
+}
+
+/** A finished transcription of the spoken video, filled in by transcription.ts as it runs; its exports and burn read it. */
+export interface Transcribed {
+  user: TestUser;
+  video: string;
+  mediaId: string;
+  jobId: string;
+  transcriptId: string;
+  words: Word[];
+}
+
+export function useJobsWorld(): void {
+  before(async () => {
+    world.dir = await mkdtemp(join(tmpdir(), 'tp-e2e-jobs-'));
+    // The recordings are made while the fleet starts.
+    const recordings = Promise.all([
+      synthesizeSpeech(SENTENCE, { voice: 'rms', dir: world.dir }),
+      synthesizeSpeech('Open the window and let the fresh air in.', { voice: 'slt', dir: world.dir }),
+    ]);
+    world.fleet = await startFleet({
+      without: ['shares'],
+      // Jobs are polled at once under one token; 429s are the limiter's tests' business. Deadlines
+      // of calls between services well above production's 5 s: the workflows run side by side on
+      // a machine that also runs other fleets, and a creation that waits is no failure here.
+      gatewayEnv: { ...UNREACHED_RATE_LIMITS, ...SLOW_MACHINE },
+      jobsEnv: {
+        CLIENT_LOCAL_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
+        RECONCILE_INTERVAL_MS: '500',
+        ...SLOW_MACHINE,
+      },
+    });
+    world.admin = fleetAdmin(world.fleet);
+    [world.sentence, world.short] = await recordings;
+  });
+
+  after(async () => {
+    world.admin?.close();
+    await world.fleet?.stop();
+    if (world.dir) await rm(world.dir, { recursive: true, force: true });
+  });
+}
+
+/** A user of the fleet with `credits` and, optionally, features granted. */
+export const userOf = (name: string, credits: number, features: string[] = []): Promise<TestUser> =>
+  world.admin.createUser(name, { credits, features });
+
+/** A call to the gateway as `user`. */
+export const api = (user: TestUser, method: string, path: string, body?: unknown) =>
+  call(world.fleet.gatewayUrl, method, path, { token: user.token, body });
+
+export const exportOf = (user: TestUser, jobId: string, query: string) =>
+  api(user, 'GET', `/api/v1/jobs/${jobId}/export?${query}`);
