@@ -20,12 +20,13 @@ const WER_BOUND = 0.25;
 const MICRO = 1_000_000;
 
 /**
- * The sentence over a test pattern at 10 frames a second (fewer frames for the burn to encode), with
- * 1.5 s of silence after it (no caption belongs there).
+ * The sentence over a test pattern, with 1.5 s of silence after it (no caption belongs there). At 25
+ * frames a second the video ends within a frame of the audio, so the media's duration is the
+ * seconds billed.
  */
 async function spokenVideo(): Promise<string> {
   const out = join(world.dir, 'Fox & Seashells.mp4');
-  const pattern = `testsrc=size=${VIDEO.width}x${VIDEO.height}:rate=10`;
+  const pattern = `testsrc=size=${VIDEO.width}x${VIDEO.height}:rate=25`;
   await promisify(execFile)(
     'ffmpeg',
     ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', pattern, '-i', world.sentence]
