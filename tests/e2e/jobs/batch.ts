@@ -27,7 +27,9 @@ export function batchTests(): void {
       assert.equal(res.status, 202, res.text);
       const batch = res.body.data;
       assert.deepEqual(batch.input, { type: 'batch', item_count: 2 });
-      const items = (await api(bob, 'GET', `/api/v1/jobs/${batch.job_id}/items`)).body.data;
+      const listedItems = await api(bob, 'GET', `/api/v1/jobs/${batch.job_id}/items`);
+      assert.equal(listedItems.status, 200, listedItems.text);
+      const items = listedItems.body.data;
       assert.deepEqual(
         items.map((j: { input: { media_id: string }; parent_job_id: string }) => [j.input.media_id, j.parent_job_id]),
         media.map((id) => [id, batch.job_id]),

@@ -54,6 +54,7 @@ export function clientLocalTests(): void {
         ['queued', 'client_local', 'waiting_for_device', null, 0],
       );
       const queue = await api(device, 'GET', '/api/v1/jobs/queue');
+      assert.equal(queue.status, 200, queue.text);
       assert.equal(queue.body.data.total_queued, 0, 'it waits in no queue');
 
       const progress = await api(device, 'POST', `/api/v1/jobs/${job.job_id}/progress`, { progress: 40 });
@@ -87,7 +88,9 @@ export function clientLocalTests(): void {
     });
 
     it('fails device_timeout when the device goes silent, holding nothing', async () => {
-      const { job_id } = (await createLocal()).body.data;
+      const created = await createLocal();
+      assert.equal(created.status, 202, created.text);
+      const { job_id } = created.body.data;
       await api(device, 'POST', `/api/v1/jobs/${job_id}/progress`, { progress: 10 });
       const failed = await waitForJob(
         world.fleet,

@@ -40,7 +40,10 @@ export function largeUploadTests(): void {
       return { media: body.data, peak, size: (await stat(path)).size };
     }
 
-    it('streams files over 50 MB to storage with the gateway memory not growing with the file size', async () => {
+    // 220 MB through the gateway to storage: on a loaded machine, minutes.
+    it('streams files over 50 MB to storage with the gateway memory not growing with the file size', {
+      timeout: 300_000,
+    }, async () => {
       const baseline = world.fleet.rssBytes('gateway');
       const small = await upload(await world.files.tone('big.wav', 600, 48_000)); // 600 s × 48 kHz × 2 bytes ≈ 55 MB
       assert.ok(small.size > 50 * 1024 * 1024, String(small.size));

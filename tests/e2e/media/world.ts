@@ -26,7 +26,12 @@ export const world = {} as MediaWorld;
 
 export function useMediaWorld(): void {
   before(async () => {
-    world.fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
+    world.fleet = await startFleet({
+      without: ['jobs', 'worker', 'shares'],
+      // The gateway waits for media and artifacts far longer than production's 5 s: the workflows
+      // run side by side (a transcript of megabytes among them) on a machine that runs other fleets.
+      gatewayEnv: { BACKEND_DEADLINE_MS: '30000' },
+    });
     world.admin = fleetAdmin(world.fleet);
     world.files = await mediaFolder();
     const store = world.fleet.objectStore;
