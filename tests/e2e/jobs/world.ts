@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
+import { FLEET_START } from '../support/fleet-start.ts';
 import { startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
 import { call } from '../support/http.ts';
 import { fleetAdmin, type FleetAdmin } from '../support/admin.ts';
@@ -73,7 +74,7 @@ export function useJobsWorld(): void {
     });
     world.admin = fleetAdmin(world.fleet);
     [world.sentence, world.short] = await recordings;
-  });
+  }, FLEET_START);
 
   after(async () => {
     world.admin?.close();

@@ -4,6 +4,7 @@
 // users of its own, so modules run side by side without seeing each other's uploads.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
+import { FLEET_START } from '../support/fleet-start.ts';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { GrpcClient } from '@tp/grpc';
 import { ArtifactsServiceService } from '@tp/proto';
@@ -45,7 +46,7 @@ export function useMediaWorld(): void {
       audience: 'artifacts',
       as: 'worker',
     });
-  });
+  }, FLEET_START);
 
   after(async () => {
     world.admin?.close();
