@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { it } from 'node:test';
 import { probeOutput } from '@tp/captions';
 import { ocrFrame } from '@tp/testing';
-import { createJob, waitForJob, type TestUser } from '../support/jobs.ts';
-import { api, type Transcribed, type Word, world } from './world.ts';
+import { createJob, type TestUser } from '../support/jobs.ts';
+import { api, type Transcribed, type Word, world, jobOf, ON_THE_WORKER } from './world.ts';
 
 export const VIDEO = { width: 640, height: 360 };
 
@@ -105,31 +105,38 @@ async function downloadExport(user: TestUser, jobId: string): Promise<string> {
 
 /** Registers the burn of `done`'s transcript, to run once the transcription has finished. */
 export function captionBurnTests(done: Transcribed): void {
-  it('burns the newest transcript into the video, readable where each word is spoken, billed for its seconds', async () => {
-    const source = await probe(done.video);
-    const created = await createJob(world.fleet, done.user.token, {
-      type: 'caption_burn',
-      input: { type: 'media_ref', media_id: done.mediaId },
-      profile: 'oracle',
-      options: { caption_burn: { background_color: '#000000FF', font_size: 30 } },
-    });
-    assert.equal(created.status, 202, created.text);
-    const jobId = created.body.data.job_id;
-    const job = await waitForJob(world.fleet, done.user.token, jobId);
-    assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
-    assert.ok(Math.abs(job.billed_seconds - source.duration) < 0.1, `billed ${job.billed_seconds} s of output`);
-    const path = await downloadExport(done.user, jobId);
-    const out = await probe(path);
-    assert.deepEqual([out.codecs, out.size], [['aac', 'h264'], source.size]);
-    assert.ok(Math.abs(out.duration - source.duration) <= 0.1, `output ${out.duration} s, source ${source.duration} s`);
-    await assertWordsBurnt(path, done.words);
-    const versions = await api(
-      done.user,
-      'GET',
-      `/api/v1/artifacts/${job.artifact_ids[0]}/versions?include_payload=true`,
-    );
-    assert.equal(versions.status, 200, versions.text);
-    const { payload } = versions.body.data[0];
-    assert.deepEqual([payload.format, payload.transcript_artifact_id], ['mp4', done.transcriptId]);
-  });
+  it(
+    'burns the newest transcript into the video, readable where each word is spoken, billed for its seconds',
+    ON_THE_WORKER,
+    async () => {
+      const source = await probe(done.video);
+      const created = await createJob(world.fleet, done.user.token, {
+        type: 'caption_burn',
+        input: { type: 'media_ref', media_id: done.mediaId },
+        profile: 'oracle',
+        options: { caption_burn: { background_color: '#000000FF', font_size: 30 } },
+      });
+      assert.equal(created.status, 202, created.text);
+      const jobId = created.body.data.job_id;
+      const job = await jobOf(done.user, jobId);
+      assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
+      assert.ok(Math.abs(job.billed_seconds - source.duration) < 0.1, `billed ${job.billed_seconds} s of output`);
+      const path = await downloadExport(done.user, jobId);
+      const out = await probe(path);
+      assert.deepEqual([out.codecs, out.size], [['aac', 'h264'], source.size]);
+      assert.ok(
+        Math.abs(out.duration - source.duration) <= 0.1,
+        `output ${out.duration} s, source ${source.duration} s`,
+      );
+      await assertWordsBurnt(path, done.words);
+      const versions = await api(
+        done.user,
+        'GET',
+        `/api/v1/artifacts/${job.artifact_ids[0]}/versions?include_payload=true`,
+      );
+      assert.equal(versions.status, 200, versions.text);
+      const { payload } = versions.body.data[0];
+      assert.deepEqual([payload.format, payload.transcript_artifact_id], ['mp4', done.transcriptId]);
+    },
+  );
 }

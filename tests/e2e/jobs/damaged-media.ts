@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { balance, createJob, transcribe, uploadMedia, waitForJob, type TestUser } from '../support/jobs.ts';
-import { exportOf, userOf, world } from './world.ts';
+import { balance, createJob, transcribe, uploadMedia, type TestUser } from '../support/jobs.ts';
+import { exportOf, userOf, world, jobOf, ON_THE_WORKER } from './world.ts';
 
 /** Overwrites the stored object of `mediaId` with bytes no decoder reads. */
 async function damage(mediaId: string): Promise<void> {
@@ -36,13 +36,13 @@ export function damagedMediaTests(): void {
       dora = await userOf('dora', 10);
     });
 
-    it('fails the job media_unreadable and releases the credits', async () => {
+    it('fails the job media_unreadable and releases the credits', ON_THE_WORKER, async () => {
       const mediaId = await uploadMedia(world.fleet, dora.token, world.short);
       await damage(mediaId);
       const before = await balance(world.fleet, dora.token);
       const res = await createJob(world.fleet, dora.token, transcribe(mediaId));
       assert.equal(res.status, 202, res.text);
-      const job = await waitForJob(world.fleet, dora.token, res.body.data.job_id);
+      const job = await jobOf(dora, res.body.data.job_id);
       assert.deepEqual([job.status, job.error.code, job.credits_charged], ['failed', 'media_unreadable', 0]);
       assert.match(job.error.message, /decode/i);
       assert.ok(!/X-Amz|https?:\/\//.test(job.error.message), 'no signed URL leaks into the message');

@@ -19,10 +19,9 @@ import {
   repeatAudio,
   transcribe,
   uploadMedia,
-  waitForJob,
   type TestUser,
 } from '../support/jobs.ts';
-import { api, userOf, world } from './world.ts';
+import { api, userOf, world, jobOf, ON_THE_WORKER } from './world.ts';
 
 const MICRO = 1_000_000;
 
@@ -104,7 +103,7 @@ async function cancelledAndReordered(q: QueueUser): Promise<void> {
 async function takenInNewOrder(q: QueueUser): Promise<void> {
   const [first, second, third, fourth, fifth] = q.jobs as [string, string, string, string, string];
   await world.fleet.startService('worker', { WORKER_CONCURRENCY: '1' });
-  await waitForJob(world.fleet, q.user.token, fifth, (j) => j.status === 'running');
+  await jobOf(q.user, fifth, (j) => j.status === 'running');
   const worker = world.fleet.pid('worker');
   const working = await eventually('ffmpeg or an engine at work as child processes', () => {
     const children = childrenOf(worker);
@@ -117,7 +116,7 @@ async function takenInNewOrder(q: QueueUser): Promise<void> {
   assert.deepEqual([cancelled.status, cancelled.body.data.status], [200, 'cancelled'], cancelled.text);
   // The worker takes the next job at once: the cancelled job's own processes are the ones to watch.
   await eventually("the cancelled job's ffmpeg and engine gone", () => !working.some(isAlive), SETTLED_WITHIN_MS);
-  const ran = await waitForJob(world.fleet, q.user.token, first);
+  const ran = await jobOf(q.user, first);
   assert.equal(ran.status, 'succeeded', JSON.stringify(ran.error));
   await eventually('nothing of either job left running', () => childrenOf(worker).length === 0, SETTLED_WITHIN_MS);
   const stopped = await getJob(world.fleet, q.user.token, fifth);
@@ -151,7 +150,10 @@ export function queueTests(): void {
     it('keeps jobs queued in order while no worker runs, the fifth held back by the plan’s four at once', () =>
       queuedWhileAway(q));
     it('cancels queued jobs, which never run, and reorders the rest', () => cancelledAndReordered(q));
-    it('runs the new order once a worker is back: the job it took first, cancelled midway, stops at once', () =>
-      takenInNewOrder(q));
+    it(
+      'runs the new order once a worker is back: the job it took first, cancelled midway, stops at once',
+      ON_THE_WORKER,
+      () => takenInNewOrder(q),
+    );
   });
 }

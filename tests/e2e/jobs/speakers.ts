@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { INTRODUCTIONS, synthesizeDialogue } from '@tp/testing';
-import { uploadMedia, waitForJob, type TestUser } from '../support/jobs.ts';
-import { api, exportOf, userOf, world } from './world.ts';
+import { uploadMedia, type TestUser } from '../support/jobs.ts';
+import { api, exportOf, userOf, world, jobOf, ON_THE_WORKER } from './world.ts';
 
 /** The text of each SRT cue, its lines joined by a space. */
 const cues = (srt: string): string[] =>
@@ -27,7 +27,7 @@ export function speakersTests(): void {
       sam = await userOf('sam', 10);
     });
 
-    it('runs from upload to an SRT export whose cues name Peter and Susan', async () => {
+    it('runs from upload to an SRT export whose cues name Peter and Susan', ON_THE_WORKER, async () => {
       // Peter's and Susan's introductions: the shortest dialogue that names both and says "city".
       const dialogue = await synthesizeDialogue(INTRODUCTIONS.slice(0, 2), {
         dir: world.dir,
@@ -46,7 +46,7 @@ export function speakersTests(): void {
       });
       assert.equal(created.status, 202, created.text);
       jobId = created.body.data.job_id;
-      const job = await waitForJob(world.fleet, sam.token, jobId);
+      const job = await jobOf(sam, jobId);
       assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
 
       const srt = await exported('format=srt');

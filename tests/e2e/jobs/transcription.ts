@@ -10,10 +10,10 @@ import { promisify } from 'node:util';
 import { before, describe, it } from 'node:test';
 import { findProfile, priceForSeconds } from '@tp/catalog';
 import { wordErrorRate } from '@tp/testing';
-import { balance, createJob, transcribe, uploadMedia, waitForJob } from '../support/jobs.ts';
+import { balance, createJob, transcribe, uploadMedia } from '../support/jobs.ts';
 import { captionBurnTests, VIDEO } from './caption-burn.ts';
 import { exportTests } from './exports.ts';
-import { exportOf, SENTENCE, type Transcribed, userOf, type Word, world } from './world.ts';
+import { exportOf, SENTENCE, type Transcribed, userOf, type Word, world, jobOf, ON_THE_WORKER } from './world.ts';
 
 /** Word error rate PocketSphinx stays under on this flite voice (measured: about 0.07). */
 const WER_BOUND = 0.25;
@@ -62,7 +62,7 @@ async function queueWithKey(done: Transcribed): Promise<void> {
 
 /** Waits for the job; checks what it heard, its timings and its price. */
 async function runsToSucceeded(done: Transcribed): Promise<void> {
-  const job = await waitForJob(world.fleet, done.user.token, done.jobId);
+  const job = await jobOf(done.user, done.jobId);
   assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
   assert.deepEqual([job.progress, job.queue_position, job.language, job.error], [100, null, 'en', null]);
   assert.equal(job.language_detected, false, 'pocketsphinx assumes English; it detects nothing');
@@ -101,8 +101,11 @@ export function transcriptionTests(): void {
     });
 
     it('queues with an Idempotency-Key, holding the price of the media, and replays the key', () => queueWithKey(done));
-    it('runs to succeeded with the sentence recognised, words timed, and credits settled to the micro-credit', () =>
-      runsToSucceeded(done));
+    it(
+      'runs to succeeded with the sentence recognised, words timed, and credits settled to the micro-credit',
+      ON_THE_WORKER,
+      () => runsToSucceeded(done),
+    );
 
     describe('the finished job', { concurrency: true }, () => {
       exportTests(done);

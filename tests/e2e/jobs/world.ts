@@ -11,7 +11,7 @@ import { FLEET_START } from '../support/fleet-start.ts';
 import { startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS, type Fleet } from '@tp/testing';
 import { call } from '../support/http.ts';
 import { fleetAdmin, type FleetAdmin } from '../support/admin.ts';
-import type { TestUser } from '../support/jobs.ts';
+import { type JobBody, type TestUser, waitForJob } from '../support/jobs.ts';
 
 export const SENTENCE = 'The quick brown fox jumps over the lazy dog. She sells seashells by the seashore.';
 /** How long a client-local job waits for its device (CLIENT_LOCAL_IDLE_TIMEOUT_MS). */
@@ -90,6 +90,16 @@ export const userOf = (name: string, credits: number, features: string[] = []): 
 /** A call to the gateway as `user`. */
 export const api = (user: TestUser, method: string, path: string, body?: unknown) =>
   call(world.fleet.gatewayUrl, method, path, { token: user.token, body });
+
+/**
+ * The bound of a test that waits for real work on the shared worker: the workflows' jobs queue for
+ * its slots side by side, on a machine that may be loaded to 40 (the runner's default is 120 s).
+ */
+export const ON_THE_WORKER = { timeout: 240_000 };
+
+/** Polls the job until it has ended (or `until` holds), as long as ON_THE_WORKER allows. */
+export const jobOf = (user: TestUser, jobId: string, until?: (job: JobBody) => boolean) =>
+  waitForJob(world.fleet, user.token, jobId, until, ON_THE_WORKER.timeout - 10_000);
 
 export const exportOf = (user: TestUser, jobId: string, query: string) =>
   api(user, 'GET', `/api/v1/jobs/${jobId}/export?${query}`);
