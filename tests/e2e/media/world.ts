@@ -29,8 +29,9 @@ export function useMediaWorld(): void {
   before(async () => {
     world.fleet = await startFleet({
       without: ['jobs', 'worker', 'shares'],
-      // The gateway waits for media and artifacts far longer than production's 5 s: the workflows
-      // run side by side (a transcript of megabytes among them) on a machine that runs other fleets.
+      // The gateway (and the tests, as the worker) wait for media and artifacts far longer than
+      // production's 5 s: the workflows run side by side (a transcript of megabytes among them) on
+      // a machine that runs other fleets.
       gatewayEnv: { BACKEND_DEADLINE_MS: '30000' },
     });
     world.admin = fleetAdmin(world.fleet);
@@ -45,6 +46,7 @@ export function useMediaWorld(): void {
     world.artifacts = testClient(ArtifactsServiceService, world.fleet.artifactsGrpcAddr, {
       audience: 'artifacts',
       as: 'worker',
+      defaultDeadlineMs: 30_000,
     });
   }, FLEET_START);
 
