@@ -27,23 +27,29 @@ export function fleetAdmin(fleet: Fleet): FleetAdmin {
   const metadata = adminMetadata(fleet.adminKey);
   const accounts = createClient(AccountsAdminServiceService, fleet.accountsGrpcAddr, { defaultDeadlineMs: 30_000 });
   const billing = createClient(BillingAdminServiceService, fleet.grpcAddr('billing'), { defaultDeadlineMs: 30_000 });
+  // One operator call at a time, as tsctl makes them; a failure carries the log of the service at fault.
+  let last: Promise<unknown> = Promise.resolve();
+  const serially = <T>(service: 'accounts' | 'billing', call: () => Promise<T>): Promise<T> => {
+    const run = last.then(call).catch((err: Error) => {
+      throw new Error(`${err.message}\n${service} log:\n${fleet.logs(service).slice(-3000)}`, { cause: err });
+    });
+    last = run.catch(() => undefined);
+    return run;
+  };
+  const spec = (preset: string) => ({ name: 'e2e', scopes: [], preset, expiresInDays: 0, expiresAt: undefined });
   const token = async (user: { email: string }, preset: string) =>
-    (
-      await accounts.issueToken(
-        { email: user.email, spec: { name: 'e2e', scopes: [], preset, expiresInDays: 0, expiresAt: undefined } },
-        { metadata },
-      )
-    ).secret;
+    (await serially('accounts', () => accounts.issueToken({ email: user.email, spec: spec(preset) }, { metadata })))
+      .secret;
   return {
     async createUser(name, { credits, features = [] } = {}) {
       const email = `${name}@example.com`;
-      const { userId } = await accounts.createUser({ email, password: '' }, { metadata });
-      for (const featureKey of features) await accounts.grantFeature({ email, featureKey }, { metadata });
-      if (credits !== undefined)
-        await billing.grantCredits(
-          { principalId: userId, amountMicro: credits * MICRO, reason: 'e2e', expiresAt: undefined, reference: '' },
-          { metadata },
-        );
+      const { userId } = await serially('accounts', () => accounts.createUser({ email, password: '' }, { metadata }));
+      for (const featureKey of features)
+        await serially('accounts', () => accounts.grantFeature({ email, featureKey }, { metadata }));
+      if (credits !== undefined) {
+        const grant = { principalId: userId, amountMicro: credits * MICRO, reason: 'e2e', reference: '' };
+        await serially('billing', () => billing.grantCredits({ ...grant, expiresAt: undefined }, { metadata }));
+      }
       return { id: userId, email, token: await token({ email }, 'full') };
     },
     token,
