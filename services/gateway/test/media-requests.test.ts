@@ -2,8 +2,8 @@
 // an upload session request, a listing of fewer than one, a multipart form without its file part.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CreateUploadSessionResponse, ListMediaResponse } from '@tp/proto';
-import { CREATED, LATER } from './samples.ts';
+import { ListMediaResponse } from '@tp/proto';
+import { sampleUploadSession } from './samples.ts';
 import { startTestGateway, type TestGateway } from './support.ts';
 
 let gateway: TestGateway;
@@ -15,14 +15,7 @@ beforeEach(() =>
   gateway.backends.use({
     media: {
       listMedia: async () => ListMediaResponse.fromPartial({ media: [] }),
-      createUploadSession: async () =>
-        CreateUploadSessionResponse.fromPartial({
-          mediaId: 'med_1',
-          uploadUrl: 'https://s3.example/put',
-          finalizeToken: 'fin_1',
-          uploadUrlExpiresAt: CREATED,
-          expiresAt: LATER,
-        }),
+      createUploadSession: async () => sampleUploadSession(),
     },
   }),
 );
