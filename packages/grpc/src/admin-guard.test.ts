@@ -2,15 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Metadata } from '@grpc/grpc-js';
 import { isAppError } from '@tp/errors';
-import { ADMIN_KEY_METADATA, adminGuard } from './admin-guard.ts';
+import { adminGuard, adminMetadata } from './admin-guard.ts';
 import type { CallContext } from './definition.ts';
 
 const KEY = 'k'.repeat(48);
 
 function contextWith(key?: string): CallContext {
-  const metadata = new Metadata();
-  if (key !== undefined) metadata.set(ADMIN_KEY_METADATA, key);
-  return { metadata } as CallContext;
+  return { metadata: key === undefined ? new Metadata() : adminMetadata(key) } as CallContext;
 }
 
 describe('adminGuard', () => {

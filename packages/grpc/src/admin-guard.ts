@@ -1,10 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Metadata } from '@grpc/grpc-js';
+import { Metadata } from '@grpc/grpc-js';
 import { AppError } from '@tp/errors';
 import type { CallContext } from './definition.ts';
 
 /** The call metadata that carries the operator's admin key (tsctl sends it). */
 export const ADMIN_KEY_METADATA = 'x-admin-key';
+
+/** The metadata of an operator's call to an admin service: the admin key (tsctl, and tests acting as the operator). */
+export function adminMetadata(adminKey: string): Metadata {
+  const metadata = new Metadata();
+  metadata.set(ADMIN_KEY_METADATA, adminKey);
+  return metadata;
+}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -28,5 +28,5 @@ export type {
   UnaryMethod,
   UnaryServiceDefinition,
 } from './definition.ts';
-export { ADMIN_KEY_METADATA, adminGuard } from './admin-guard.ts';
+export { ADMIN_KEY_METADATA, adminGuard, adminMetadata } from './admin-guard.ts';
 export { listLimit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './list-limit.ts';

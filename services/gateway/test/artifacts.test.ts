@@ -212,3 +212,13 @@ describe('artifact routes: backend errors', () => {
       }),
   );
 });
+
+describe('/openapi.json and the transcript schema', () => {
+  it('links the transcript schema, which it serves to anyone', async () => {
+    const doc = (await gateway.call('GET', '/openapi.json')).body;
+    assert.match(doc.externalDocs.url, /\/schemas\/transcript\.v1\.json$/);
+    const schema = await gateway.call('GET', '/schemas/transcript.v1.json');
+    assert.equal(schema.status, 200, schema.text);
+    assert.ok(schema.body.$schema && schema.body.properties.segments, 'a JSON Schema document');
+  });
+});

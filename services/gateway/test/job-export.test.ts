@@ -57,6 +57,17 @@ describe('GET /api/v1/jobs/{job_id}/export: text', () => {
     assert.equal((await exportOf('format=json&text=translation&highlight_words=true')).status, 200);
   });
 
+  it('refuses an unknown format and a line width under the least, each at its query parameter, without calling jobs', async () => {
+    const before = exportCount();
+    const res = await exportOf('format=docx&max_chars_per_entry=3');
+    assert.equal(res.status, 422, res.text);
+    assert.deepEqual(res.body.detail.map((d: { loc: string[] }) => d.loc.join('.')).sort(), [
+      'query.format',
+      'query.max_chars_per_entry',
+    ]);
+    assert.equal(exportCount(), before);
+  });
+
   it('answers a transcript without a translation (found by jobs) as a 422 naming the query parameter', async () => {
     const message = 'text translation needs a transcript with a translation; this one has none';
     gateway.backends.use({
@@ -112,5 +123,7 @@ describe('/openapi.json: text', () => {
     assert.equal(text?.schema.default, 'source');
     assert.match(text?.description ?? '', /translation/);
     assert.match(JSON.stringify(document.components.schemas.FormatRequest.properties.text), /translation/);
+    const answers = document.paths['/api/v1/jobs/{job_id}/export'].get.responses['200'].content;
+    assert.ok(answers['application/x-subrip'] && answers['text/vtt'], Object.keys(answers).join(', '));
   });
 });

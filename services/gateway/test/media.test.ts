@@ -2,7 +2,6 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AppError } from '@tp/errors';
 import {
-  CreateUploadSessionResponse,
   DeleteMediaResponse,
   GetMediaDownloadUrlResponse,
   GetMediaResponse,
@@ -12,7 +11,7 @@ import {
   MediaOutcome,
 } from '@tp/proto';
 import { type FakeHandlers, USER_ID } from './fake-backends.ts';
-import { CREATED, LATER, sampleArtifact, sampleMedia } from './samples.ts';
+import { CREATED, LATER, sampleArtifact, sampleMedia, sampleUploadSession } from './samples.ts';
 import {
   assertError,
   assertValidation,
@@ -29,15 +28,7 @@ let gateway: TestGateway;
 const DEFAULTS: FakeHandlers = {
   media: {
     listMedia: async () => ListMediaResponse.fromPartial({ media: [sampleMedia()] }),
-    createUploadSession: async () =>
-      CreateUploadSessionResponse.fromPartial({
-        mediaId: 'med_1',
-        uploadUrl: 'https://s3.example/put',
-        finalizeToken: 'fin_1',
-        uploadUrlExpiresAt: CREATED,
-        expiresAt: LATER,
-        uploadHeaders: { 'content-type': 'audio/mpeg' },
-      }),
+    createUploadSession: async () => sampleUploadSession({ uploadHeaders: { 'content-type': 'audio/mpeg' } }),
     completeUpload: async () => MediaOutcome.fromPartial({ media: sampleMedia(), mediaId: 'med_1' }),
     registerMedia: async () => MediaOutcome.fromPartial({ media: sampleMedia(), mediaId: 'med_1' }),
     getMedia: async () => GetMediaResponse.fromPartial({ media: sampleMedia() }),

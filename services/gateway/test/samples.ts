@@ -1,5 +1,15 @@
 // Backend answers as the proto defines them, for the route tests.
-import { Artifact, Balance, DeviceSession, Job, Media, Share, Token, Version } from '@tp/proto';
+import {
+  Artifact,
+  Balance,
+  CreateUploadSessionResponse,
+  DeviceSession,
+  Job,
+  Media,
+  Share,
+  Token,
+  Version,
+} from '@tp/proto';
 import { USER_ID } from './fake-backends.ts';
 
 export const CREATED = new Date('2026-01-02T03:04:05.000Z');
@@ -113,5 +123,17 @@ export const sampleToken = (overrides: Partial<Token> = {}): Token =>
     scopes: ['jobs:read'],
     displayPrefix: 'tsk_abcd',
     createdAt: CREATED,
+    ...overrides,
+  });
+
+export const sampleUploadSession = (
+  overrides: Partial<CreateUploadSessionResponse> = {},
+): CreateUploadSessionResponse =>
+  CreateUploadSessionResponse.fromPartial({
+    mediaId: 'med_1',
+    uploadUrl: 'https://s3.example/put',
+    finalizeToken: 'fin_1',
+    uploadUrlExpiresAt: CREATED,
+    expiresAt: LATER,
     ...overrides,
   });

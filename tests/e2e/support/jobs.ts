@@ -1,8 +1,9 @@
 // What a client does around jobs: users with credits, media uploaded the documented way
 // (upload session → PUT → complete), jobs polled until they end.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { eventually, type Fleet } from '@tp/testing';
 import { call } from './http.ts';
 
@@ -104,10 +105,14 @@ export async function balance(
   return res.body.data;
 }
 
-/** `ffmpeg -i in.<ext> out.<ext>`: what a real player's parser accepts. */
-export function ffmpegConverts(input: string, output: string): { ok: boolean; stderr: string } {
-  const result = spawnSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', input, output], { encoding: 'utf8' });
-  return { ok: result.status === 0, stderr: result.stderr };
+/** `ffmpeg -i in.<ext> out.<ext>`: what a real player's parser accepts. Asynchronous: tests beside it go on meanwhile. */
+export async function ffmpegConverts(input: string, output: string): Promise<{ ok: boolean; stderr: string }> {
+  try {
+    const { stderr } = await promisify(execFile)('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', input, output]);
+    return { ok: true, stderr };
+  } catch (err) {
+    return { ok: false, stderr: String((err as { stderr?: string }).stderr ?? err) };
+  }
 }
 
 /** Child processes of a process (the worker's ffmpeg and engine), from /proc. */

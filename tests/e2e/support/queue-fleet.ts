@@ -1,6 +1,6 @@
-// The fleet of the queue tests (jobs-queue, jobs-worker-killed): one worker with one slot, so the
-// order of execution is observable, its redelivery quick, its progress frequent; ada with credits
-// and a spoken sentence to transcribe.
+// The fleet of jobs-worker-killed.faults.test.ts: one worker with one slot, so the order of
+// execution is observable, its redelivery quick, its progress frequent; ada with credits and a
+// spoken sentence to transcribe.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

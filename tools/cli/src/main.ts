@@ -2,9 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Metadata } from '@grpc/grpc-js';
 import { isAppError } from '@tp/errors';
-import { ADMIN_KEY_METADATA, createClient } from '@tp/grpc';
+import { adminMetadata, createClient } from '@tp/grpc';
 import { AccountsAdminServiceService, BillingAdminServiceService } from '@tp/proto';
 import { COMMANDS, FLAG_NAMES, UsageError, usage, type BillingAdminClient } from './commands.ts';
 
@@ -42,8 +41,7 @@ async function main(argv: string[]): Promise<number> {
     (values.help ? process.stdout : process.stderr).write(`${usage()}\n`);
     return values.help ? 0 : 2;
   }
-  const metadata = new Metadata();
-  metadata.set(ADMIN_KEY_METADATA, adminKey());
+  const metadata = adminMetadata(adminKey());
   const admin = createClient(AccountsAdminServiceService, process.env.ACCOUNTS_GRPC_ADDR || '127.0.0.1:50051', {
     defaultDeadlineMs: 10_000,
   });
