@@ -4,7 +4,6 @@
 // .dependency-cruiser.cjs). `make format` applies the formatter and the linter's safe fixes.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { checkFunctionSize } from './function-size.ts';
 import { repoRoot } from './layout.ts';
 import { run } from './workspace.ts';
 
@@ -14,9 +13,12 @@ const CONFIG = join(repoRoot, '.dependency-cruiser.cjs');
 /** The folders whose imports are checked (charts/ holds only its tests). */
 export const CRUISED_ROOTS = ['packages', 'services', 'tools', 'tests', 'charts'];
 
-export function checkFormatAndLint(log: (line: string) => void): void {
+export async function checkFormatAndLint(log: (line: string) => void): Promise<void> {
   log('checking format and lint (biome ci)');
   run(bin('biome'), ['ci', '--reporter=summary', '.']);
+  // Imported here, not at the top: function-size.ts reads TypeScript from node_modules, and
+  // make test imports this file before it has installed them (a fresh clone has none).
+  const { checkFunctionSize } = await import('./function-size.ts');
   checkFunctionSize(log);
 }
 
@@ -47,6 +49,6 @@ export function importViolations(cwd: string, roots: string[]): ImportViolation[
 
 if (import.meta.main) {
   const log = (line: string) => console.log(`guardrails: ${line}`);
-  checkFormatAndLint(log);
+  await checkFormatAndLint(log);
   checkImportRules(log);
 }

@@ -91,7 +91,7 @@ main('make test', async () => {
     };
     if (!faults && !coverage) {
       typecheck(log);
-      checkFormatAndLint(log);
+      await checkFormatAndLint(log);
       checkImportRules(log);
       interrupted.check();
     }
