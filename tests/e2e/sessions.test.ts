@@ -59,6 +59,34 @@ describe('app sign-in', () => {
   });
 });
 
+/** Token expiry: none, 7/30/90 days or a custom future date; every other choice is a 422. */
+async function offersOnlyKnownExpiries(): Promise<void> {
+  const { session_token } = await signIn('grace@example.com');
+  const create = (body: object) =>
+    call(fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', { token: session_token, body });
+  const never = await create({ name: 'forever', scopes: ['files:read'] });
+  assert.equal(never.status, 201);
+  assert.equal(never.body.data.expires_at, null);
+  const custom = new Date(Date.now() + 45 * 86_400_000).toISOString();
+  assert.equal(
+    (await create({ name: 'custom', preset: 'read-only', expires_at: custom })).body.data.expires_at,
+    custom,
+  );
+  for (const bad of [
+    { name: 'x', preset: 'read-only', expires_in_days: 14 },
+    { name: 'x', preset: 'read-only', expires_at: '2001-01-01T00:00:00Z' },
+    { name: 'x', preset: 'read-only', expires_in_days: 7, expires_at: custom },
+    { name: 'x', preset: 'read-only', scopes: ['files:read'] },
+    { name: 'x', scopes: ['files:admin'] },
+    { name: 'x', preset: 'root' },
+    { name: '', preset: 'full' },
+  ]) {
+    const res = await create(bad);
+    assert.equal(res.status, 422, JSON.stringify(bad));
+    assert.ok(Array.isArray(res.body.detail) && res.body.detail[0].loc[0] === 'body', res.text);
+  }
+}
+
 describe('token management with an app session', () => {
   it('creates a token whose secret is shown once and works at once', async () => {
     const { session_token } = await signIn('grace@example.com');
@@ -89,32 +117,7 @@ describe('token management with an app session', () => {
     assert.equal((await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: data.token })).status, 200);
   });
 
-  it('offers no expiry, 7/30/90 days or a custom date, and nothing else', async () => {
-    const { session_token } = await signIn('grace@example.com');
-    const create = (body: object) =>
-      call(fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', { token: session_token, body });
-    const never = await create({ name: 'forever', scopes: ['files:read'] });
-    assert.equal(never.status, 201);
-    assert.equal(never.body.data.expires_at, null);
-    const custom = new Date(Date.now() + 45 * 86_400_000).toISOString();
-    assert.equal(
-      (await create({ name: 'custom', preset: 'read-only', expires_at: custom })).body.data.expires_at,
-      custom,
-    );
-    for (const bad of [
-      { name: 'x', preset: 'read-only', expires_in_days: 14 },
-      { name: 'x', preset: 'read-only', expires_at: '2001-01-01T00:00:00Z' },
-      { name: 'x', preset: 'read-only', expires_in_days: 7, expires_at: custom },
-      { name: 'x', preset: 'read-only', scopes: ['files:read'] },
-      { name: 'x', scopes: ['files:admin'] },
-      { name: 'x', preset: 'root' },
-      { name: '', preset: 'full' },
-    ]) {
-      const res = await create(bad);
-      assert.equal(res.status, 422, JSON.stringify(bad));
-      assert.ok(Array.isArray(res.body.detail) && res.body.detail[0].loc[0] === 'body', res.text);
-    }
-  });
+  it('offers no expiry, 7/30/90 days or a custom date, and nothing else', offersOnlyKnownExpiries);
 
   it('revokes a token immediately; another user cannot see or revoke it', async () => {
     const grace = await signIn('grace@example.com');

@@ -157,38 +157,44 @@ after(async () => {
   for (const database of Object.values(databases)) await database.drop();
 });
 
-describe(`an upgrade from release ${PREVIOUS}`, () => {
-  it('applies exactly the migrations added since the release, in order, to the schema a fresh install has', async () => {
-    for (const service of SERVICES) {
-      const had: string[] = release.migrations[service];
-      const now = migrationsNow(service);
-      assert.deepEqual(now.slice(0, had.length), had, `${service}: the release's migrations are still there, first`);
-      assert.deepEqual(applied.get(service), now.slice(had.length), `${service}: what the upgrade applied`);
-      const checksums = await recordedChecksums(databases[service]!.databaseUrl);
-      for (const name of had) {
-        const sql = readFileSync(join(serviceDir(service), 'prisma', 'migrations', name, 'migration.sql'));
-        assert.equal(
-          createHash('sha256').update(sql).digest('hex'),
-          checksums.get(name),
-          `${service}: ${name} was released; it is never edited (add a migration instead)`,
-        );
-      }
-      const fresh = await createTestDatabase({ service });
-      try {
-        assert.deepEqual(
-          await shapeOf(databases[service]!.databaseUrl),
-          await shapeOf(fresh.databaseUrl),
-          `${service}: the upgraded schema is a fresh install's`,
-        );
-      } finally {
-        await fresh.drop();
-      }
+/** Each service's database after the upgrade: the release's migrations untouched, the new ones applied, a fresh install's shape. */
+async function appliesTheNewMigrations(): Promise<void> {
+  for (const service of SERVICES) {
+    const had: string[] = release.migrations[service];
+    const now = migrationsNow(service);
+    assert.deepEqual(now.slice(0, had.length), had, `${service}: the release's migrations are still there, first`);
+    assert.deepEqual(applied.get(service), now.slice(had.length), `${service}: what the upgrade applied`);
+    const checksums = await recordedChecksums(databases[service]!.databaseUrl);
+    for (const name of had) {
+      const sql = readFileSync(join(serviceDir(service), 'prisma', 'migrations', name, 'migration.sql'));
+      assert.equal(
+        createHash('sha256').update(sql).digest('hex'),
+        checksums.get(name),
+        `${service}: ${name} was released; it is never edited (add a migration instead)`,
+      );
     }
-    assert.ok(
-      [...applied.values()].some((names) => names.length > 0),
-      'the upgrade had something to apply',
-    );
-  });
+    const fresh = await createTestDatabase({ service });
+    try {
+      assert.deepEqual(
+        await shapeOf(databases[service]!.databaseUrl),
+        await shapeOf(fresh.databaseUrl),
+        `${service}: the upgraded schema is a fresh install's`,
+      );
+    } finally {
+      await fresh.drop();
+    }
+  }
+  assert.ok(
+    [...applied.values()].some((names) => names.length > 0),
+    'the upgrade had something to apply',
+  );
+}
+
+describe(`an upgrade from release ${PREVIOUS}`, () => {
+  it(
+    'applies exactly the migrations added since the release, in order, to the schema a fresh install has',
+    appliesTheNewMigrations,
+  );
 
   it("is the release before the chart's version", () => {
     const chart = readFileSync(join(repoRoot(), 'charts', 'transcription', 'Chart.yaml'), 'utf8');
