@@ -1,4 +1,4 @@
-// The import rules of ARCHITECTURE.md and docs/conventions.md, checked by `make test` (tools/dev/guardrails.ts).
+// The import rules of docs/architecture.md and docs/conventions.md, checked by `make test` (tools/dev/guardrails.ts).
 // A service is its own world: it reaches other services over gRPC and NATS, never through their code.
 const IO_PACKAGES = ['db', 'bus', 'grpc', 'storage', 'runtime', 'telemetry', 'testing', 'proto'];
 const IO_MODULES = ['@prisma', 'pg', '@nats-io', '@grpc', '@aws-sdk', 'express', 'busboy', 'playwright-core'];
@@ -16,7 +16,7 @@ module.exports = {
     {
       name: 'services-never-import-services',
       severity: 'error',
-      comment: "A service reaches another over gRPC or NATS, never through its code (ARCHITECTURE.md §1).",
+      comment: "A service reaches another over gRPC or NATS, never through its code (docs/architecture.md).",
       from: { path: '^services/([^/]+)/' },
       to: { path: '^services/([^/]+)/', pathNot: '^services/$1/' },
     },

@@ -1,4 +1,4 @@
-// App-experience preferences (spec 4.1, ADR 0018) through the real fleet: the gateway validates,
+// App-experience preferences (ADR 0018) through the real fleet: the gateway validates,
 // accounts stores in PostgreSQL. Defaults, a merge, resets, every refusal, two users apart, and
 // the operations in /openapi.json with their scopes.
 import { after, before, describe, it } from 'node:test';

@@ -13,7 +13,7 @@ describe('managed-AI prices', () => {
     assert.throws(() => priceForTokens(chat, 1.5, 0), RangeError);
   });
 
-  it('has unique aliases, including the fast transcription alias of the spec', () => {
+  it('has unique aliases, including the fast transcription alias svc-fast', () => {
     assert.equal(new Set(AI_MODELS.map((m) => m.alias)).size, AI_MODELS.length);
     assert.equal(findAiModel('svc-fast')?.kind, 'transcription');
     assert.equal(findAiModel('nope'), undefined);

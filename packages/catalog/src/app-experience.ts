@@ -1,5 +1,5 @@
 /**
- * The app-experience preferences of a user (spec 4.1, ADR 0018): what each one may hold and what it
+ * The app-experience preferences of a user (ADR 0018): what each one may hold and what it
  * is until the user chooses. Accounts stores and checks them; the gateway validates requests with
  * the same values. Export settings take their formats and bounds from @tp/transcript's converters.
  */

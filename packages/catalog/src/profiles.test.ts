@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PROFILES, availableProfiles, findProfile, priceForSeconds, toCredits } from './index.ts';
 
 describe('profile catalog', () => {
-  it('holds exactly the six codenames of the spec', () => {
+  it('holds exactly the six codenames of the public API', () => {
     assert.deepEqual(PROFILES.map((p) => p.codename).sort(), [
       'base',
       'base-whisper',

@@ -4,7 +4,7 @@ import { Metadata, status } from '@grpc/grpc-js';
 import { AppError, ERROR_CODES, fromGrpcError, httpStatusOf, grpcStatusOf, toGrpcStatus } from './index.ts';
 
 describe('error table', () => {
-  it('maps the spec codes to their statuses', () => {
+  it('maps the public API codes to their statuses', () => {
     assert.equal(httpStatusOf('invalid_api_key'), 401);
     assert.equal(httpStatusOf('insufficient_scope'), 403);
     assert.equal(httpStatusOf('pat_route_not_allowed'), 403);

@@ -1,6 +1,6 @@
 import { AppError } from '@tp/errors';
 
-/** Page size of list RPCs, as the public API gives it (spec §8): 1..200, 50 by default. */
+/** Page size of list RPCs, as the public API gives it (`limit`): 1..200, 50 by default. */
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 200;
 

@@ -1,6 +1,6 @@
 /**
  * The services that may hold a key of their own: a token's `iss` and `aud`, and the callers an
- * allow-list names. `ai-proxy` is planned (ARCHITECTURE.md: it charges managed-AI usage);
+ * allow-list names. `ai-proxy` charges managed-AI usage (ADR 0020);
  * `webhook-dispatcher` reads the jobs it delivers webhooks for (issue 14).
  */
 export const SERVICE_NAMES = [

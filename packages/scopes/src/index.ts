@@ -1,5 +1,5 @@
 /**
- * The token scopes of the public API (spec §5) and the presets the app offers.
+ * The token scopes of the public API (`x-required-scope` in the OpenAPI) and the presets the app offers.
  * A personal access token carries a subset; an app session carries them all.
  */
 export const SCOPES = {

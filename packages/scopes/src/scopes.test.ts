@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { ALL_SCOPES, PRESETS, isPreset, isScope, normalizeScopes } from './index.ts';
 
 describe('scopes', () => {
-  it('lists the fourteen scopes of the spec', () => {
+  it('lists the fourteen scopes of the public API', () => {
     assert.equal(ALL_SCOPES.length, 14);
     assert.ok(isScope('files:read'));
     assert.ok(!isScope('admin'));
     assert.ok(!isScope('toString'));
   });
 
-  it('defines the three presets as the spec does', () => {
+  it('defines the three presets: read-only, automation, full', () => {
     assert.deepEqual(PRESETS['read-only'], [
       'files:read',
       'jobs:read',

@@ -14,7 +14,7 @@
  * - Delivery body (`deliveryBody`): `{type, delivery_id, jobId, status, occurred_at, result_omitted, result?, error?}`;
  *   `result` equals `GET /transcribe/{jobId}`'s `data.result`, left out (`result_omitted: true`) when the body would
  *   pass `WEBHOOK_MAX_BODY_BYTES` (256 KiB).
- * - Signatures (section 6, `signatureHeaders`): `X-Service-Timestamp` (unix seconds), `X-Service-Signature:
+ * - Signatures (ADR 0017, `signatureHeaders`): `X-Service-Timestamp` (unix seconds), `X-Service-Signature:
  *   sha256=<hex HMAC-SHA256(secret, timestamp + '.' + body)>`, `X-Service-Delivery-Id`; with a Standard Webhooks
  *   secret (`whsec_` + base64) also `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64>` over
  *   `${id}.${timestamp}.${body}` with the decoded key. `verifyServiceSignature` is the receiver's check (length, then

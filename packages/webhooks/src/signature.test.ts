@@ -52,7 +52,7 @@ describe('Standard Webhooks headers', () => {
     assert.equal(headers['webhook-timestamp'], String(timestamp));
     assert.match(headers['webhook-signature'] ?? '', /^v1,[A-Za-z0-9+/]+=*$/);
     assert.deepEqual(new Webhook(secret).verify(BODY, headers), JSON.parse(BODY));
-    // The section 6 signature is there too, keyed with the secret as given.
+    // The X-Service-Signature (ADR 0017) is there too, keyed with the secret as given.
     assert.equal(
       verifyServiceSignature({
         secret,

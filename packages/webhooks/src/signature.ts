@@ -30,7 +30,7 @@ export interface SignatureInput {
 }
 
 /**
- * The headers that sign one attempt (section 6): X-Service-Timestamp, X-Service-Signature
+ * The headers that sign one attempt (ADR 0017): X-Service-Timestamp, X-Service-Signature
  * (`sha256=<hex HMAC(secret, timestamp + '.' + body)>`), X-Service-Delivery-Id. For a Standard Webhooks secret
  * (`whsec_` + base64) also webhook-id, webhook-timestamp and webhook-signature (`v1,` + base64 HMAC-SHA256 with the
  * decoded key over `${id}.${timestamp}.${body}`), which that standard's libraries verify.
@@ -65,7 +65,7 @@ export interface VerifyInput {
 }
 
 /**
- * What a receiver does (section 6): recompute the signature, check the length, then compare in constant time.
+ * What a receiver does (ADR 0017): recompute the signature, check the length, then compare in constant time.
  * Checks the signature only; a receiver should also refuse a timestamp too far from its clock.
  */
 export function verifyServiceSignature(input: VerifyInput): boolean {

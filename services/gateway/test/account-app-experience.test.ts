@@ -1,4 +1,4 @@
-// GET and PATCH /api/v1/account/app-experience (spec 4.1, ADR 0018): who may call them, the merge
+// GET and PATCH /api/v1/account/app-experience (ADR 0018): who may call them, the merge
 // patch as accounts receives it, every refusal of the body, and their place in /openapi.json.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -42,7 +42,7 @@ export const MediaConfigSchema = z
       .default(8 * MIB),
     /** Largest file a presigned upload form (POST /upload without bytes) accepts. */
     MEDIA_FORM_MAX_BYTES: bytes(100 * MIB),
-    /** How long a presigned upload form is valid (the spec's 60 minutes; tests shorten it to see one expire). */
+    /** How long a presigned upload form is valid (60 minutes, ADR 0017; tests shorten it to see one expire). */
     MEDIA_FORM_TTL_SECONDS: seconds(3600, 1, 7 * 86_400),
     /** Largest remote file ImportFromUrl fetches. */
     MEDIA_IMPORT_MAX_BYTES: bytes(100 * MIB),

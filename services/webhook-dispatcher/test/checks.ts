@@ -1,4 +1,4 @@
-// What a careful receiver checks on every request: the section 6 signature (verifyServiceSignature:
+// What a careful receiver checks on every request: the X-Service-Signature (ADR 0017) (verifyServiceSignature:
 // length, then a constant-time comparison) and, for a `whsec_` secret, the Standard Webhooks headers.
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';

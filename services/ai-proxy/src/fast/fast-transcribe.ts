@@ -194,7 +194,7 @@ function checkTarget(translator: Translator, source: string, target: string): vo
 }
 
 /**
- * The clip's segments translated into the target (spec 4.2 rule 6: `text` is the translation), in
+ * The clip's segments translated into the target (ADR 0022: `text` is the translation), in
  * one call; undefined without a target. A failure releases the hold: nothing is charged.
  */
 async function translateClip(

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 const MAX_CREDENTIAL_LENGTH = 4096;
 
 /**
- * Reads the credential from `Authorization: Bearer …` or `X-API-Key: …` (spec §5: two
+ * Reads the credential from `Authorization: Bearer …` or `X-API-Key: …` (ADR 0004: two
  * equivalent ways). Both headers may be sent when they carry the same token; two different
  * tokens are refused rather than guessing which one the caller meant.
  */

@@ -71,7 +71,7 @@ describe('/openapi.json', () => {
 });
 
 describe('media operations', () => {
-  it('appear with the scopes of spec §4.6 and §4.9', () => {
+  it('appear with the files:read and files:write scopes', () => {
     const scopeOf = (method: string, path: string) => document.paths[path]?.[method]?.['x-required-scope'];
     assert.equal(scopeOf('get', '/api/v1/media'), 'files:read');
     assert.equal(scopeOf('post', '/api/v1/media/upload-session'), 'files:write');
@@ -96,7 +96,7 @@ describe('media operations', () => {
 });
 
 describe('billing operations', () => {
-  it('appear with billing:read (spec §4.5)', () => {
+  it('appear with billing:read', () => {
     for (const path of [
       '/api/v1/billing/balance',
       '/api/v1/billing/grants',

@@ -32,7 +32,7 @@ export function isTerminal(status: string): boolean {
 /**
  * The transitions of a job that runs (a single job or a batch item). `queued → failed` is the
  * end of a creation that never finished (or a job that cannot be run); everything else follows
- * the spec's table (§3.1), cancelling a queued job included.
+ * queued → running → succeeded | failed | cancelled, cancelling a queued job included.
  */
 const TRANSITIONS: Readonly<Record<JobStatus, readonly JobStatus[]>> = {
   queued: ['running', 'cancelled', 'failed'],

@@ -1,6 +1,6 @@
 import { AppError } from '@tp/errors';
 
-/** What can be shared, and with whom: one value each today (spec 2.7). */
+/** What can be shared, and with whom: one value each today (ADR 0009). */
 export const SHARE_KINDS = ['transcript'] as const;
 export const ACCESS_SCOPES = ['everyone'] as const;
 export type ShareKind = (typeof SHARE_KINDS)[number];

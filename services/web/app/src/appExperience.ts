@@ -1,4 +1,4 @@
-// The signed-in person's app-experience preferences (GET /account/app-experience, spec 4.1), read
+// The signed-in person's app-experience preferences (GET /account/app-experience, ADR 0018), read
 // once per visit and shared by every page: the theme the app shows, the profile new jobs start with.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

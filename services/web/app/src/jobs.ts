@@ -59,7 +59,7 @@ export const JOB_LIST = ['jobs', 'list'] as const;
 export const isActive = (job: Job) => job.status === 'queued' || job.status === 'running';
 
 /**
- * How often a list of jobs is asked for again while the page is visible (spec §6: clients poll): every
+ * How often a list of jobs is asked for again while the page is visible (clients poll: ADR 0031): every
  * second while it has queued or running work, every 5 s otherwise, so jobs started elsewhere show.
  */
 export const listPollMs = (busy: boolean) => (busy ? 1_000 : 5_000);
@@ -99,7 +99,7 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
 }
 
 /**
- * GET /jobs/{id}/export?format=…, with the export options of spec §4.8 (include_speakers, …) when
+ * GET /jobs/{id}/export?format=…, with the export options its OpenAPI operation lists (include_speakers, …) when
  * given, saved by the browser under the name the API gives.
  */
 export async function downloadExport(

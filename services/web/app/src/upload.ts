@@ -1,4 +1,4 @@
-// One file's way into the platform (README "Uploading media", spec §2.2–2.4): an upload session,
+// One file's way into the platform (README "Uploading media", ADR 0005): an upload session,
 // the bytes PUT straight to storage (XMLHttpRequest, for its upload progress), then finalize,
 // repeated while verification is pending.
 import { ApiError, api } from './api.ts';

@@ -35,7 +35,7 @@ export type IdKind = (typeof ID_KINDS)[number];
 /** Which kind of id a parameter or property holds (`base_version_id` a version, `media_ids` media, `target_id` an artifact, `jobId` a job). */
 export function idKindOf(name: string): IdKind | undefined {
   if (name === 'target_id') return 'artifact_id';
-  // The product back-end interface (/transcribe/{jobId}) spells its ids in camelCase (spec 4.12).
+  // The product back-end interface (/transcribe/{jobId}) spells its ids in camelCase (ADR 0017).
   if (name === 'jobId') return 'job_id';
   return ID_KINDS.find((kind) => name === kind || name === `${kind}s` || name.endsWith(`_${kind}`));
 }

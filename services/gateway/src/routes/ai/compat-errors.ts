@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 
-/** The path prefix of the OpenAI-compatible routes (spec 4.2). */
+/** The path prefix of the OpenAI-compatible routes (ADR 0020). */
 export const COMPAT_PREFIX = '/api/v1/ai/compat';
 
 /** The contract's error `type` for an HTTP status. */

@@ -16,7 +16,7 @@ export function transcriptionJson(
   form: FastTranscriptionFieldValues,
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { text: answer.text };
-  // With target_language, text is the translation and source_text what was said (spec 4.2 rule 6).
+  // With target_language, text is the translation and source_text what was said (ADR 0022).
   const sourceText = form.target_language === undefined ? answer.text : answer.sourceText;
   if (form.target_language !== undefined) body.source_text = sourceText;
   if (answer.noSpeech) Object.assign(body, { evidence: 'noSpeech', reason: 'speech_guard' });

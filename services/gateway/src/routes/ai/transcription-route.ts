@@ -12,7 +12,7 @@ import { FastTranscriptionFields, FastTranscriptionForm } from './transcription-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 48);
 
 /**
- * Fast transcription (spec 4.2 rules 1–8, ADR 0021): the form read whole (a short clip), checked,
+ * Fast transcription (OpenAPI `POST /api/v1/ai/compat/audio/transcriptions`, ADR 0021): the form read whole (a short clip), checked,
  * and sent to ai-proxy in one unary call, which guards, transcribes and charges while we wait.
  */
 export function transcriptionRoute({ fastTranscription }: GatewayClients): AnyRoute {

@@ -12,7 +12,7 @@ import {
 } from './presenters.ts';
 import { BalanceSchema, GrantSchema, LedgerEntrySchema, PrincipalBalanceSchema, ProfileSchema } from './schemas.ts';
 
-/** The caller's credits, read-only: balance, grants, ledger and plan (spec §4.5). */
+/** The caller's credits, read-only: balance, grants, ledger and plan (scope billing:read). */
 export function billingRoutes({ billing }: GatewayClients, readCache: ReadCache): AnyRoute[] {
   const read = { kind: 'scope', scope: 'billing:read' } as const;
   return [

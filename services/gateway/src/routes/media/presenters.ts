@@ -33,7 +33,7 @@ export function presentMedia(media: Media): z.infer<typeof MediaSchema> {
   };
 }
 
-/** 201 with the media once verified, 202 while verification runs (spec §2.4, §3.3). */
+/** 201 with the media once verified, 202 while verification runs (ADR 0005). */
 export function presentOutcome(
   outcome: MediaOutcome,
 ): z.infer<typeof MediaSchema> | WithStatus<z.infer<typeof VerificationPendingSchema>> {

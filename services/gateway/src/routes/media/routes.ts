@@ -95,7 +95,7 @@ const deleteMedia = ({ media }: GatewayClients) =>
     },
   });
 
-/** Not in the spec, which leaves further media operations "not shown": ADR 0032. */
+/** A media's download URL, signed for clients: ADR 0032. */
 const getMediaDownloadUrl = ({ media }: GatewayClients) =>
   defineRoute({
     method: 'get',

@@ -11,7 +11,7 @@ export interface ProductSettings extends ProductUploadLimits {
   egress: EgressPolicy;
 }
 
-/** The product back-end interface, at the root (spec 4.12): upload, start, poll, deliveries. */
+/** The product back-end interface, at the root (ADR 0017): upload, start, poll, deliveries. */
 export function productRoutes(clients: GatewayClients, log: Logger, settings: ProductSettings): AnyRoute[] {
   return [
     uploadFile(clients, log, settings),

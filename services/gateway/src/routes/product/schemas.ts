@@ -3,8 +3,8 @@ import { isLanguageCode, PROFILES } from '@tp/catalog';
 import { OUTPUT_FORMATS, PRODUCT_STATUSES } from '@tp/webhooks';
 import { resourceId, timestamp } from '../shared/schemas.ts';
 
-// The product back-end interface (spec 2.10, 4.12): paths at the root, camelCase ids as the spec
-// writes them (`jobId`, `fileUrl`), the option fields of 2.10 as they are.
+// The product back-end interface (ADR 0017): paths at the root, camelCase ids as its contract
+// writes them (`jobId`, `fileUrl`), the option fields of `POST /transcribe` as they are.
 
 const fileName = z.string().trim().min(1).max(255).meta({ description: 'The file name, e.g. `call.mp3`.' });
 const contentType = z.string().min(3).max(255).meta({ description: 'The media type, e.g. `audio/mpeg`.' });

@@ -56,7 +56,7 @@ function guard(url: string, field: string, policy: EgressPolicy): Promise<unknow
 }
 
 /**
- * The options of jobs' CreateJob, from the fields of 2.10: only what the body asks for, so that the
+ * The options of jobs' CreateJob, from the fields of `POST /transcribe`: only what the body asks for, so that the
  * job shows (and an Idempotency-Key's hash covers) the options a product job always had (ADR 0033).
  */
 export function jobOptions(body: TranscribeBody): JobOptions {

@@ -4,7 +4,7 @@ import { type AnyRoute, defineRoute } from '../../http/route.ts';
 import { presentToken } from './presenters.ts';
 import { CreatedTokenSchema, CreateTokenBody, ListTokensQuery, TokenIdParams, TokenSchema } from './schemas.ts';
 
-/** Token management: app sessions only (spec §5.6: a token can never manage tokens). */
+/** Token management: app sessions only (ADR 0004: a token can never manage tokens). */
 export function tokenRoutes({ accounts }: GatewayClients): AnyRoute[] {
   return [
     defineRoute({

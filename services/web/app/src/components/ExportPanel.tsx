@@ -6,7 +6,7 @@ import { ErrorMessage } from './Status.tsx';
 
 type Format = (typeof EXPORT_FORMATS)[number]['format'];
 
-/** The export options of spec §4.8, with their defaults, and the formats each applies to. */
+/** The export options of OpenAPI `GET /api/v1/jobs/{job_id}/export`, with their defaults, and the formats each applies to. */
 const CHECKS = [
   { name: 'include_speakers', label: 'Speaker names', fallback: true, formats: ['text', 'srt', 'vtt'] },
   { name: 'include_timestamps', label: 'Timestamps before paragraphs', fallback: false, formats: ['text'] },

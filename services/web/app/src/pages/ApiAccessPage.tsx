@@ -7,7 +7,7 @@ import { TOKENS, TokenList } from '../components/TokenList.tsx';
 import { TokenSecret } from '../components/TokenSecret.tsx';
 import type { AccessToken, CreatedAccessToken } from '../types.ts';
 
-/** Account → API access: personal access tokens (spec §5). */
+/** Account → API access: personal access tokens (ADR 0004, ADR 0031). */
 export function ApiAccessPage() {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);

@@ -3,7 +3,7 @@ import { BalanceSummary, BillingPlan } from '../components/BalanceSummary.tsx';
 import { GrantTable } from '../components/GrantTable.tsx';
 import { LedgerTable } from '../components/LedgerTable.tsx';
 
-/** Billing: the balance, its ledger and grants, and the plan (spec §4.5), read-only. */
+/** Billing: the balance, its ledger and grants, and the plan (scope billing:read), read-only. */
 export function BillingPage() {
   return (
     <section aria-labelledby="billing-title">

@@ -6,7 +6,7 @@ import { ErrorMessage, Loading } from '../components/Status.tsx';
 import { UploadPanel } from '../components/UploadPanel.tsx';
 import type { Media } from '../types.ts';
 
-/** Media: uploads straight to storage and the library (spec §4.9). */
+/** Media: uploads straight to storage and the library (ADR 0005). */
 export function MediaPage() {
   const media = useQuery({
     queryKey: MEDIA,

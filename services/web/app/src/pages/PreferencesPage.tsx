@@ -7,7 +7,7 @@ import { PreferencesForm } from '../components/PreferencesForm.tsx';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
 import type { Feature } from '../preferences.ts';
 
-/** Account → Preferences: the app-experience preferences (spec 4.1), and the features the account has. */
+/** Account → Preferences: the app-experience preferences (ADR 0018), and the features the account has. */
 export function PreferencesPage() {
   const preferences = useAppExperience();
   const features = useQuery({

@@ -9,7 +9,7 @@ import { ErrorMessage, Loading } from '../components/Status.tsx';
 import { LIST_LIMIT, SHARES, useTranscripts } from '../shares.ts';
 import type { Share } from '../types.ts';
 
-/** Shares: public links to transcripts (spec §4.11, ADR 0009). */
+/** Shares: public links to transcripts (ADR 0009). */
 export function SharesPage() {
   const [fresh, setFresh] = useState<Share | null>(null);
   // /shares?artifact=… (a transcript page's Share link) starts the form on that transcript.
