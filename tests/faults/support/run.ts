@@ -31,6 +31,15 @@ export const FAULTS: readonly Fault[] = [
   { name: 'local S3', target: 'local-s3' },
 ];
 
+/**
+ * The faults of the short form in `make test` (tests/faults/faults.test.ts): the worker killed mid-transcription
+ * (the fault `make faults` runs most) and the two servers every service depends on, PostgreSQL and NATS. A
+ * service's own kill runs in `make faults` (ADR 0015: the 8-minute budget of `make test`).
+ */
+export const SHORT_FORM: readonly Fault[] = FAULTS.filter((fault) =>
+  ['worker', 'nats', 'postgres'].includes(fault.target),
+);
+
 export interface RunResult {
   /** New violations this run found (ones an earlier run of the fault reported are not repeated). */
   violations: string[];
