@@ -2,7 +2,16 @@
 // files make the library folder, the CUDA runtime found by ldd, the command line, and the cache.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -11,7 +20,10 @@ import {
   cmakeOptions,
   cudaRuntimeFiles,
   ensureWhisperBuild,
+  ensureWhisperLibrary,
+  isBuilt,
   libraryFiles,
+  nativeCache,
   parseCommandLine,
   unresolved,
   variantDir,
@@ -161,6 +173,53 @@ test('a folder built from the same sources and variant is kept; the native stamp
       join(out, 'libwhisper.so'),
     );
     assert.deepEqual(lines, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A library folder as a build leaves it: libwhisper.so a link to its versioned file, and version.txt. */
+function fakeLibrary(dir: string, stamp = whisperStamp('native')): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'libwhisper.so.1'), 'built');
+  symlinkSync('libwhisper.so.1', join(dir, 'libwhisper.so'));
+  writeFileSync(join(dir, 'version.txt'), `${stamp}\n`);
+}
+
+test("the machine's cache of the native build is named for its sources, CPU and compiler, and can be turned off", () => {
+  const env = { XDG_CACHE_HOME: '/cache' };
+  const here = nativeCache(env, 'x64\nsome CPU\nfpu avx2\ng++ 12');
+  assert.match(here ?? '', /^\/cache\/transcription-platform\/whisper\/[0-9a-f]{16}$/);
+  assert.equal(nativeCache(env, 'x64\nsome CPU\nfpu avx2\ng++ 12'), here, 'the same machine, the same folder');
+  assert.notEqual(nativeCache(env, 'x64\nsome CPU\nfpu avx2 avx512f\ng++ 12'), here, 'another instruction set');
+  assert.notEqual(nativeCache(env, 'x64\nsome CPU\nfpu avx2\ng++ 14'), here, 'another compiler');
+  assert.equal(nativeCache({ ...env, WHISPER_CACHE: 'off' }, 'x64'), undefined);
+});
+
+test("a fresh clone takes the machine's cached build without building; a built clone fills an empty cache", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'whisper-lib-test-'));
+  try {
+    const cache = join(dir, 'cache', 'key');
+    fakeLibrary(cache);
+    const lines: string[] = [];
+    const library = await ensureWhisperLibrary((line) => lines.push(line), join(dir, 'clone'), cache);
+    assert.equal(library, join(whisperLibraryDir(join(dir, 'clone')), 'libwhisper.so'));
+    assert.equal(readlinkSync(library), 'libwhisper.so.1', 'links stay links');
+    assert.equal(readFileSync(library, 'utf8'), 'built');
+    assert.match(lines.join('\n'), /the native library this machine built before/);
+    assert.ok(!lines.some((line) => /fetching|building/.test(line)), lines.join('\n'));
+
+    const empty = join(dir, 'cache', 'other');
+    fakeLibrary(whisperLibraryDir(join(dir, 'built')));
+    await ensureWhisperLibrary(() => {}, join(dir, 'built'), empty);
+    assert.ok(isBuilt(empty, 'native'), 'the clone left its build in the cache');
+
+    const stale = join(dir, 'cache', 'stale');
+    fakeLibrary(stale, whisperStamp('portable'));
+    fakeLibrary(whisperLibraryDir(join(dir, 'third')));
+    await ensureWhisperLibrary(() => {}, join(dir, 'third'), stale);
+    assert.ok(isBuilt(stale, 'native'), 'a cache from other sources is replaced');
+    assert.ok(!existsSync(`${stale}.partial-${process.pid}`));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

