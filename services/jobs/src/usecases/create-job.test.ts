@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { CLIENT_LOCAL_FEATURE } from '@tp/catalog';
 import { AppError } from '@tp/errors';
 import { jobOptionsFromView } from '@tp/job-options';
-import { createJob } from './create-job.ts';
+import { type CreateJobInput, createJob } from './create-job.ts';
 import { HELD_MICRO } from './testing/billing.ts';
 import { creationRequest, creationWorld } from './testing/creation.ts';
 import { aJob } from './testing/world.ts';
@@ -70,10 +70,19 @@ describe('createJob', () => {
 
   it('refuses a request that fails its checks before anything is read or written', async () => {
     const t = creationWorld();
-    await assert.rejects(createJob(t.deps, creationRequest({ profile: 'nope' })), {
-      code: 'validation_error',
-      message: 'Unknown profile "nope".',
-    });
+    const refusals: [Partial<CreateJobInput>, string, RegExp][] = [
+      [{ profile: 'nope' }, 'validation_error', /^Unknown profile "nope"\.$/],
+      [{ webhookId: 'whk_01jdq2v3w4x5y6z7a8b9c0d1e2' }, 'validation_error', /webhook_id/],
+      [
+        { options: jobOptionsFromView({ language: 'auto', output_format: 'vtt' }) },
+        'validation_error',
+        /output_format/,
+      ],
+      [{ profile: 'base', executionMode: 'client_local' }, 'feature_required', /./],
+      [{ type: 'caption_burn', mediaIds: ['med_1', 'med_2'] }, 'validation_error', /not a batch/],
+    ];
+    for (const [fields, code, message] of refusals)
+      await assert.rejects(createJob(t.deps, creationRequest(fields)), { code, message }, JSON.stringify(fields));
     assert.deepEqual([t.steps, t.billing.calls], [[], []]);
   });
 });
