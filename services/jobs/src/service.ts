@@ -5,16 +5,16 @@ import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import { JobsServiceService } from '@tp/proto';
-import { type Running, serve, startService, httpTimeouts } from '@tp/runtime';
-import { createJobsClients } from './clients.ts';
+import { type Lifecycle, type Running, serve, startService, httpTimeouts } from '@tp/runtime';
+import { createJobsClients, type JobsClients } from './clients.ts';
 import type { JobsConfig } from './config.ts';
 import { collectJobsMetrics } from './metrics.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { jobsServiceHandlers } from './rpc/jobs-service.ts';
 import { JOBS_ACCESS } from './rpc/access.ts';
-import { createJobsStore } from './store/jobs-store.ts';
+import { createJobsStore, type JobsStore } from './store/jobs-store.ts';
 import { createReconciler, type ReconcileResult } from './tasks/reconciler.ts';
-import { createCreditHolds } from './usecases/credit-holds.ts';
+import { type CreditHolds, createCreditHolds } from './usecases/credit-holds.ts';
 
 export type RunningJobs = Running<{
   grpcPort: number;
@@ -28,6 +28,87 @@ export interface JobsServiceOptions {
   now?: () => Date;
 }
 
+/** What the service opens before its own parts, in order: database, clients, bus, outbox relay. */
+async function openConnections(life: Lifecycle, config: JobsConfig, log: Logger) {
+  const database = await openServiceDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
+  const clients = await life.open(
+    'clients',
+    () => createJobsClients(config, log),
+    (opened) => opened.close(),
+  );
+  const bus = await openBus(life, {
+    url: config.NATS_URL,
+    name: 'jobs',
+    prefix: config.NATS_PREFIX,
+    log,
+    streams: [STREAMS.EVENTS, STREAMS.WORK],
+  });
+  const relay = await openOutboxRelay(life, {
+    bus,
+    databaseUrl: config.DATABASE_URL,
+    log,
+  });
+  return { database, clients, bus, relay };
+}
+
+/** What the reconciler and the handlers share: the store, the credit holds, the clock and the time limits. */
+interface JobsParts {
+  store: JobsStore;
+  holds: CreditHolds;
+  now: () => Date;
+  reservationTimeoutMs: number;
+  idempotencyTtlMs: number;
+}
+
+/** The reconciler, running every RECONCILE_INTERVAL_MS until the service stops. */
+function openReconciler(life: Lifecycle, config: JobsConfig, log: Logger, parts: JobsParts) {
+  return life.open(
+    'reconciler',
+    () => {
+      const started = createReconciler({
+        ...parts.store,
+        holds: parts.holds,
+        log: log.child({ component: 'reconciler' }),
+        now: parts.now,
+        reservationTimeoutMs: parts.reservationTimeoutMs,
+        idempotencyTtlMs: parts.idempotencyTtlMs,
+        staleRunningMs: config.STALE_RUNNING_MS,
+        clientLocalIdleTimeoutMs: config.CLIENT_LOCAL_IDLE_TIMEOUT_MS,
+      });
+      started.start(config.RECONCILE_INTERVAL_MS);
+      return started;
+    },
+    (started) => started.stop(),
+  );
+}
+
+/** The gRPC server with the jobs service's handlers and allow-list. */
+function jobsGrpcServer(
+  config: JobsConfig,
+  log: Logger,
+  parts: JobsParts & { clients: JobsClients; nudgeOutbox: () => void },
+) {
+  const verifier = createVerifier({ audience: 'jobs', publicKeys: config.SERVICE_PUBLIC_KEYS });
+  const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
+  const { store, clients, ...rest } = parts;
+  grpc.add(
+    JobsServiceService,
+    jobsServiceHandlers({
+      ...store,
+      ...clients,
+      ...rest,
+      log,
+      engines: config.ENGINES.engines,
+      models: config.ENGINES.models,
+      translations: config.TRANSLATION_PAIRS,
+      maxBatchItems: config.MAX_BATCH_ITEMS,
+      billingDeadlineMs: config.BACKEND_DEADLINE_MS,
+    }),
+    JOBS_ACCESS,
+  );
+  return grpc;
+}
+
 /**
  * Wires the jobs service: database, billing/media/artifacts clients, bus, outbox relay, reconciler,
  * the metrics read at scrape, gRPC and ops servers.
@@ -39,25 +120,7 @@ export function startJobsService(
 ): Promise<RunningJobs> {
   return startService(async (life) => {
     const now = options.now ?? (() => new Date());
-    const database = await openServiceDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
-    const clients = await life.open(
-      'clients',
-      () => createJobsClients(config, log),
-      (opened) => opened.close(),
-    );
-    const bus = await openBus(life, {
-      url: config.NATS_URL,
-      name: 'jobs',
-      prefix: config.NATS_PREFIX,
-      log,
-      streams: [STREAMS.EVENTS, STREAMS.WORK],
-    });
-    const relay = await openOutboxRelay(life, {
-      bus,
-      databaseUrl: config.DATABASE_URL,
-      log,
-    });
-
+    const { database, clients, bus, relay } = await openConnections(life, config, log);
     const store = createJobsStore(database, { defaultMaxConcurrentJobs: config.DEFAULT_MAX_CONCURRENT_JOBS });
     const reservationTimeoutMs = config.RESERVATION_TIMEOUT_MS;
     const idempotencyTtlMs = config.IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000;
@@ -68,49 +131,12 @@ export function startJobsService(
       now,
       reservationTimeoutMs,
     });
-    const reconciler = await life.open(
-      'reconciler',
-      () => {
-        const started = createReconciler({
-          ...store,
-          holds,
-          log: log.child({ component: 'reconciler' }),
-          now,
-          reservationTimeoutMs,
-          idempotencyTtlMs,
-          staleRunningMs: config.STALE_RUNNING_MS,
-          clientLocalIdleTimeoutMs: config.CLIENT_LOCAL_IDLE_TIMEOUT_MS,
-        });
-        started.start(config.RECONCILE_INTERVAL_MS);
-        return started;
-      },
-      (started) => started.stop(),
-    );
+    const parts = { store, holds, now, reservationTimeoutMs, idempotencyTtlMs };
+    const reconciler = await openReconciler(life, config, log, parts);
 
     life.onStop('metrics', collectJobsMetrics({ queueStats: store.queueStats, bus, now }));
 
-    const verifier = createVerifier({ audience: 'jobs', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
-    grpc.add(
-      JobsServiceService,
-      jobsServiceHandlers({
-        ...store,
-        ...clients,
-        holds,
-        log,
-        now,
-        nudgeOutbox: () => relay.nudge(),
-        engines: config.ENGINES.engines,
-        models: config.ENGINES.models,
-        translations: config.TRANSLATION_PAIRS,
-        maxBatchItems: config.MAX_BATCH_ITEMS,
-        idempotencyTtlMs,
-        reservationTimeoutMs,
-        billingDeadlineMs: config.BACKEND_DEADLINE_MS,
-      }),
-      JOBS_ACCESS,
-    );
-
+    const grpc = jobsGrpcServer(config, log, { ...parts, clients, nudgeOutbox: () => relay.nudge() });
     const ports = await serve(life, {
       log,
       grpc: { server: grpc, host: config.GRPC_HOST, port: config.GRPC_PORT },

@@ -1,6 +1,6 @@
 // The plan's max_concurrent_jobs (billing's profile; 2 here): ClaimJob starts at most that many of
 // a user's jobs at once, the rest wait queued (queue_reason concurrency_limit) and start as slots
-// free; other users' jobs are not held back (ADR 0012).
+// free; other users' jobs are not held back (ADR 0012). A client-local job (ADR 0023) takes no slot.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Job } from '@tp/proto';
@@ -9,12 +9,14 @@ import {
   claimRequest,
   createOne,
   eventually,
+  jobRow,
   readStream,
   storeTranscript,
   useHarness,
   userWithMedia,
 } from './support.ts';
 import { runWorkers } from './workers.ts';
+import { createLocal, reportProgress } from './devices.ts';
 
 const h = useHarness({ emptyQueueAfterEach: true, billingEnv: { PLAN_MAX_CONCURRENT_JOBS: '2' } });
 
@@ -124,5 +126,36 @@ describe('max_concurrent_jobs', () => {
     assert.equal(seen.maxWatched, 2, 'and two did run at once');
     assert.equal(seen.completed.filter((j) => j.userId === alice.userId).length, 6);
     assert.equal(seen.completed.filter((j) => j.userId === bob.userId).length, 2);
+  });
+});
+
+describe('a client-local job and the plan limit', () => {
+  it('is never claimed, takes no queue place and no slot of the plan limit (2 here), and is not in the queue listing', async () => {
+    const { userId, media } = await userWithMedia(h, '10', 3);
+    const local = await createLocal(h, userId, media[0]!.mediaId);
+    await reportProgress(h, userId, local.jobId, 10);
+    const cloud = [await createOne(h, userId, media[1]!.mediaId), await createOne(h, userId, media[2]!.mediaId)];
+    assert.deepEqual(
+      cloud.map((j) => [j.queuePosition, j.queueReason]),
+      [
+        [1, 'waiting_for_worker'],
+        [2, 'waiting_for_worker'],
+      ],
+      'the running client-local job neither is ahead of them nor uses one of the two slots',
+    );
+    const queue = await h.jobs.getQueue({ userId, jobType: '', limit: 0, offset: 0 });
+    assert.deepEqual(
+      [queue.jobs.map((j) => j.jobId), queue.totalRunning, queue.totalQueued],
+      [cloud.map((j) => j.jobId), 0, 2],
+    );
+    const claimed = [await claimNext(h), await claimNext(h)];
+    assert.deepEqual(
+      claimed.map((c) => c.job?.jobId),
+      cloud.map((j) => j.jobId),
+      'the workers get both cloud jobs',
+    );
+    assert.equal((await claimNext(h)).job, undefined, 'and nothing else');
+    const row = await jobRow(h, local.jobId);
+    assert.deepEqual([row!.status, row!.ticket_id, row!.worker_id], ['running', null, null]);
   });
 });

@@ -2,7 +2,7 @@
 // job the device runs, report progress, deliver a transcript.
 import { CLIENT_LOCAL_FEATURE } from '@tp/catalog';
 import type { CreateJobRequest, Job } from '@tp/proto';
-import { exampleTranscript, type Transcript } from '@tp/transcript';
+import { exampleTranscript } from '@tp/transcript';
 import type { Harness } from './harness.ts';
 import { createOne } from './requests.ts';
 
@@ -27,12 +27,3 @@ export const reportProgress = (h: Harness, userId: string, jobId: string, progre
 /** Delivers a transcript (by default a valid one that fits the tests' 5 s media). */
 export const deliver = (h: Harness, userId: string, jobId: string, transcript: unknown = exampleTranscript()) =>
   h.jobs.deliverTranscript({ userId, jobId, transcriptJson: JSON.stringify(transcript) });
-
-/** The example transcript with its last segment (and word) ending at `end` seconds. */
-export function endingAt(end: number): Transcript {
-  const t = exampleTranscript();
-  t.duration = end;
-  t.segments[1]!.end = end;
-  t.segments[1]!.words[0]!.end = Math.min(end, t.segments[1]!.words[0]!.end);
-  return t;
-}

@@ -77,8 +77,6 @@ export interface Harness {
   wav: Buffer;
   /** A client of the jobs service calling every method as `caller` (a user only where CallOptions.user names one). */
   clientAs(caller: ServiceName): JobsClient;
-  /** A second jobs service on the same database and fleet (other settings), stopped by dispose. */
-  startJobs(overrides?: Record<string, string>): Promise<{ service: RunningJobs; client: JobsClient }>;
   dispose(): Promise<void>;
 }
 
@@ -133,7 +131,6 @@ export async function startHarness(
     startFleet({ services: ['accounts', 'billing', 'artifacts', 'media'], billingEnv }),
     createTestDatabase({ service: 'jobs' }),
   ]);
-  const extra: { service: RunningJobs; client: JobsClient }[] = [];
   const callers: JobsClient[] = [];
   const main = await startJobsOn(fleet, database, overrides);
   const db = await connectToSchema(database.databaseUrl);
@@ -179,17 +176,10 @@ export async function startHarness(
       callers.push(client);
       return client;
     },
-    async startJobs(more = {}) {
-      const started = await startJobsOn(fleet, database, { ...overrides, ...more });
-      extra.push(started);
-      return { service: started.service, client: started.client };
-    },
     async dispose() {
       for (const client of callers) client.close();
-      for (const { service, client } of [...extra, main]) {
-        client.close();
-        await service.stop();
-      }
+      main.client.close();
+      await main.service.stop();
       admin.accounts.close();
       admin.billing.close();
       await nats.close();

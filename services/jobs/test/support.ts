@@ -1,5 +1,5 @@
-// Shared by the jobs integration tests (one file per use case): the harness, the users and
-// requests they make, and what they observe.
+// Shared by the jobs integration tests (workflows.test.ts and the modules it registers, one per
+// workflow; concurrency-limit.test.ts): the harness, the users and requests they make, what they observe.
 import { findProfile } from '@tp/catalog';
 
 export { eventually } from '@tp/testing';

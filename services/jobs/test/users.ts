@@ -70,17 +70,3 @@ export async function userWithMedia(h: Harness, credits: string, count = 1) {
   const media = await Promise.all(Array.from({ length: count }, (_, i) => newMedia(h, userId, `take-${i + 1}.wav`)));
   return { userId, media };
 }
-
-/** A media whose bytes were never uploaded (awaiting_upload). */
-export async function unfinishedMedia(h: Harness, userId: string): Promise<string> {
-  const session = await h.media.createUploadSession({
-    userId,
-    fileName: 'later.wav',
-    contentType: 'audio/wav',
-    workspaceId: '',
-    idempotencyKey: '',
-    userAgent: 'jobs-test',
-    sizeBytes: 0,
-  });
-  return session.mediaId;
-}

@@ -56,11 +56,12 @@ export function createBillingStateStore(prisma: PrismaClient) {
       }),
 
     /** A hold billing made after its job's creation was given up on: release it later. */
-    releaseLater: (jobId: string, error: string) =>
-      prisma.job.updateMany({
+    releaseLater: async (jobId: string, error: string): Promise<void> => {
+      await prisma.job.updateMany({
         where: { id: jobId, billingState: { in: ['none', 'released'] } },
         data: { billingState: 'release_pending', billingError: error.slice(0, 1000) },
-      }),
+      });
+    },
   };
 }
 

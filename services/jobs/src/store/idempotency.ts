@@ -7,8 +7,9 @@ export function createIdempotencyStore(prisma: PrismaClient) {
       prisma.idempotencyKey.findUnique({ where: { userId_key: { userId, key } } }),
 
     /** Forgets a key (expired, or its creation was abandoned); only the row seen, not a newer one. */
-    forgetIdempotencyKey: (userId: string, key: string, createdAt: Date) =>
-      prisma.idempotencyKey.deleteMany({ where: { userId, key, createdAt } }),
+    forgetIdempotencyKey: async (userId: string, key: string, createdAt: Date): Promise<void> => {
+      await prisma.idempotencyKey.deleteMany({ where: { userId, key, createdAt } });
+    },
 
     /** Keys older than the cutoff are forgotten (the same key then creates a new job). */
     sweepIdempotencyKeys: async (before: Date): Promise<number> =>

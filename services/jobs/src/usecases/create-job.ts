@@ -136,7 +136,7 @@ async function reserveCredits(
     // A job whose mode costs nothing (client-local, ADR 0023) holds nothing.
     for (const job of jobs.filter((j) => holdsCredits(j, creation.profile))) {
       // Every Reserve ends well before the reconciler may take this creation for a dead one.
-      if (Date.now() - began.getTime() > deps.reservationTimeoutMs - 2 * deps.billingDeadlineMs) {
+      if (deps.now().getTime() - began.getTime() > deps.reservationTimeoutMs - 2 * deps.billingDeadlineMs) {
         throw new AppError('service_unavailable', 'Reserving credits took too long; retry later.');
       }
       mayHold.add(job.id);
