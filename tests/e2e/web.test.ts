@@ -5,12 +5,13 @@
 // - web/media.ts: the Media page, uploads straight to storage and a refused file;
 // - web/shares-billing.ts: a transcript shared, its link rotated and revoked; the Billing page;
 // - web/jobs.ts (jobsPageTests): a transcription and a batch started in the Jobs page;
-// then, alone, web/jobs.ts (queueTests): the live queue behind a long job that holds the fleet's one
-// worker slot (a queue position counts every user's jobs), and web/editor.ts: the transcript editor,
-// which stops the fleet's artifacts service for one of its tests.
+// - web/editor.ts (editorTests): a transcript opened, listened to, edited, and a conflict;
+// then, alone: web/jobs.ts (queueTests): the live queue behind a long job that holds the fleet's one
+// worker slot (a queue position counts every user's jobs); web/editor.ts (editorOutageTests): a save
+// while the fleet's artifacts service is stopped, then the history, exports and a phone.
 import { describe } from 'node:test';
 import { accountTests } from './web/account.ts';
-import { editorTests } from './web/editor.ts';
+import { editorOutageTests, editorTests } from './web/editor.ts';
 import { jobsPageTests, queueTests } from './web/jobs.ts';
 import { mediaTests } from './web/media.ts';
 import { sharesBillingTests } from './web/shares-billing.ts';
@@ -23,7 +24,8 @@ describe('the web app, side by side', { concurrency: true }, () => {
   mediaTests();
   sharesBillingTests();
   jobsPageTests();
+  editorTests();
 });
 
 queueTests();
-editorTests();
+editorOutageTests();

@@ -135,44 +135,46 @@ function apiAccessTests(): void {
   });
 }
 
+/**
+ * Signs in on the device `other`, then on `here`, whose Devices page lists `other` when `logOut` runs
+ * on it; `other`, reloaded after, is sent to sign in.
+ */
+async function logOutFromAnother(other: string, here: string, logOut: (page: Page) => Promise<void>): Promise<void> {
+  await withContext({}, async (otherPage) => {
+    await signInAs(otherPage, user, other);
+    await withContext({}, async (page) => {
+      await signInAs(page, user, here);
+      await page.getByRole('link', { name: 'Devices' }).click();
+      await page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem', { name: other }).waitFor();
+      await logOut(page);
+    });
+    await otherPage.reload();
+    await otherPage.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+}
+
 function devicesTests(): void {
   describe('devices', () => {
     it('lists the device sessions and logs another one out: it is sent to sign in', async () => {
-      await withContext({}, async (phone) => {
-        await signInAs(phone, user, 'phone');
-        await withContext({}, async (laptop) => {
-          await signInAs(laptop, user, 'laptop');
-          await laptop.getByRole('link', { name: 'Devices' }).click();
-          await laptop.getByRole('listitem', { name: 'phone' }).waitFor();
-          await assertAccessible(laptop, 'devices page');
-          await laptop.getByRole('button', { name: 'Log out phone' }).click();
-          await laptop.getByRole('listitem', { name: 'phone' }).waitFor({ state: 'detached' });
-        });
-        await phone.reload();
-        await phone.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await logOutFromAnother('phone', 'laptop', async (laptop) => {
+        await assertAccessible(laptop, 'devices page');
+        await laptop.getByRole('button', { name: 'Log out phone' }).click();
+        await laptop.getByRole('listitem', { name: 'phone' }).waitFor({ state: 'detached' });
       });
     });
 
     it('logs out every other device at once; this one stays signed in', async () => {
-      await withContext({}, async (tablet) => {
-        await signInAs(tablet, user, 'tablet');
-        await withContext({}, async (desk) => {
-          await signInAs(desk, user, 'desk');
-          await desk.getByRole('link', { name: 'Devices' }).click();
-          const devices = desk.getByRole('list', { name: 'Signed-in devices' });
-          await devices.getByRole('listitem', { name: 'tablet' }).waitFor();
-          await desk.getByRole('button', { name: 'Log out all other devices' }).click();
-          await desk
-            .getByRole('status')
-            .getByText(/^Logged out \d+ other device/)
-            .waitFor();
-          await devices.getByRole('listitem', { name: 'tablet' }).waitFor({ state: 'detached' });
-          assert.equal(await devices.getByRole('listitem').count(), 1, 'only this device is left');
-          await desk.reload();
-          await devices.getByRole('listitem', { name: 'desk' }).waitFor();
-        });
-        await tablet.reload();
-        await tablet.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await logOutFromAnother('tablet', 'desk', async (desk) => {
+        const devices = desk.getByRole('list', { name: 'Signed-in devices' });
+        await desk.getByRole('button', { name: 'Log out all other devices' }).click();
+        await desk
+          .getByRole('status')
+          .getByText(/^Logged out \d+ other device/)
+          .waitFor();
+        await devices.getByRole('listitem', { name: 'tablet' }).waitFor({ state: 'detached' });
+        assert.equal(await devices.getByRole('listitem').count(), 1, 'only this device is left');
+        await desk.reload();
+        await devices.getByRole('listitem', { name: 'desk' }).waitFor();
       });
     });
   });

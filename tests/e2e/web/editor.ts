@@ -5,8 +5,8 @@
 // through the API is a conflict the page shows without overwriting it, the edits kept, and so does a
 // save that fails while artifacts is down (saved when tried again); the history restores an older
 // version; an export with options downloads; axe-core is clean and nothing scrolls sideways at 390 px.
-// It stops the fleet's artifacts service for one test, so it runs alone, after the modules that run
-// side by side.
+// Its tests up to the conflict run beside the other modules (editorTests); the save that fails stops
+// the fleet's artifacts service, so it and the tests after it run alone, after them (editorOutageTests).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -31,25 +31,35 @@ let page: Page;
 let token: string;
 let artifactId: string;
 
+async function setUp(): Promise<void> {
+  const user = await webUser('editor');
+  await grantCredits(user, '50', 'e2e');
+  token = await fullToken(user);
+  const mediaId = await uploadMedia(world.fleet, token, world.short, 'audio/wav', 'window.wav');
+  // One speaker, for a name to give.
+  const job = { ...transcribe(mediaId), options: { language: 'en', diarization: { num_speakers: 1 } } };
+  const created = await createJob(world.fleet, token, job);
+  assert.equal(created.status, 202, created.text);
+  const done = (job: { status: string }) => job.status === 'succeeded';
+  await waitForJob(world.fleet, token, created.body.data.job_id, done, 60_000);
+  page = await newPage({ acceptDownloads: true });
+  await signInAs(page, user);
+}
+
+/** The editor's first part, beside the other modules: the transcript opened, listened to and edited. */
 export function editorTests(): void {
   describe('the transcript editor', { concurrency: false }, () => {
-    before(async () => {
-      const user = await webUser('editor');
-      await grantCredits(user, '50', 'e2e');
-      token = await fullToken(user);
-      const mediaId = await uploadMedia(world.fleet, token, world.short, 'audio/wav', 'window.wav');
-      // One speaker, for a name to give.
-      const job = { ...transcribe(mediaId), options: { language: 'en', diarization: { num_speakers: 1 } } };
-      const created = await createJob(world.fleet, token, job);
-      assert.equal(created.status, 202, created.text);
-      const done = (job: { status: string }) => job.status === 'succeeded';
-      await waitForJob(world.fleet, token, created.body.data.job_id, done, 60_000);
-      page = await newPage({ acceptDownloads: true });
-      await signInAs(page, user);
-    });
-    after(() => page?.context().close());
+    before(setUp);
     openingTests();
     editingTests();
+  });
+}
+
+/** Its second part, alone, after the modules that run side by side: a save while artifacts is stopped. */
+export function editorOutageTests(): void {
+  describe('the transcript editor, artifacts stopped', { concurrency: false }, () => {
+    after(() => page?.context().close());
+    failedSaveTests();
     historyTests();
   });
 }
@@ -183,7 +193,11 @@ function editingTests(): void {
       const merged = textOf((await current()).payload);
       assert.ok(merged.includes('breeze') && merged.includes('cool'), `both edits: ${merged}`);
     });
+  });
+}
 
+function failedSaveTests(): void {
+  describe('a save that fails', () => {
     it('keeps the edits when a save fails, and saves them when tried again', async () => {
       await page.getByLabel(/^Word “let”/).fill('allow');
       await world.fleet.stopService('artifacts');
