@@ -47,14 +47,14 @@ test('starts the whole-fleet files first and leaves the short unit files for the
     'charts/transcription/test/values.test.ts',
     'packages/bus/src/bus.test.ts',
     'services/jobs/test/queue.test.ts',
-    'tests/e2e/web-jobs.test.ts',
+    'tests/e2e/web.test.ts',
     'tests/e2e/jobs.test.ts',
     'tools/dev/fleet.test.ts',
     'tools/local-s3/src/main.test.ts',
   ];
   assert.deepEqual(longestFirst(files), [
     'tests/e2e/jobs.test.ts',
-    'tests/e2e/web-jobs.test.ts',
+    'tests/e2e/web.test.ts',
     'tools/dev/fleet.test.ts',
     'services/jobs/test/queue.test.ts',
     'charts/transcription/test/values.test.ts',
