@@ -3,6 +3,8 @@
 // row's headers), the worker that takes the ticket from NATS and runs the job, and artifacts, where
 // the worker stores the transcript. Every service exports its spans over OTLP/HTTP to a receiver
 // on loopback (OTEL_EXPORTER_OTLP_ENDPOINT, as the chart sets it), and the test reads them there.
+// A fleet of its own: every process exporting spans, and one job at a time per user
+// (PLAN_MAX_CONCURRENT_JOBS=1), would change what the jobs, account and operator fleets count and queue.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';

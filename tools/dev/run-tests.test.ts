@@ -17,7 +17,7 @@ test('finds *.test.ts under the test roots, never in node_modules or generated c
     'services/accounts/node_modules/dep/y.test.ts',
     'tools/dev/z.test.ts',
     'charts/transcription/test/chart.test.ts',
-    'tests/e2e/auth.test.ts',
+    'tests/e2e/account.test.ts',
     'tests/e2e/outage.faults.test.ts',
     'docs/not-a-root.test.ts',
     'packages/ids/src/ids.ts',
@@ -30,7 +30,7 @@ test('finds *.test.ts under the test roots, never in node_modules or generated c
     'charts/transcription/test/chart.test.ts',
     'packages/ids/src/ids.test.ts',
     'services/accounts/test/accounts.test.ts',
-    'tests/e2e/auth.test.ts',
+    'tests/e2e/account.test.ts',
     'tools/dev/z.test.ts',
   ]);
   assert.deepEqual(findTestFiles(root, ['services/accounts', 'tools/dev/z.test.ts', 'missing']), [

@@ -55,3 +55,18 @@ export const SETTLED_WITHIN_MS = 30_000;
  * not by the cache entry running out.
  */
 export const LONGEST_AUTH_CACHE = { AUTH_CACHE_TTL_MS: '300000' };
+
+const unreached = { limit: 100_000_000, window_seconds: 60 };
+/**
+ * The gateway's limits per address (RATE_LIMIT_IP) counted as in production, at limits no test
+ * reaches: a file whose modules share a fleet signs in and presents refused credentials from one
+ * address far more often than a person would (the limiter has its own tests).
+ */
+export const UNREACHED_IP_LIMITS = {
+  RATE_LIMIT_IP: JSON.stringify({
+    sign_in: unreached,
+    credential_failure: unreached,
+    share_page: unreached,
+    anonymous: unreached,
+  }),
+};

@@ -1,5 +1,5 @@
 // node tools/smoke/src/main.ts: the smoke test of a running fleet (smoke.ts), configured by the
-// environment. The chart's `helm test` Pod runs it against the gateway's Service; tests/e2e/smoke.test.ts
+// environment. The chart's `helm test` Pod runs it against the gateway's Service; tests/e2e/operator/smoke.ts
 // runs it against a local fleet. Exit codes: 0 passed, 1 a step failed (named on stderr), 2 usage.
 //
 //   GATEWAY_URL              the gateway's base URL (http://127.0.0.1:8080)

@@ -1,5 +1,5 @@
 // The smoke test's own user and token, made with tsctl: one list of commands that the chart's
-// `helm test` Pod (its init container, provision-main.ts) and tests/e2e/smoke.test.ts (fleet.tsctl)
+// `helm test` Pod (its init container, provision-main.ts) and tests/e2e/operator/smoke.ts (fleet.tsctl)
 // both run, so the test proves what the hook does. Running it again is safe: an existing user is kept.
 
 /** What the smoke test does and nothing more: upload and delete media, run jobs, read and delete transcripts. */

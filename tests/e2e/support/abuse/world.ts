@@ -1,21 +1,24 @@
-// The fleet of the abuse suite (every service but the worker) and two users, ada and bob, each
-// with one object of every kind the API names by id, made the documented way: media uploaded
-// through an upload session, a transcript artifact (as the worker stores one) with a second
-// version, a queued job, a share link, a spare token and a spare device session.
+// The fleet of the abuse suite (tests/e2e/abuse.test.ts: every service but the worker), started once
+// for its modules, and its users, each with one object of every kind the API names by id, made the
+// documented way: media uploaded through an upload session, a transcript artifact (as the worker
+// stores one) with a second version, two queued jobs, a share link, a spare token and a spare
+// device session. bob, made with the fleet, is the other user whose objects every module aims at
+// and none may touch; each module acts as a user of its own (`actor`), since what one does to its
+// user (signing out, deleting the account, rotating the share) would pull the ground from under
+// another's.
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { ArtifactsServiceService } from '@tp/proto';
 import {
   type FakeOpenAi,
   type Fleet,
-  type FleetOptions,
   startFakeOpenAi,
   startFleet,
   testClient,
   UNREACHED_RATE_LIMITS,
 } from '@tp/testing';
 import { transcript } from '../artifacts.ts';
-import { call } from '../http.ts';
+import { call, UNREACHED_IP_LIMITS } from '../http.ts';
 import { uploadMedia } from '../jobs.ts';
 import { mediaFolder } from '../media-files.ts';
 import { fetchOpenApi, type OpenApiDocument, operationsOf, type Operation } from './openapi.ts';
@@ -58,8 +61,10 @@ export interface AbuseWorld {
   fleet: Fleet;
   doc: OpenApiDocument;
   operations: Operation[];
-  ada: Actor;
+  /** The user whose objects the modules' users name and must not reach. */
   bob: Actor;
+  /** A one-second tone, the media of every user. */
+  wav: string;
 }
 
 /** The bindings of the world once `useAbuseWorld` has started it. */
@@ -71,19 +76,19 @@ const SETUP_TIMEOUT_MS = 300_000;
 export const BODY_LIMITS = { JSON_LIMIT_BYTES: '65536', MAX_TRANSCRIPT_BYTES: '262144' };
 
 /**
+ * Media's limits for the edges of abuse/edges.ts: a file one byte past the limit stays cheap to
+ * stream, and a signed URL runs out within the file. The fuzzer's files (at most 4 KiB) and the
+ * users' tone (32 KiB) are under it; a declared size past it is a 413 like any other refusal.
+ */
+export const MEDIA_MAX_BYTES = 65_536;
+export const URL_TTL_SECONDS = 60;
+const MEDIA_LIMITS = { UPLOAD_URL_TTL_SECONDS: String(URL_TTL_SECONDS), MEDIA_MAX_BYTES: String(MEDIA_MAX_BYTES) };
+
+/**
  * Rate limits counted as in production, at limits the suite never reaches: it signs in and makes
  * tokens for every operation from one address (the limiter has its own tests).
  */
-const unreached = { limit: 100_000_000, window_seconds: 60 };
-const RATE_LIMITS = {
-  ...UNREACHED_RATE_LIMITS,
-  RATE_LIMIT_IP: JSON.stringify({
-    sign_in: unreached,
-    credential_failure: unreached,
-    share_page: unreached,
-    anonymous: unreached,
-  }),
-};
+const RATE_LIMITS = { ...UNREACHED_RATE_LIMITS, ...UNREACHED_IP_LIMITS };
 
 export async function signIn(fleet: Fleet, actor: Pick<Actor, 'email' | 'password'>, device = 'abuse suite') {
   const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', {
@@ -102,6 +107,12 @@ export async function createToken(fleet: Fleet, session: string, grant: { preset
   assert.equal(res.status, 201, res.text);
   return { token: res.body.data.token as string, tokenId: res.body.data.token_id as string };
 }
+
+/** A user of `name` with an object of every kind, on the world's fleet. */
+export const actor = (name: string): Promise<Actor> => createActor(world.fleet, name, world.wav);
+
+/** The bound of a hook that makes a user: well under a minute alone, on a busy machine more. */
+export const ACTOR_SETUP = { timeout: 120_000 };
 
 async function createActor(fleet: Fleet, name: string, wav: string): Promise<Actor> {
   const email = `${name}@example.com`;
@@ -184,34 +195,26 @@ async function createObjects(fleet: Fleet, token: string, userId: string, wav: s
   };
 }
 
-/**
- * Starts the fleet and the two users for the test file that calls it, then `ready` (top-level
- * `before` hooks of node:test run at once, so what needs the world goes there); stops them after.
- */
-export function useAbuseWorld(options: Omit<FleetOptions, 'gatewayEnv'> = {}, ready?: () => Promise<void>): void {
-  // A bound for a busy machine, not a measure: the fleet and the two users take well under a minute alone.
+/** Starts the fleet and bob for the test file that calls it; stops them after. */
+export function useAbuseWorld(): void {
+  // A bound for a busy machine, not a measure: the fleet and bob take well under a minute alone.
   // The managed-AI routes relay to a fake OpenAI-compatible provider (the one third party).
   let upstream: FakeOpenAi | undefined;
+  let files: Awaited<ReturnType<typeof mediaFolder>> | undefined;
   before(
     async () => {
       upstream = await startFakeOpenAi();
       world.fleet = await startFleet({
         without: ['worker'],
         aiProxyEnv: { AI_UPSTREAM_URL: upstream.url },
-        ...options,
+        mediaEnv: MEDIA_LIMITS,
         gatewayEnv: { ...BODY_LIMITS, ...RATE_LIMITS },
       });
-      const files = await mediaFolder();
-      try {
-        const wav = await files.tone('tone.wav', 1);
-        world.ada = await createActor(world.fleet, 'ada', wav);
-        world.bob = await createActor(world.fleet, 'bob', wav);
-      } finally {
-        await files.remove();
-      }
+      files = await mediaFolder();
+      world.wav = await files.tone('tone.wav', 1);
+      world.bob = await actor('bob');
       world.doc = await fetchOpenApi(world.fleet.gatewayUrl);
       world.operations = operationsOf(world.doc);
-      await ready?.();
     },
     { timeout: SETUP_TIMEOUT_MS },
   );
@@ -219,5 +222,6 @@ export function useAbuseWorld(options: Omit<FleetOptions, 'gatewayEnv'> = {}, re
   after(async () => {
     await world.fleet?.stop();
     await upstream?.stop();
+    await files?.remove();
   });
 }

@@ -1,12 +1,11 @@
 // App-experience preferences (ADR 0018) through the real fleet: the gateway validates,
 // accounts stores in PostgreSQL. Defaults, a merge, resets, every refusal, two users apart, and
 // the operations in /openapi.json with their scopes.
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startFleet, type Fleet } from '@tp/testing';
-import { call } from './support/http.ts';
+import { call } from '../support/http.ts';
+import { world } from './world.ts';
 
-let fleet: Fleet;
 const PATH = '/api/v1/account/app-experience';
 const password = 'a long enough password';
 
@@ -21,13 +20,13 @@ const DEFAULTS = {
 };
 
 async function token(email: string, ...flags: string[]): Promise<string> {
-  const result = await fleet.tsctl('tokens', 'create', '--email', email, ...flags);
+  const result = await world.fleet.tsctl('tokens', 'create', '--email', email, ...flags);
   assert.equal(result.code, 0, result.stderr);
   return result.stdout.trim();
 }
 
 async function newUser(email: string): Promise<{ read: string; write: string }> {
-  const created = await fleet.tsctl('users', 'create', '--email', email, '--password', password);
+  const created = await world.fleet.tsctl('users', 'create', '--email', email, '--password', password);
   assert.equal(created.code, 0, created.stderr);
   return {
     read: await token(email, '--scopes', 'account:read'),
@@ -35,23 +34,25 @@ async function newUser(email: string): Promise<{ read: string; write: string }> 
   };
 }
 
-const read = (credential: string) => call(fleet.gatewayUrl, 'GET', PATH, { token: credential });
-const patch = (credential: string, body: unknown) => call(fleet.gatewayUrl, 'PATCH', PATH, { token: credential, body });
+const read = (credential: string) => call(world.fleet.gatewayUrl, 'GET', PATH, { token: credential });
+const patch = (credential: string, body: unknown) =>
+  call(world.fleet.gatewayUrl, 'PATCH', PATH, { token: credential, body });
 
 let ada: { read: string; write: string };
 let bob: { read: string; write: string };
 
-before(async () => {
-  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'] });
-  ada = await newUser('ada.prefs@example.com');
-  bob = await newUser('bob.prefs@example.com');
-});
+export function appExperienceTests(): void {
+  describe('app-experience', { concurrency: false }, () => {
+    before(async () => {
+      ada = await newUser('ada.prefs@example.com');
+      bob = await newUser('bob.prefs@example.com');
+    });
+    describe('app-experience preferences', preferences);
+    describe('app-experience refusals', refusals);
+  });
+}
 
-after(async () => {
-  await fleet?.stop();
-});
-
-describe('app-experience preferences', () => {
+function preferences(): void {
   it('are every field at its default, with updated_at null, before the user chooses', async () => {
     const res = await read(ada.read);
     assert.equal(res.status, 200, res.text);
@@ -91,9 +92,9 @@ describe('app-experience preferences', () => {
     assert.equal(bobs.max_chars_per_entry, 80, "ada's choices are not bob's");
     assert.equal(adas.default_profile, 'oracle');
   });
-});
+}
 
-describe('app-experience refusals', () => {
+function refusals(): void {
   it('refuse unknown fields, bad values and bodies that are not a non-empty object with 422', async () => {
     const before = (await read(ada.read)).body.data;
     const cases: [unknown, (string | number)[]][] = [
@@ -114,7 +115,7 @@ describe('app-experience refusals', () => {
       assert.equal(res.status, 422, `${JSON.stringify(body)}: ${res.text}`);
       assert.deepEqual(res.body.detail[0].loc, loc, res.text);
     }
-    const none = await call(fleet.gatewayUrl, 'PATCH', PATH, { token: ada.write });
+    const none = await call(world.fleet.gatewayUrl, 'PATCH', PATH, { token: ada.write });
     assert.equal(none.status, 422, none.text);
     assert.deepEqual(none.body.detail, [{ loc: ['body'], msg: 'Field required', type: 'missing' }]);
     assert.deepEqual((await read(ada.read)).body.data, before, 'nothing changed');
@@ -125,7 +126,7 @@ describe('app-experience refusals', () => {
     assert.equal(refused.status, 422, refused.text);
     assert.equal(refused.body.detail.code, 'validation_error');
     assert.equal(refused.body.detail.field, 'default_profile');
-    const granted = await fleet.tsctl(
+    const granted = await world.fleet.tsctl(
       'features',
       'grant',
       '--email',
@@ -152,10 +153,10 @@ describe('app-experience refusals', () => {
   });
 
   it('are two operations of /openapi.json with their scopes', async () => {
-    const res = await call(fleet.gatewayUrl, 'GET', '/openapi.json');
+    const res = await call(world.fleet.gatewayUrl, 'GET', '/openapi.json');
     assert.equal(res.status, 200);
     assert.equal(res.body.paths[PATH].get['x-required-scope'], 'account:read');
     assert.equal(res.body.paths[PATH].patch['x-required-scope'], 'account:write');
     assert.equal(res.body.paths[PATH].patch.requestBody.required, true);
   });
-});
+}

@@ -1,48 +1,23 @@
 // GET /api/v1/models tells the truth: for every model it lists, every language and every option
 // its capabilities name, POST /api/v1/jobs accepts exactly where the flag is true and refuses with
 // a stable code where it is false (400 profile_unavailable for a model this deployment does not run,
-// a 422 of type unsupported_option naming the option otherwise). No worker runs here: accepted jobs stay queued
-// and are cancelled.
+// a 422 of type unsupported_option naming the option otherwise). No worker runs on this fleet
+// (world.ts): accepted jobs stay queued and are cancelled. It creates a job for every model ×
+// language × flag, which the fleet counts at a limit it never reaches.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LANGUAGE_CODES, PROFILES } from '@tp/catalog';
-import { eventually, type Fleet, startFleet, synthesizeSpeech, UNREACHED_RATE_LIMITS } from '@tp/testing';
-import { call, SETTLED_WITHIN_MS } from './support/http.ts';
-import { createJob, createUser, type TestUser, uploadMedia } from './support/jobs.ts';
+import { eventually, synthesizeSpeech } from '@tp/testing';
+import { call, SETTLED_WITHIN_MS } from '../support/http.ts';
+import { createJob, createUser, type TestUser, uploadMedia } from '../support/jobs.ts';
+import { world } from './world.ts';
 
-let fleet: Fleet;
 let dir: string;
 let user: TestUser;
 let mediaId: string;
-
-before(async () => {
-  // It creates a job for every model × language × flag: job creation counted at a limit it never reaches.
-  fleet = await startFleet({
-    without: ['worker', 'shares'],
-    gatewayEnv: UNREACHED_RATE_LIMITS,
-  });
-  dir = await mkdtemp(join(tmpdir(), 'tp-e2e-models-'));
-  user = await createUser(fleet, 'walker', '100');
-  // Granted every internal profile, so the walk covers every model of the catalog.
-  for (const feature of PROFILES.flatMap((p) => (p.featureKey ? [p.featureKey] : []))) {
-    const granted = await fleet.tsctl('features', 'grant', '--email', user.email, '--feature', feature);
-    assert.equal(granted.code, 0, granted.stderr);
-  }
-  // Stereo, so that channel speaker separation is judged by the model alone (a mono media is refused for itself).
-  mediaId = await uploadMedia(
-    fleet,
-    user.token,
-    await synthesizeSpeech('Hello there.', { voice: 'rms', dir, channels: 2 }),
-  );
-});
-
-after(async () => {
-  await fleet?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
 
 interface Model {
   id: string;
@@ -68,7 +43,7 @@ const FLAGGED: Record<string, { option: string; change: Record<string, unknown> 
  */
 async function assertAgrees(model: Model, change: Record<string, unknown>, flag: boolean, option: string) {
   const body = { type: 'transcription', input: { type: 'media_ref', media_id: mediaId }, profile: model.id, ...change };
-  const res = await createJob(fleet, user.token, body);
+  const res = await createJob(world.fleet, user.token, body);
   const what = `${model.id} ${JSON.stringify(change)} (flag ${flag})`;
   // A caption burn the model offers, of a media with no transcript to burn yet (no worker runs here, ADR 0024).
   const nothingToBurn = (issue: { loc: string[]; type: string } | undefined) =>
@@ -78,7 +53,7 @@ async function assertAgrees(model: Model, change: Record<string, unknown>, flag:
   if (flag && res.status === 422 && nothingToBurn(res.body.detail[0])) return;
   if (flag) {
     assert.equal(res.status, 202, `${what}: ${res.text}`);
-    const cancelled = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${res.body.data.job_id}`, {
+    const cancelled = await call(world.fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${res.body.data.job_id}`, {
       token: user.token,
     });
     assert.equal(cancelled.status, 200, cancelled.text);
@@ -94,10 +69,34 @@ async function assertAgrees(model: Model, change: Record<string, unknown>, flag:
   assert.deepEqual(issue.loc, option === 'type' ? ['body', 'type'] : ['body', 'options', option], what);
 }
 
-describe('GET /api/v1/models and POST /api/v1/jobs agree', () => {
+export function modelsTests(): void {
+  describe('the catalog of models', { concurrency: false }, () => {
+    before(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'tp-e2e-models-'));
+      user = await createUser(world.fleet, 'walker', '100');
+      // Granted every internal profile, so the walk covers every model of the catalog.
+      for (const feature of PROFILES.flatMap((p) => (p.featureKey ? [p.featureKey] : []))) {
+        const granted = await world.fleet.tsctl('features', 'grant', '--email', user.email, '--feature', feature);
+        assert.equal(granted.code, 0, granted.stderr);
+      }
+      // Stereo, so that channel speaker separation is judged by the model alone (a mono media is refused for itself).
+      mediaId = await uploadMedia(
+        world.fleet,
+        user.token,
+        await synthesizeSpeech('Hello there.', { voice: 'rms', dir, channels: 2 }),
+      );
+    });
+    after(async () => {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+    describe('GET /api/v1/models and POST /api/v1/jobs agree', modelsAndJobsAgree);
+  });
+}
+
+function modelsAndJobsAgree(): void {
   let models: Model[];
   before(async () => {
-    const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/models', { token: user.token });
+    const res = await call(world.fleet.gatewayUrl, 'GET', '/api/v1/models', { token: user.token });
     assert.equal(res.status, 200, res.text);
     models = res.body.data;
   });
@@ -151,10 +150,10 @@ describe('GET /api/v1/models and POST /api/v1/jobs agree', () => {
     await eventually(
       'every hold released',
       async () => {
-        const balance = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: user.token });
+        const balance = await call(world.fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: user.token });
         return balance.body.data.reserved_credits === 0;
       },
       SETTLED_WITHIN_MS,
     );
   });
-});
+}

@@ -1,32 +1,25 @@
 // The edges of every request the fuzzer cannot reach by chance: bodies past the limit each
 // operation states in x-max-body-bytes (413), signed upload and download URLs with one part
-// changed or past their lifetime, and share links that were guessed, revoked, rotated or expired.
+// changed or past their lifetime (URL_TTL_SECONDS, media's setting on the world's fleet), and share
+// links that were guessed, revoked, rotated or expired. eve acts.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ArtifactsServiceService } from '@tp/proto';
 import { eventually, testClient } from '@tp/testing';
-import { call } from './support/http.ts';
-import { label } from './support/abuse/openapi.ts';
-import { reportCounts, send } from './support/abuse/send.ts';
-import { flip, tamperedShareTokens, tamperedSignedUrls } from './support/abuse/tamper.ts';
-import { createToken, signIn, useAbuseWorld, world } from './support/abuse/world.ts';
+import { call } from '../support/http.ts';
+import { label } from '../support/abuse/openapi.ts';
+import { send } from '../support/abuse/send.ts';
+import { flip, tamperedShareTokens, tamperedSignedUrls } from '../support/abuse/tamper.ts';
+import { ACTOR_SETUP, type Actor, actor, createToken, MEDIA_MAX_BYTES, signIn, world } from '../support/abuse/world.ts';
 
-const MEDIA_MAX_BYTES = 65_536;
-const URL_TTL_SECONDS = 60;
-useAbuseWorld(
-  { mediaEnv: { UPLOAD_URL_TTL_SECONDS: String(URL_TTL_SECONDS), MEDIA_MAX_BYTES: String(MEDIA_MAX_BYTES) } },
-  () => issueSignedUrls(),
-);
-after(() => {
-  console.log(reportCounts('abuse-edges'));
-});
+let eve: Actor;
 
 const WAV = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(60)]);
-const api = (method: string, path: string, body?: object, token = world.ada.token) =>
+const api = (method: string, path: string, body?: object, token = eve.token) =>
   call(world.fleet.gatewayUrl, method, path, { token, body });
 
-/** A media export of ada's: a file in her storage prefix, stored as the worker stores one. */
+/** A media export of eve's: a file in her storage prefix, stored as the worker stores one. */
 async function mediaExport(): Promise<{ artifactId: string; versionId: string }> {
   const { objectStore: store, artifactsGrpcAddr } = world.fleet;
   const s3 = new S3Client({
@@ -35,7 +28,7 @@ async function mediaExport(): Promise<{ artifactId: string; versionId: string }>
     forcePathStyle: true,
     credentials: { accessKeyId: store.accessKeyId, secretAccessKey: store.secretAccessKey },
   });
-  const key = `users/${world.ada.id}/exports/abuse/captions.srt`;
+  const key = `users/${eve.id}/exports/abuse/captions.srt`;
   await s3.send(
     new PutObjectCommand({ Bucket: store.bucket, Key: key, Body: '1\n00:00:00,000 --> 00:00:01,000\nhi\n' }),
   );
@@ -43,9 +36,9 @@ async function mediaExport(): Promise<{ artifactId: string; versionId: string }>
   const artifacts = testClient(ArtifactsServiceService, artifactsGrpcAddr, { audience: 'artifacts', as: 'worker' });
   const made = await artifacts
     .createArtifact({
-      userId: world.ada.id,
+      userId: eve.id,
       artifactType: 'media_export',
-      mediaId: world.ada.ids.media_id[0]!,
+      mediaId: eve.ids.media_id[0]!,
       workspaceId: '',
       jobId: 'job_abuse',
       title: 'Captions',
@@ -60,7 +53,7 @@ async function mediaExport(): Promise<{ artifactId: string; versionId: string }>
   return { artifactId: made.artifact!.artifactId, versionId: made.version!.versionId };
 }
 
-/** Signed URLs issued as the file starts, so they have run out by its last test. */
+/** Signed URLs issued as the module starts, so they have run out by its last tests. */
 const issued = { upload: '', download: '' };
 async function issueSignedUrls(): Promise<void> {
   const session = await api('POST', '/api/v1/media/upload-session', {
@@ -79,12 +72,24 @@ async function issueSignedUrls(): Promise<void> {
 const put = (url: string, type = 'audio/wav') =>
   fetch(url, { method: 'PUT', body: WAV, headers: { 'content-type': type } });
 
-describe('bodies past the limit', () => {
+export function edgesTests(): void {
+  describe('the edges of every request', { concurrency: false }, () => {
+    before(async () => {
+      eve = await actor('eve');
+      await issueSignedUrls();
+    }, ACTOR_SETUP);
+    describe('bodies past the limit', bodiesPastTheLimit);
+    describe('signed URLs', signedUrls);
+    describe('share links', shareLinks);
+  });
+}
+
+function bodiesPastTheLimit(): void {
   it('are 413 payload_too_large for every operation with a JSON body, at one byte past x-max-body-bytes', async () => {
     const withBody = world.operations.filter((op) => op.body?.contentType === 'application/json');
     assert.ok(withBody.length > 0 && withBody.every((op) => op.maxBodyBytes !== null), 'every JSON body has a limit');
     for (const op of withBody) {
-      const { session } = await signIn(world.fleet, world.ada);
+      const { session } = await signIn(world.fleet, eve);
       const token =
         op.requiredScope === 'app_session'
           ? session
@@ -120,15 +125,15 @@ describe('bodies past the limit', () => {
     form.append('file', new Blob([Buffer.alloc(MEDIA_MAX_BYTES + 1)], { type: 'audio/wav' }), 'big.wav');
     const res = await fetch(`${world.fleet.gatewayUrl}/api/v1/media/upload`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${world.ada.token}` },
+      headers: { authorization: `Bearer ${eve.token}` },
       body: form,
     });
     const body = (await res.json()) as { detail: { code: string } };
     assert.deepEqual([res.status, body.detail.code], [413, 'media_too_large']);
   });
-});
+}
 
-describe('signed URLs', () => {
+function signedUrls(): void {
   it('with any signed part changed are refused by storage; the URL as issued works', async () => {
     const session = await api('POST', '/api/v1/media/upload-session', {
       file_name: 'b.wav',
@@ -137,13 +142,13 @@ describe('signed URLs', () => {
     });
     const upload = session.body.data.upload_url as string;
     // 403 (the signature does not match) or 400 (the signature is incomplete): refused either way.
-    for (const { what, url } of tamperedSignedUrls(upload, world.bob.id, world.ada.id))
+    for (const { what, url } of tamperedSignedUrls(upload, world.bob.id, eve.id))
       assert.ok([400, 403].includes((await put(url)).status), `upload URL with ${what}`);
     assert.equal((await put(upload, 'text/html')).status, 403, 'upload URL with another Content-Type');
     const { artifactId, versionId } = await mediaExport();
     const link = await api('GET', `/api/v1/artifacts/${artifactId}/versions/${versionId}/download-url`);
     const download = link.body.data.url as string;
-    for (const { what, url } of tamperedSignedUrls(download, world.bob.id, world.ada.id))
+    for (const { what, url } of tamperedSignedUrls(download, world.bob.id, eve.id))
       assert.ok([400, 403].includes((await fetch(url)).status), `download URL with ${what}`);
     assert.equal((await put(upload)).status, 200, 'the upload URL as issued');
     assert.equal((await fetch(download)).status, 200, 'the download URL as issued');
@@ -151,18 +156,18 @@ describe('signed URLs', () => {
 
   it('are refused once their lifetime has passed', { timeout: 240_000 }, async () => {
     const expired = async (res: Response) => res.status === 403 && /expired/i.test(await res.text());
-    // Storage judges by its own clock; the URLs were issued when this file started.
+    // Storage judges by its own clock; the URLs were issued when this module started.
     await eventually('the upload URL expires', async () => expired(await put(issued.upload)), 180_000, 1_000);
     await eventually('the download URL expires', async () => expired(await fetch(issued.download)), 30_000, 1_000);
   });
-});
+}
 
-describe('share links', () => {
+function shareLinks(): void {
   const open = (token: string, accept = 'application/json') =>
     fetch(`${world.fleet.gatewayUrl}/s/${encodeURIComponent(token)}`, { headers: { accept } });
 
   it('that were guessed or mistyped are 404, as JSON, as a page and as a download', async () => {
-    const token = world.ada.shareToken;
+    const token = eve.shareToken;
     assert.equal((await open(token)).status, 200, 'the link as issued');
     for (const guess of [...tamperedShareTokens(token), world.bob.shareToken.slice(0, -1)]) {
       assert.equal((await open(guess)).status, 404, guess);
@@ -176,7 +181,7 @@ describe('share links', () => {
     const create = async (extra: object = {}) => {
       const res = await api('POST', '/api/v1/shares', {
         share_kind: 'transcript',
-        artifact_id: world.ada.ids.artifact_id[0],
+        artifact_id: eve.ids.artifact_id[0],
         access_scope: 'everyone',
         ...extra,
       });
@@ -195,4 +200,4 @@ describe('share links', () => {
     assert.equal((await open(flip(expiring.token))).status, 404);
     await eventually('the link expires', async () => (await open(expiring.token)).status === 404, 60_000, 250);
   });
-});
+}

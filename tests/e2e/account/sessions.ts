@@ -1,18 +1,22 @@
-import { after, before, describe, it } from 'node:test';
+// App sessions through the gateway: password sign-in and its one refusal, tokens made, listed and
+// revoked with a session (expiries, another user's tokens), devices logged out one by one or all
+// at once, and account deletion ending every credential. A revoked credential is refused within
+// moments although the gateway would cache it for minutes (world.ts): the account event evicts it.
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventually, startFleet, type Fleet } from '@tp/testing';
-import { call, LONGEST_AUTH_CACHE, SETTLED_WITHIN_MS } from './support/http.ts';
+import { eventually } from '@tp/testing';
+import { call, SETTLED_WITHIN_MS } from '../support/http.ts';
+import { world } from './world.ts';
 
-let fleet: Fleet;
 const password = 'a long enough password';
 
 async function newUser(email: string): Promise<void> {
-  const created = await fleet.tsctl('users', 'create', '--email', email, '--password', password);
+  const created = await world.fleet.tsctl('users', 'create', '--email', email, '--password', password);
   assert.equal(created.code, 0, created.stderr);
 }
 
 async function signIn(email: string, device = 'laptop') {
-  const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', {
+  const res = await call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', {
     body: { email, password, device_name: device },
     headers: { 'user-agent': 'e2e-test/1.0' },
   });
@@ -23,24 +27,26 @@ async function signIn(email: string, device = 'laptop') {
   };
 }
 
-before(async () => {
-  // The cache would trust a credential for minutes: a prompt 401 comes from the account event.
-  fleet = await startFleet({ without: ['jobs', 'worker', 'shares'], gatewayEnv: LONGEST_AUTH_CACHE });
-  await newUser('grace@example.com');
-  await newUser('linus@example.com');
-});
+export function sessionsTests(): void {
+  describe('app sessions', { concurrency: false }, () => {
+    before(async () => {
+      await newUser('grace@example.com');
+      await newUser('linus@example.com');
+    });
+    describe('app sign-in', appSignIn);
+    describe('token management with an app session', tokenManagement);
+    describe('device sessions', deviceSessions);
+    describe('account deletion', accountDeletion);
+  });
+}
 
-after(async () => {
-  await fleet?.stop();
-});
-
-describe('app sign-in', () => {
+function appSignIn(): void {
   it('creates a device session carried as a signed token', async () => {
     const session = await signIn('Grace@Example.com');
     assert.match(session.session_token, /^[\w-]+\.[\w-]+\.[\w-]+$/);
     assert.match(session.device.device_id, /^dev_/);
     assert.equal(session.device.current, true);
-    const devices = await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: session.session_token });
+    const devices = await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: session.session_token });
     assert.equal(devices.status, 200);
     const mine = devices.body.data.devices.find((d: { device_id: string }) => d.device_id === session.device.device_id);
     assert.equal(mine.current, true);
@@ -52,18 +58,18 @@ describe('app sign-in', () => {
       { email: 'grace@example.com', password: 'not the password' },
       { email: 'nobody@example.com', password },
     ]) {
-      const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', { body });
+      const res = await call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', { body });
       assert.equal(res.status, 401);
       assert.equal(res.body.detail.code, 'invalid_credentials');
     }
   });
-});
+}
 
 /** Token expiry: none, 7/30/90 days or a custom future date; every other choice is a 422. */
 async function offersOnlyKnownExpiries(): Promise<void> {
   const { session_token } = await signIn('grace@example.com');
   const create = (body: object) =>
-    call(fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', { token: session_token, body });
+    call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', { token: session_token, body });
   const never = await create({ name: 'forever', scopes: ['files:read'] });
   assert.equal(never.status, 201);
   assert.equal(never.body.data.expires_at, null);
@@ -87,10 +93,10 @@ async function offersOnlyKnownExpiries(): Promise<void> {
   }
 }
 
-describe('token management with an app session', () => {
+function tokenManagement(): void {
   it('creates a token whose secret is shown once and works at once', async () => {
     const { session_token } = await signIn('grace@example.com');
-    const created = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', {
+    const created = await call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', {
       token: session_token,
       body: { name: 'ci', preset: 'automation', expires_in_days: 30 },
     });
@@ -108,13 +114,16 @@ describe('token management with an app session', () => {
     const days = (Date.parse(data.expires_at) - Date.now()) / 86_400_000;
     assert.ok(days > 29.9 && days <= 30, String(days));
 
-    const listed = await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/tokens', { token: session_token });
+    const listed = await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/tokens', { token: session_token });
     assert.equal(listed.status, 200);
     assert.ok(!listed.text.includes(data.token), 'the secret never appears again');
     assert.equal(listed.body.data[0].token_id, data.token_id);
     assert.equal(listed.body.data[0].display_prefix, data.token.slice(0, 10));
 
-    assert.equal((await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: data.token })).status, 200);
+    assert.equal(
+      (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token: data.token })).status,
+      200,
+    );
   });
 
   it('offers no expiry, 7/30/90 days or a custom date, and nothing else', offersOnlyKnownExpiries);
@@ -122,51 +131,56 @@ describe('token management with an app session', () => {
   it('revokes a token immediately; another user cannot see or revoke it', async () => {
     const grace = await signIn('grace@example.com');
     const linus = await signIn('linus@example.com');
-    const created = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', {
+    const created = await call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', {
       token: grace.session_token,
       body: { name: 'mine', preset: 'read-only' },
     });
     const { token_id, token: secret } = created.body.data;
-    assert.equal((await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: secret })).status, 200);
+    assert.equal((await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: secret })).status, 200);
 
-    const foreign = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/auth/tokens/${token_id}`, {
+    const foreign = await call(world.fleet.gatewayUrl, 'DELETE', `/api/v1/auth/tokens/${token_id}`, {
       token: linus.session_token,
     });
     assert.equal(foreign.status, 404);
     assert.equal(foreign.body.detail.code, 'not_found');
-    const linusList = await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/tokens', { token: linus.session_token });
+    const linusList = await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/tokens', { token: linus.session_token });
     assert.ok(!linusList.body.data.some((t: { token_id: string }) => t.token_id === token_id));
 
-    const revoked = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/auth/tokens/${token_id}`, {
+    const revoked = await call(world.fleet.gatewayUrl, 'DELETE', `/api/v1/auth/tokens/${token_id}`, {
       token: grace.session_token,
     });
     assert.equal(revoked.status, 204);
     assert.equal(revoked.text, '');
     await eventually(
       'the revoked token refused',
-      async () => (await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: secret })).status === 401,
+      async () => (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: secret })).status === 401,
       SETTLED_WITHIN_MS,
     );
   });
-});
+}
 
-describe('device sessions', () => {
+function deviceSessions(): void {
   it('logging out a device ends its session at once; a foreign device id is a 404', async () => {
     const phone = await signIn('grace@example.com', 'phone');
     const laptop = await signIn('grace@example.com', 'laptop');
     const linus = await signIn('linus@example.com');
     assert.equal(
-      (await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: phone.session_token })).status,
+      (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: phone.session_token })).status,
       200,
     );
 
-    const foreign = await call(fleet.gatewayUrl, 'POST', `/api/v1/auth/devices/${phone.device.device_id}/logout`, {
-      token: linus.session_token,
-      body: {},
-    });
+    const foreign = await call(
+      world.fleet.gatewayUrl,
+      'POST',
+      `/api/v1/auth/devices/${phone.device.device_id}/logout`,
+      {
+        token: linus.session_token,
+        body: {},
+      },
+    );
     assert.equal(foreign.status, 404);
 
-    const out = await call(fleet.gatewayUrl, 'POST', `/api/v1/auth/devices/${phone.device.device_id}/logout`, {
+    const out = await call(world.fleet.gatewayUrl, 'POST', `/api/v1/auth/devices/${phone.device.device_id}/logout`, {
       token: laptop.session_token,
       body: {},
     });
@@ -175,11 +189,12 @@ describe('device sessions', () => {
     await eventually(
       "the phone's session refused",
       async () =>
-        (await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: phone.session_token })).status === 401,
+        (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: phone.session_token })).status ===
+        401,
       SETTLED_WITHIN_MS,
     );
     assert.equal(
-      (await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: laptop.session_token })).status,
+      (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: laptop.session_token })).status,
       200,
     );
   });
@@ -187,7 +202,7 @@ describe('device sessions', () => {
   it('logout-all keeps the calling session unless told otherwise', async () => {
     const a = await signIn('linus@example.com', 'a');
     const b = await signIn('linus@example.com', 'b');
-    const res = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/devices/logout-all', {
+    const res = await call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/devices/logout-all', {
       token: a.session_token,
       body: {},
     });
@@ -197,35 +212,38 @@ describe('device sessions', () => {
     await eventually(
       "device b's session refused",
       async () =>
-        (await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: b.session_token })).status === 401,
+        (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: b.session_token })).status === 401,
       SETTLED_WITHIN_MS,
     );
-    assert.equal((await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: a.session_token })).status, 200);
+    assert.equal(
+      (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: a.session_token })).status,
+      200,
+    );
   });
-});
+}
 
-describe('account deletion', () => {
+function accountDeletion(): void {
   it('only from an app session, and it ends every credential', async () => {
     await newUser('temp@example.com');
     const pat = (
-      await fleet.tsctl('tokens', 'create', '--email', 'temp@example.com', '--preset', 'full')
+      await world.fleet.tsctl('tokens', 'create', '--email', 'temp@example.com', '--preset', 'full')
     ).stdout.trim();
     const { session_token } = await signIn('temp@example.com');
-    const res = await call(fleet.gatewayUrl, 'DELETE', '/api/v1/account', { token: session_token });
+    const res = await call(world.fleet.gatewayUrl, 'DELETE', '/api/v1/account', { token: session_token });
     assert.equal(res.status, 204);
     // Both end on the deletion's event; the gateway cached the session for the delete call itself.
     await eventually(
       'the token and the session of the deleted account refused',
       async () => {
-        const pat401 = (await call(fleet.gatewayUrl, 'GET', '/api/v1/models', { token: pat })).status === 401;
+        const pat401 = (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/models', { token: pat })).status === 401;
         const session401 =
-          (await call(fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: session_token })).status === 401;
+          (await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/devices', { token: session_token })).status === 401;
         return pat401 && session401;
       },
       SETTLED_WITHIN_MS,
     );
-    const list = await fleet.tsctl('tokens', 'list', '--email', 'temp@example.com');
+    const list = await world.fleet.tsctl('tokens', 'list', '--email', 'temp@example.com');
     assert.equal(list.code, 1);
     assert.match(list.stderr, /not_found/);
   });
-});
+}

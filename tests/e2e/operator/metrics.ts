@@ -6,13 +6,11 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { metricNamesOf, type MetricsService, type Scrape } from '@tp/metrics';
 import { eventually, FLEET_SERVICES, scrapeMetrics } from '@tp/testing';
-import { call } from './support/http.ts';
-import { createJob, transcribe, uploadMedia, waitForJob } from './support/jobs.ts';
-import { ada, fleet, speech, useJobsFleet } from './support/jobs-fleet.ts';
+import { call } from '../support/http.ts';
+import { createJob, transcribe, uploadMedia, waitForJob } from '../support/jobs.ts';
+import { world } from './world.ts';
 
-useJobsFleet();
-
-const scrape = (service: MetricsService): Promise<Scrape> => scrapeMetrics(fleet.opsUrl(service));
+const scrape = (service: MetricsService): Promise<Scrape> => scrapeMetrics(world.fleet.opsUrl(service));
 const CPU_QUEUE = { type: 'transcription', pool: 'cpu' };
 const ORACLE = { type: 'transcription', profile: 'oracle' };
 const HOLDS = { kind: 'audio' };
@@ -30,7 +28,14 @@ const workBacklog = (jobs: Scrape) =>
 const close = (actual: number, expected: number, what: string) =>
   assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: ${actual}, expected ${expected}`);
 
-describe('every service', () => {
+export function metricsTests(): void {
+  describe('Prometheus metrics', { concurrency: false }, () => {
+    describe('every service', everyService);
+    describe('a job through the fleet', jobThroughTheFleet);
+  });
+}
+
+function everyService(): void {
   it('answers its process metrics and declares every name of its catalogue on its ops port', async () => {
     for (const service of FLEET_SERVICES.filter((name) => name !== 'shares')) {
       const metrics = await scrape(service);
@@ -39,25 +44,25 @@ describe('every service', () => {
       for (const name of metricNamesOf(service)) assert.ok(metrics.declares(name), `${service} declares ${name}`);
     }
   });
-});
+}
 
-describe('a job through the fleet', () => {
+function jobThroughTheFleet(): void {
   let before: Record<'jobs' | 'billing' | 'gateway', Scrape>;
   let queued: { job_id: string; credits_reserved: number };
 
   it('counts the bytes of an upload', async () => {
     const media = await scrape('media');
-    await uploadMedia(fleet, ada.token, speech);
+    await uploadMedia(world.fleet, world.ada.token, world.speech);
     const after = await scrape('media');
-    assert.equal(moved(media, after, 'tp_media_upload_bytes_total', { source: 'upload' }), statSync(speech).size);
+    assert.equal(moved(media, after, 'tp_media_upload_bytes_total', { source: 'upload' }), statSync(world.speech).size);
   });
 
   it('shows a job waiting while no worker runs: queue depth and age, its ticket pending in NATS, its hold', async () => {
-    await fleet.stopService('worker');
+    await world.fleet.stopService('worker');
     before = { jobs: await scrape('jobs'), billing: await scrape('billing'), gateway: await scrape('gateway') };
     assert.equal(before.jobs.value('tp_jobs_queue_depth', CPU_QUEUE), 0);
-    const mediaId = await uploadMedia(fleet, ada.token, speech);
-    const created = await createJob(fleet, ada.token, transcribe(mediaId));
+    const mediaId = await uploadMedia(world.fleet, world.ada.token, world.speech);
+    const created = await createJob(world.fleet, world.ada.token, transcribe(mediaId));
     assert.equal(created.status, 202, created.text);
     queued = created.body.data;
 
@@ -81,11 +86,11 @@ describe('a job through the fleet', () => {
   it('counts a cancelled job as finished and its whole hold as released', async () => {
     const jobs = await scrape('jobs');
     const billing = await scrape('billing');
-    const mediaId = await uploadMedia(fleet, ada.token, speech);
-    const created = await createJob(fleet, ada.token, transcribe(mediaId));
+    const mediaId = await uploadMedia(world.fleet, world.ada.token, world.speech);
+    const created = await createJob(world.fleet, world.ada.token, transcribe(mediaId));
     assert.equal(created.status, 202, created.text);
-    const cancelled = await call(fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${created.body.data.job_id}`, {
-      token: ada.token,
+    const cancelled = await call(world.fleet.gatewayUrl, 'DELETE', `/api/v1/jobs/${created.body.data.job_id}`, {
+      token: world.ada.token,
     });
     assert.equal(cancelled.status, 200, cancelled.text);
     const after = await eventually('the cancellation to be counted', async () => {
@@ -101,8 +106,8 @@ describe('a job through the fleet', () => {
   });
 
   it('runs the job once a worker is back: started, succeeded, the queue empty, the credits settled', async () => {
-    await fleet.startService('worker');
-    const job = await waitForJob(fleet, ada.token, queued.job_id);
+    await world.fleet.startService('worker');
+    const job = await waitForJob(world.fleet, world.ada.token, queued.job_id);
     assert.equal(job.status, 'succeeded', JSON.stringify(job.error));
     // A ticket delivered to the stopped worker comes back after the ack wait (30 s), acknowledged then.
     const jobs = await eventually(
@@ -126,4 +131,4 @@ describe('a job through the fleet', () => {
     assert.equal(worker.value('tp_worker_engine_real_time_factor_count', { engine: 'pocketsphinx' }), 1);
     assert.ok(worker.value('tp_worker_engine_real_time_factor_sum', { engine: 'pocketsphinx' }) > 0);
   });
-});
+}

@@ -2,19 +2,17 @@
 // fleet: another user's ids are 404 (never 403, never the object, never an effect); no credential
 // or a wrong one is 401; a token without the operation's x-required-scope is 403
 // insufficient_scope naming it; a personal access token on an app-only operation is 403
-// pat_route_not_allowed; and the one scope it names is enough.
+// pat_route_not_allowed; and the one scope it names is enough. ada acts; her last check deletes her
+// account.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
-import { call } from './support/http.ts';
-import { exampleRequest, type IdChooser } from './support/abuse/examples.ts';
-import { inCallOrder, label, type Operation } from './support/abuse/openapi.ts';
-import { type Answer, reportCounts, send, urlOf } from './support/abuse/send.ts';
-import { type Actor, createToken, idKindOf, signIn, useAbuseWorld, world } from './support/abuse/world.ts';
+import { before, describe, it } from 'node:test';
+import { call } from '../support/http.ts';
+import { exampleRequest, type IdChooser } from '../support/abuse/examples.ts';
+import { inCallOrder, label, type Operation } from '../support/abuse/openapi.ts';
+import { type Answer, send, urlOf } from '../support/abuse/send.ts';
+import { ACTOR_SETUP, type Actor, actor, createToken, idKindOf, signIn, world } from '../support/abuse/world.ts';
 
-useAbuseWorld();
-after(() => {
-  console.log(reportCounts('abuse-access'));
-});
+let ada: Actor;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const shown = (op: Operation, answer: Answer) => `${label(op)}: ${answer.status} ${answer.text.slice(0, 300)}`;
@@ -26,7 +24,7 @@ const idsOf =
   (name) => {
     const kind = idKindOf(name);
     if (!kind) return undefined;
-    const who = theirs.has(name) || theirs.has('*') ? owner : world.ada;
+    const who = theirs.has(name) || theirs.has('*') ? owner : ada;
     // Two places of one kind (job_id and before_job_id) get two different objects.
     return name === kind ? who.ids[kind].at(-1) : who.ids[kind][0];
   };
@@ -34,8 +32,8 @@ const idsOf =
 /** Every id bob owns, and his user id: none may appear in an answer to ada. */
 const bobsSecrets = () => [world.bob.id, ...Object.values(world.bob.ids).flat(), world.bob.shareToken];
 
-async function credentialOf(actor: Actor, op: Operation): Promise<string> {
-  const { session } = await signIn(world.fleet, actor);
+async function credentialOf(who: Actor, op: Operation): Promise<string> {
+  const { session } = await signIn(world.fleet, who);
   return op.requiredScope === 'app_session'
     ? session
     : (await createToken(world.fleet, session, { preset: 'full' })).token;
@@ -48,14 +46,24 @@ function variants(op: Operation): Set<string>[] {
   return [new Set(['*']), ...owned.map((name) => new Set([name]))];
 }
 
-describe("another user's objects", () => {
+export function accessTests(): void {
+  describe('who may call each operation', { concurrency: false }, () => {
+    before(async () => {
+      ada = await actor('ada');
+    }, ACTOR_SETUP);
+    describe("another user's objects", otherUsersObjects);
+    describe('the credential of every operation', credentialOfEveryOperation);
+  });
+}
+
+function otherUsersObjects(): void {
   it('are 404 in every operation that names one, never 403 and never shown', async () => {
     let checked = 0;
     for (const op of world.operations) {
       const probe = exampleRequest(world.doc, op, idsOf(new Set(['*']), world.bob));
       if (JSON.stringify(probe) === JSON.stringify(exampleRequest(world.doc, op, idsOf(new Set(), world.bob))))
         continue;
-      const credential = await credentialOf(world.ada, op);
+      const credential = await credentialOf(ada, op);
       for (const theirs of variants(op)) {
         const req = exampleRequest(world.doc, op, idsOf(theirs, world.bob));
         req.headers = bearer(credential);
@@ -90,7 +98,7 @@ describe("another user's objects", () => {
     assert.ok(devices.some((d) => d.device_id === bob.ids.device_id[0]));
     assert.equal((await read('/api/v1/billing/balance')).status, 200, "bob's token still works");
   });
-});
+}
 
 /** Ids nobody has: the access checks come before any lookup. */
 const missing: IdChooser = (name) => (idKindOf(name) ? 'abuse_missing_id' : undefined);
@@ -113,7 +121,7 @@ function assertRefused(op: Operation, answer: Answer, status: number, code: stri
   assert.equal(answer.body?.detail?.code, code, shown(op, answer));
 }
 
-describe('the credential of every operation', () => {
+function credentialOfEveryOperation(): void {
   it('is required where the document says so: none or a wrong one is 401', async () => {
     for (const op of world.operations) {
       const none = await sendAs(op, {});
@@ -133,7 +141,7 @@ describe('the credential of every operation', () => {
   it('must carry x-required-scope: 403 insufficient_scope naming it, and that scope alone is enough', async () => {
     const scoped = world.operations.filter((op) => op.requiredScope && op.requiredScope !== 'app_session');
     const scopes = [...new Set(scoped.map((op) => op.requiredScope!))];
-    const { session } = await signIn(world.fleet, world.ada);
+    const { session } = await signIn(world.fleet, ada);
     const lacking = new Map<string, string>();
     const only = new Map<string, string>();
     for (const scope of scopes) {
@@ -158,12 +166,12 @@ describe('the credential of every operation', () => {
     const appOnly = inCallOrder(world.operations.filter((op) => op.requiredScope === 'app_session'));
     assert.ok(appOnly.length > 0);
     for (const op of appOnly) {
-      for (const headers of [bearer(world.ada.token), { 'x-api-key': world.ada.token }])
+      for (const headers of [bearer(ada.token), { 'x-api-key': ada.token }])
         assertRefused(op, await sendAs(op, headers), 403, 'pat_route_not_allowed');
       // A fresh session each time: signing out or deleting the account is among these operations.
-      const { session } = await signIn(world.fleet, world.ada);
+      const { session } = await signIn(world.fleet, ada);
       const allowed = await sendAs(op, bearer(session));
       assertAccepted(op, allowed);
     }
   });
-});
+}
