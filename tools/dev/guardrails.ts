@@ -1,11 +1,11 @@
-// The tree's guardrails, run by make test before any test: the formatter and linter (Biome, in
+// The tree's guardrails, run by make test beside the tests (with --typecheck: tsc first): the formatter and linter (Biome, in
 // check mode: nothing is rewritten), the size of functions (function-size.ts: Biome's own count
 // lets some over 80 lines of code through) and the import rules (dependency-cruiser with
 // .dependency-cruiser.cjs). `make format` applies the formatter and the linter's safe fixes.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { repoRoot } from './layout.ts';
-import { run } from './workspace.ts';
+import { run, typecheck } from './workspace.ts';
 
 const bin = (name: string) => join(repoRoot, 'node_modules/.bin', name);
 const CONFIG = join(repoRoot, '.dependency-cruiser.cjs');
@@ -47,8 +47,10 @@ export function importViolations(cwd: string, roots: string[]): ImportViolation[
   return report.summary.violations.map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }));
 }
 
+// `node tools/dev/guardrails.ts [--typecheck]` (make lint; make test runs it with --typecheck beside the tests).
 if (import.meta.main) {
   const log = (line: string) => console.log(`guardrails: ${line}`);
+  if (process.argv.includes('--typecheck')) typecheck(log);
   await checkFormatAndLint(log);
   checkImportRules(log);
 }

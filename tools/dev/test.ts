@@ -1,17 +1,17 @@
 // make test: the whole suite from a clean clone. Installs what it needs, generates code, finds or starts a
-// PostgreSQL and a NATS (test-platform.ts: never on a port of `make up`),
-// typechecks, checks the guardrails (format, lint, import rules), runs every test, and stops the
-// servers it started itself (KEEP_INFRA=1 keeps them). The test runner's summary is the last
-// thing printed. With --faults (make faults) it runs the long fault tests (*.faults.test.ts)
-// instead of the suite, on the same platform, without the static checks. With --coverage (make
-// coverage) it runs the suite without the static checks and reports its line coverage (coverage.ts).
+// PostgreSQL and a NATS (test-platform.ts: never on a port of `make up`), runs every test with the
+// static checks beside them (guardrails.ts --typecheck: tsc, format, lint, function sizes, import
+// rules; a failure stops the tests and is printed last), and stops the servers it started itself
+// (KEEP_INFRA=1 keeps them). Otherwise the test runner's summary is the last thing printed. With
+// --faults (make faults) it runs the long fault tests (*.faults.test.ts) instead of the suite, on the
+// same platform, without the static checks. With --coverage (make coverage) it runs the suite without
+// the static checks and reports its line coverage (coverage.ts).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { context, logger, main, osNeeds } from './context.ts';
 import { coverageEnv, reportCoverage } from './coverage.ts';
 import { fleet } from './fleet.ts';
-import { checkFormatAndLint, checkImportRules } from './guardrails.ts';
 import { repoRoot } from './layout.ts';
 import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
 import { ensureWhisperLibrary, WHISPER_BUILD_NEEDS } from './whisper-lib.ts';
@@ -20,7 +20,7 @@ import { platformEnv } from './platform.ts';
 import { startTestPlatform, testEnv } from './test-platform.ts';
 import type { TestPlatform } from './test-platform.ts';
 import { buildWebApp } from './web-app.ts';
-import { generateCode, installDependencies, pinnedPath, typecheck } from './workspace.ts';
+import { generateCode, installDependencies, pinnedPath } from './workspace.ts';
 
 const log = logger('test');
 
@@ -28,7 +28,7 @@ const log = logger('test');
  * Ctrl-C or SIGTERM ends the run, but through the `finally` below: the servers we started run
  * detached (a signal to our process group does not reach them), so they are stopped here.
  */
-function interruptions(): { check(): void; running(child: ChildProcess | undefined): void } {
+function interruptions(): { check(): void; running(child: ChildProcess | undefined): void; stop(): void } {
   let received: NodeJS.Signals | undefined;
   let child: ChildProcess | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -44,7 +44,36 @@ function interruptions(): { check(): void; running(child: ChildProcess | undefin
     running(next) {
       child = next;
     },
+    stop() {
+      child?.kill('SIGTERM');
+    },
   };
+}
+
+/**
+ * The static checks (guardrails.ts --typecheck: tsc, Biome, function sizes, import rules) in a process
+ * beside the tests: about 15 s of one core that the tests' first fleets leave partly idle. Their output
+ * is printed when they fail, and a failure stops the tests at once, as Ctrl-C would.
+ */
+function staticChecks(onFailure: () => void): Promise<{ ok: boolean; output: string }> {
+  log('checking the tree beside the tests: tsc, format and lint (biome ci), function sizes, import rules');
+  const child = spawn(process.execPath, [join(repoRoot, 'tools/dev/guardrails.ts'), '--typecheck'], {
+    cwd: repoRoot,
+    env: { ...process.env, PATH: pinnedPath() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  return new Promise((resolve) => {
+    child.on('error', (error) => output.push(`${error.message}\n`));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (ok) log('the tree passed its checks (tsc, biome, function sizes, import rules)');
+      else onFailure();
+      resolve({ ok, output: output.join('') });
+    });
+  });
 }
 
 function runTests(env: NodeJS.ProcessEnv, args: string[], onChild: (child: ChildProcess) => void): Promise<number> {
@@ -89,16 +118,17 @@ main('make test', async () => {
       PATH: pinnedPath(),
       ...(coverage ? coverageEnv(dirs.runDir) : {}),
     };
-    if (!faults && !coverage) {
-      typecheck(log);
-      await checkFormatAndLint(log);
-      checkImportRules(log);
-      interrupted.check();
-    }
+    const checks = faults || coverage ? undefined : staticChecks(() => interrupted.stop());
     const what = faults ? 'the long fault tests' : 'tests';
     log(`running ${what}${test.started.length ? ` (started for this run: ${test.started.join(', ')})` : ''}`);
     const status = await runTests(env, faults ? ['--faults'] : [], (child) => interrupted.running(child));
     interrupted.check();
+    const checked = await checks;
+    if (checked && !checked.ok) {
+      process.stderr.write(checked.output);
+      log('the tree failed its checks (above): the tests were stopped');
+      return 1;
+    }
     if (coverage) reportCoverage(dirs.runDir, log);
     return status;
   } finally {
