@@ -32,4 +32,4 @@ export {
   type OutboxRelay,
   type OutboxRelayOptions,
 } from './outbox.ts';
-export { openBus, openOutboxRelay } from './open.ts';
+export { openBus, openOutboxRelay, openPublisher, type PublisherOptions } from './open.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLifecycle } from '@tp/runtime';
 import { STREAMS } from './declarations.ts';
-import { openBus, openOutboxRelay } from './open.ts';
+import { openBus, openOutboxRelay, openPublisher } from './open.ts';
 import { type OutboxRow, outboxMessage, outboxTableSql, writeOutbox } from './outbox-table.ts';
 import {
   createScratchSchema,
@@ -49,6 +49,36 @@ describe('openBus and openOutboxRelay', () => {
     const relay = await openOutboxRelay(life, { bus, databaseUrl: url.toString(), log: testLog });
     await writeOutbox({ createMany: ({ data }) => insertRows(scratch, data) }, [
       outboxMessage('events.media.verified', { media_id: 'med_1' }),
+    ]);
+    relay.nudge();
+    await waitFor('the outbox row to be published', async () => (await streamMessages(bus, STREAMS.EVENTS.name)) === 1);
+    assert.deepEqual(
+      life.stopSteps().map((step) => step.name),
+      ['outbox', 'bus'],
+    );
+    await life.stop();
+    assert.equal(bus.connection.isClosed(), true);
+  });
+
+  it('openPublisher: the bus and the relay that feeds it in one step, released relay first', async (t) => {
+    const scratch = await createScratchSchema('publisher');
+    t.after(() => scratch.drop());
+    await scratch.pool.query(outboxTableSql(scratch.schema));
+    const life = createLifecycle();
+    const url = new URL(DATABASE_URL);
+    url.searchParams.set('schema', scratch.schema);
+    const { bus, relay } = await openPublisher(life, {
+      url: NATS_URL,
+      name: 'bus-test-publisher',
+      prefix: uniquePrefix('publisher'),
+      log: testLog,
+      streams: [STREAMS.EVENTS],
+      databaseUrl: url.toString(),
+      pollIntervalMs: 20,
+    });
+    t.after(() => disposeBus(bus));
+    await writeOutbox({ createMany: ({ data }) => insertRows(scratch, data) }, [
+      outboxMessage('events.media.verified', { media_id: 'med_2' }),
     ]);
     relay.nudge();
     await waitFor('the outbox row to be published', async () => (await streamMessages(bus, STREAMS.EVENTS.name)) === 1);

@@ -34,3 +34,27 @@ export function openOutboxRelay(
     (relay) => relay.stop(),
   );
 }
+
+/** What a service that publishes through its outbox opens: the bus, then the relay that feeds it from `databaseUrl`. */
+export interface PublisherOptions extends BusOptions {
+  streams: readonly StreamDeclaration[];
+  databaseUrl: string;
+  /** The relay's poll interval (tests shorten it); the relay's own default otherwise. */
+  pollIntervalMs?: number;
+}
+
+/** openBus then openOutboxRelay on it, within a service's lifecycle: the relay stops first, then the bus closes. */
+export async function openPublisher(
+  life: Pick<Lifecycle, 'open'>,
+  options: PublisherOptions,
+): Promise<{ bus: Bus; relay: OutboxRelay }> {
+  const { databaseUrl, pollIntervalMs, ...busOptions } = options;
+  const bus = await openBus(life, busOptions);
+  const relay = await openOutboxRelay(life, {
+    bus,
+    databaseUrl,
+    log: options.log,
+    ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
+  });
+  return { bus, relay };
+}

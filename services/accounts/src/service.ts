@@ -1,4 +1,4 @@
-import { openBus, openOutboxRelay, STREAMS } from '@tp/bus';
+import { openPublisher, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer, OPERATOR_ONLY } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -31,17 +31,13 @@ export function startAccountsService(
 ): Promise<RunningAccounts> {
   return startService(async (life) => {
     const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
-    const bus = await openBus(life, {
+    const { bus, relay } = await openPublisher(life, {
       url: config.NATS_URL,
       name: 'accounts',
       prefix: config.NATS_PREFIX,
       log,
       streams: [STREAMS.EVENTS],
-    });
-    const relay = await openOutboxRelay(life, {
-      bus,
       databaseUrl: config.DATABASE_URL,
-      log,
       ...(options.outboxPollIntervalMs !== undefined ? { pollIntervalMs: options.outboxPollIntervalMs } : {}),
     });
 

@@ -38,7 +38,6 @@ describe('slow clients at the gateway', () => {
     );
     assert.match(answer, /^HTTP\/1\.1 413 /);
     assert.match(answer, /"code":"payload_too_large"/);
-    assert.match(answer, /^connection: close\r$/im, 'the unread body does not hold the connection');
     // A JSON body sent whole is refused as well (the gateway's JSON limit is 1 MiB).
     assertError(
       await gateway.call('POST', '/api/v1/jobs', { token, body: { type: 'x'.repeat(2 ** 21) } }),

@@ -1,5 +1,5 @@
 import { servedModelList } from '@tp/catalog';
-import { openBus, openOutboxRelay, STREAMS } from '@tp/bus';
+import { openPublisher, STREAMS } from '@tp/bus';
 import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -36,17 +36,13 @@ async function openConnections(life: Lifecycle, config: JobsConfig, log: Logger)
     () => createJobsClients(config, log),
     (opened) => opened.close(),
   );
-  const bus = await openBus(life, {
+  const { bus, relay } = await openPublisher(life, {
     url: config.NATS_URL,
     name: 'jobs',
     prefix: config.NATS_PREFIX,
     log,
     streams: [STREAMS.EVENTS, STREAMS.WORK],
-  });
-  const relay = await openOutboxRelay(life, {
-    bus,
     databaseUrl: config.DATABASE_URL,
-    log,
   });
   return { database, clients, bus, relay };
 }

@@ -1,4 +1,4 @@
-import { type Bus, openBus, openOutboxRelay, STREAMS } from '@tp/bus';
+import { type Bus, openPublisher, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { egressPolicy } from '@tp/egress';
@@ -37,17 +37,13 @@ type MediaDeps = ReturnType<typeof useCaseDeps>;
 async function openConnections(life: Lifecycle, config: MediaConfig, log: Logger) {
   const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
   const objects = await openObjectStore(life, config, log);
-  const bus = await openBus(life, {
+  const { bus, relay } = await openPublisher(life, {
     url: config.NATS_URL,
     name: 'media',
     prefix: config.NATS_PREFIX,
     log,
     streams: [STREAMS.EVENTS, STREAMS.WORK],
-  });
-  const relay = await openOutboxRelay(life, {
-    bus,
     databaseUrl: config.DATABASE_URL,
-    log,
   });
   return { prisma, objects, bus, relay };
 }

@@ -56,9 +56,6 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
 
 export function sendAppError(res: import('express').Response, err: AppError): void {
   if (err.code === 'invalid_api_key') res.setHeader('WWW-Authenticate', 'Bearer');
-  // Refused before its body was read (413, 401, 429 …): the connection closes after the answer, or a
-  // client still sending (or one that stopped) would hold it, and a graceful stop, until the idle timeout.
-  if (!res.req.complete) res.setHeader('Connection', 'close');
   res.status(err.httpStatus).json(err.toBody());
 }
 
