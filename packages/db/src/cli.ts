@@ -46,13 +46,15 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       `no service under ${path.join(root, 'services')} has a prisma/schema.prisma`,
     );
 
+  if (command === 'generate') {
+    // Each is a process of its own (prisma generate) that reads only its service's schema: side by side.
+    const generated = await Promise.all(services.map((svc) => prismaGenerate(serviceDirOf(root, svc))));
+    for (const [i, svc] of services.entries()) io.out(`${svc}: ${generated[i]}`);
+    return 0;
+  }
   let healthy = true;
   for (const svc of services) {
     const serviceDir = serviceDirOf(root, svc);
-    if (command === 'generate') {
-      io.out(`${svc}: ${await prismaGenerate(serviceDir)}`);
-      continue;
-    }
     const databaseUrl = databaseUrlFor(svc, io.env, all);
     if (command !== 'status' && (await ensureDatabase(databaseUrl)))
       io.out(`created database ${databaseNameOf(databaseUrl)}`);

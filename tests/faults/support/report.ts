@@ -17,6 +17,9 @@ export interface FaultReport {
 }
 
 /** Runs `fault` until `runs` runs count (a worker kill counts when it hit a transcription in progress). */
+/** Worker kills that may miss the transcription beyond one per run before the fault fails. */
+const MISSES_ALLOWED = 3;
+
 export async function runFault(
   fleet: FaultFleet,
   session: Session,
@@ -39,7 +42,8 @@ export async function runFault(
     report.internalErrors.push(...result.internalErrors);
     if (fault.target === 'worker' && !result.midTranscription) {
       report.missed += 1;
-      if (report.missed > runs)
+      // A busy machine can reach the kill between two windows (no ffmpeg or engine running): a few more tries.
+      if (report.missed > runs + MISSES_ALLOWED)
         throw new Error(`${fault.name}: the kill missed the transcription ${report.missed} times`);
       continue;
     }
