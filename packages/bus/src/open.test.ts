@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createLifecycle } from '@tp/runtime';
+import type { Bus } from './bus.ts';
 import { STREAMS } from './declarations.ts';
+import type { OutboxRelay } from './outbox.ts';
 import { openBus, openOutboxRelay, openPublisher } from './open.ts';
 import { type OutboxRow, outboxMessage, outboxTableSql, writeOutbox } from './outbox-table.ts';
 import {
@@ -26,6 +28,25 @@ async function insertRows(scratch: Scratch, rows: OutboxRow[]): Promise<void> {
   }
 }
 
+/** A row written to the outbox reaches the stream; the lifecycle stops the relay first, then closes the bus. */
+async function publishesThenStops(
+  opened: { life: ReturnType<typeof createLifecycle>; scratch: Scratch; bus: Bus; relay: OutboxRelay },
+  mediaId: string,
+): Promise<void> {
+  const { life, scratch, bus, relay } = opened;
+  await writeOutbox({ createMany: ({ data }) => insertRows(scratch, data) }, [
+    outboxMessage('events.media.verified', { media_id: mediaId }),
+  ]);
+  relay.nudge();
+  await waitFor('the outbox row to be published', async () => (await streamMessages(bus, STREAMS.EVENTS.name)) === 1);
+  assert.deepEqual(
+    life.stopSteps().map((step) => step.name),
+    ['outbox', 'bus'],
+  );
+  await life.stop();
+  assert.equal(bus.connection.isClosed(), true);
+}
+
 describe('openBus and openOutboxRelay', () => {
   it('connect and provision within a lifecycle, and are released relay first, then the bus', async (t) => {
     const scratch = await createScratchSchema('open');
@@ -47,17 +68,7 @@ describe('openBus and openOutboxRelay', () => {
     url.searchParams.set('schema', scratch.schema);
     // The outbox is found in the schema the URL names.
     const relay = await openOutboxRelay(life, { bus, databaseUrl: url.toString(), log: testLog });
-    await writeOutbox({ createMany: ({ data }) => insertRows(scratch, data) }, [
-      outboxMessage('events.media.verified', { media_id: 'med_1' }),
-    ]);
-    relay.nudge();
-    await waitFor('the outbox row to be published', async () => (await streamMessages(bus, STREAMS.EVENTS.name)) === 1);
-    assert.deepEqual(
-      life.stopSteps().map((step) => step.name),
-      ['outbox', 'bus'],
-    );
-    await life.stop();
-    assert.equal(bus.connection.isClosed(), true);
+    await publishesThenStops({ life, scratch, bus, relay }, 'med_1');
   });
 
   it('openPublisher: the bus and the relay that feeds it in one step, released relay first', async (t) => {
@@ -77,16 +88,6 @@ describe('openBus and openOutboxRelay', () => {
       pollIntervalMs: 20,
     });
     t.after(() => disposeBus(bus));
-    await writeOutbox({ createMany: ({ data }) => insertRows(scratch, data) }, [
-      outboxMessage('events.media.verified', { media_id: 'med_2' }),
-    ]);
-    relay.nudge();
-    await waitFor('the outbox row to be published', async () => (await streamMessages(bus, STREAMS.EVENTS.name)) === 1);
-    assert.deepEqual(
-      life.stopSteps().map((step) => step.name),
-      ['outbox', 'bus'],
-    );
-    await life.stop();
-    assert.equal(bus.connection.isClosed(), true);
+    await publishesThenStops({ life, scratch, bus, relay }, 'med_2');
   });
 });
