@@ -1,6 +1,6 @@
 // The web app in a real browser (Chromium through playwright-core) against the fleet of web.test.ts
 // with the app's server behind the gateway (/app): signing in and out, API access tokens (one created
-// in the app then used with curl, one revoked in the app refused within a second), device sessions,
+// in the app then used with curl, one revoked in the app then refused), device sessions,
 // preferences (saved through the API, its message beside a refused value) and features, a
 // phone-width screen, and axe-core on every page (no serious or critical violation). Its user's
 // devices are logged out here, so its tests run one after the other, each in browser contexts of its own.
@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { FEATURES } from '@tp/catalog';
 import { eventually } from '@tp/testing';
 import { assertAccessible, assertFitsWidth, PHONE } from '../support/browser.ts';
+import { SETTLED_WITHIN_MS } from '../support/http.ts';
 import { signInAs, type WebUser, webUser, world } from './world.ts';
 
 let user: WebUser;
@@ -103,7 +104,7 @@ function appTests(): void {
 
 function apiAccessTests(): void {
   describe('API access', () => {
-    it('creates a token that curl can use; revoked in the app, it is refused within a second', async () => {
+    it('creates a token that curl can use; revoked in the app, it is refused', async () => {
       await withContext({}, async (page) => {
         await signInAs(page, user);
         await page.getByRole('link', { name: 'API access' }).click();
@@ -121,14 +122,14 @@ function apiAccessTests(): void {
 
         await page.getByRole('button', { name: 'Revoke ci' }).click();
         await page.getByRole('button', { name: 'Yes, revoke' }).click();
-        const revokedAt = Date.now();
+        // Refused once accounts announces the revocation (ADR 0004); how fast is the benchmarks' to say:
+        // the bound only ends a hang (SETTLED_WITHIN_MS).
         await eventually(
           'curl refused with the revoked token',
           () => curlStatus('/api/v1/billing/balance', secret) === 401,
-          1_000,
+          SETTLED_WITHIN_MS,
           50,
         );
-        assert.ok(Date.now() - revokedAt <= 1_000);
         await page.getByText('Revoked').waitFor();
       });
     });
@@ -266,12 +267,12 @@ function signOutTests(): void {
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.getByRole('heading', { name: 'Sign in' }).waitFor();
         assert.equal(await page.evaluate("localStorage.getItem('tp.session')"), null, 'nothing kept');
-        // The gateway forgets the session when accounts announces it (ADR 0004): within a second, as
-        // a revoked token (API access above); at once was a race that a busy fleet loses.
+        // The gateway forgets the session when accounts announces it (ADR 0004), as a revoked token
+        // (API access above); at once was a race that a busy fleet loses.
         await eventually(
           'the session is over',
           () => curlStatus('/api/v1/auth/devices', session.token) === 401,
-          1_000,
+          SETTLED_WITHIN_MS,
           50,
         );
       });
