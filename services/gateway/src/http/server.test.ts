@@ -22,10 +22,12 @@ test('a stop closes a connection answered before its body was read, and waits fo
   timeout: 20_000,
 }, async () => {
   let finishSlow: () => void = () => {};
+  const { promise: slowArrived, resolve: arrived } = Promise.withResolvers<void>();
   const app = express();
   app.post('/refused', (_req, res) => void res.status(413).json({ detail: { code: 'payload_too_large' } }));
   app.get('/slow', (_req, res) => {
     finishSlow = () => void res.status(200).send('done');
+    arrived();
   });
   const server = await listenHttp(app, '127.0.0.1', 0, TIMEOUTS);
   const port = boundPort(server, 0);
@@ -37,6 +39,8 @@ test('a stop closes a connection answered before its body was read, and waits fo
   await once(slow, 'connect');
   slow.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
   const slowAnswer = once(slow, 'data');
+  // In flight only once the server has it: before that the connection is idle, and a stop may close it.
+  await slowArrived;
 
   const stopped = closeHttpServer(server);
   // The refused client's connection goes at once (idle timeout: a minute away).
