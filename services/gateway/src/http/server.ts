@@ -4,10 +4,6 @@ import { createHttpServer, type HttpTimeouts } from '@tp/runtime';
 import type { Express } from 'express';
 
 /**
- * Listens on host:port (0 = any free port) with the timeouts that keep a slow client from holding
- * a connection; resolves once the port is bound.
- */
-/**
  * Per server, the connections whose last answer went out before their request's body was read: a
  * refusal (401, 413, 429 …) of an upload. Node keeps such a connection to read the rest of the body and
  * serve the next request, so a client that stops sending holds it until the idle timeout; it is not
@@ -32,6 +28,10 @@ function trackAnsweredEarly(server: Server): void {
   });
 }
 
+/**
+ * Listens on host:port (0 = any free port) with the timeouts that keep a slow client from holding
+ * a connection; resolves once the port is bound.
+ */
 export async function listenHttp(app: Express, host: string, port: number, timeouts: HttpTimeouts): Promise<Server> {
   const server = createHttpServer(timeouts, app);
   trackAnsweredEarly(server);
