@@ -16,10 +16,10 @@ export interface FaultReport {
   internalErrors: string[];
 }
 
-/** Runs `fault` until `runs` runs count (a worker kill counts when it hit a transcription in progress). */
 /** Worker kills that may miss the transcription beyond one per run before the fault fails. */
 const MISSES_ALLOWED = 3;
 
+/** Runs `fault` until `runs` runs count (a worker kill counts when it hit a transcription in progress). */
 export async function runFault(
   fleet: FaultFleet,
   session: Session,
