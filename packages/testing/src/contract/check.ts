@@ -3,10 +3,10 @@
 // schema (JSON Schema 2020-12, as OpenAPI 3.1 writes it). Pure: the document and the response in,
 // what is wrong out. contract-fetch.ts applies it to every response a test process receives.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import formats from 'ajv-formats';
 
-// ajv-formats is CommonJS; its default export arrives wrapped.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv-formats is CommonJS: under Node's ESM loader its default export is the module object.
+const addFormats = formats.default;
 
 interface MediaType {
   schema?: unknown;
