@@ -146,6 +146,60 @@ export class Contract {
     return validate;
   }
 
+  /**
+   * What is wrong with a webhook delivery (its headers and raw body) by the document's `webhooks`:
+   * empty when one of them declares it (required header parameters present, body valid), else the
+   * problems against the closest one.
+   */
+  checkWebhook(headers: Headers, rawBody: string): string[] {
+    const webhooks = Object.entries(this.document.webhooks ?? {});
+    if (!webhooks.length) return ['the document declares no webhooks'];
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      return ['the delivery body is not JSON'];
+    }
+    let closest: string[] | null = null;
+    for (const [name, item] of webhooks) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!METHODS.has(method)) continue;
+        const problems = this.webhookProblems(
+          `webhook ${name}`,
+          `/webhooks/${escapePointer(name)}/${method}`,
+          operation,
+          headers,
+          body,
+        );
+        if (!problems.length) return [];
+        if (!closest || problems.length < closest.length) closest = problems;
+      }
+    }
+    return closest ?? ['the document declares no webhook operation'];
+  }
+
+  private webhookProblems(
+    name: string,
+    pointer: string,
+    operation: unknown,
+    headers: Headers,
+    body: unknown,
+  ): string[] {
+    const declared = operation as {
+      parameters?: { in: string; name: string; required?: boolean }[];
+      requestBody?: { content?: Record<string, MediaType> };
+    };
+    const problems = (declared.parameters ?? [])
+      .filter((parameter) => parameter.in === 'header' && parameter.required && !headers.has(parameter.name))
+      .map((parameter) => `${name}: the required header ${parameter.name} is missing`);
+    if (!declared.requestBody?.content?.['application/json']?.schema)
+      return [...problems, `${name}: no JSON body declared`];
+    const validate = this.validatorAt(`${pointer}/requestBody/content/application~1json/schema`);
+    if (!validate(body))
+      problems.push(...(validate.errors ?? []).map((error) => `${name}: body${error.instancePath} ${error.message}`));
+    return problems;
+  }
+
   private validatorFor(responsePointer: string, mediaType: string): ValidateFunction {
     return this.validatorAt(`${responsePointer}/content/${escapePointer(mediaType)}/schema`);
   }

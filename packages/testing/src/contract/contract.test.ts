@@ -47,8 +47,25 @@ const DOCUMENT: OpenApiDocument = {
       },
     },
   },
+  webhooks: {
+    'job.completed': {
+      post: {
+        parameters: [
+          { in: 'header', name: 'X-Service-Signature', required: true, schema: { type: 'string' } },
+          { in: 'header', name: 'X-Service-Trace', required: false, schema: { type: 'string' } },
+        ],
+        requestBody: { content: json({ $ref: '#/components/schemas/Delivery' }) },
+        responses: { '200': { description: 'Received.' } },
+      },
+    },
+  },
   components: {
     schemas: {
+      Delivery: {
+        type: 'object',
+        properties: { eventType: { const: 'job.completed' }, jobId: { type: 'string' } },
+        required: ['eventType', 'jobId'],
+      },
       Job: {
         type: 'object',
         properties: {
@@ -136,6 +153,23 @@ describe('Contract.check', () => {
       ),
     };
     assert.deepEqual(contract.check(text), []);
+  });
+});
+
+describe('Contract.checkWebhook', () => {
+  const contract = new Contract(DOCUMENT);
+  const signed = new Headers({ 'x-service-signature': 'sha256=00' });
+
+  it('passes a delivery a webhook declares, and names what is off in one it does not', () => {
+    assert.deepEqual(contract.checkWebhook(signed, '{"eventType":"job.completed","jobId":"job_1"}'), []);
+    assert.deepEqual(contract.checkWebhook(new Headers(), '{"eventType":"job.completed","jobId":"job_1"}'), [
+      'webhook job.completed: the required header X-Service-Signature is missing',
+    ]);
+    assert.match(
+      contract.checkWebhook(signed, '{"eventType":"job.failed","jobId":"job_1"}')[0]!,
+      /body\/eventType must be equal to constant/,
+    );
+    assert.deepEqual(contract.checkWebhook(signed, 'not json'), ['the delivery body is not JSON']);
   });
 });
 

@@ -82,6 +82,13 @@ export function installContractChecker(options: ContractCheckerOptions = {}): Co
   };
 }
 
+/** The contract of the API at `baseUrl` (its /openapi.json), e.g. to check the webhooks a receiver gets. */
+export async function contractOf(baseUrl: string): Promise<Contract> {
+  const contract = await loadContract(fetch, new URL(baseUrl).origin);
+  if (!contract) throw new Error(`${baseUrl} serves no OpenAPI 3.1 document at /openapi.json`);
+  return contract;
+}
+
 /** The document the origin serves, or null when it serves none (not an API of ours). */
 async function loadContract(fetchOriginal: typeof fetch, origin: string): Promise<Contract | null> {
   const response = await fetchOriginal(`${origin}/openapi.json`);

@@ -1,6 +1,7 @@
 export { Contract, type OpenApiDocument, type ReceivedResponse } from './check.ts';
 export {
   ContractViolation,
+  contractOf,
   installContractChecker,
   installedContractChecker,
   type ContractChecker,
