@@ -6,7 +6,23 @@
 import type { Contract, OpenApiDocument } from './check.ts';
 
 /** Paths whose origin is asked for its /openapi.json; other hosts (S3, fake upstreams, receivers) are never asked. */
-const API_PATH = /^\/(api\/|upload\/?$|transcribe(\/|$))/;
+export const API_PATH = /^\/(api\/|upload\/?$|transcribe(\/|$))/;
+
+// The fetch of the process before any checker wrapped it: it loads the documents.
+const plainFetch = globalThis.fetch;
+const contracts = new Map<string, Promise<Contract | null>>();
+
+/** The contract the origin serves, loaded once per process; null when it serves none (not an API of ours). */
+export function cachedContract(origin: string): Promise<Contract | null> {
+  let found = contracts.get(origin);
+  if (!found) {
+    found = loadContract(plainFetch, origin);
+    contracts.set(origin, found);
+    // Not reachable now (a gateway still starting, or stopped): ask again next time.
+    found.catch(() => contracts.delete(origin));
+  }
+  return found;
+}
 
 export class ContractViolation extends Error {
   readonly problems: string[];
@@ -37,25 +53,13 @@ export interface ContractChecker {
 /** Wraps globalThis.fetch with the check. */
 export function installContractChecker(options: ContractCheckerOptions = {}): ContractChecker {
   const original = globalThis.fetch;
-  const contracts = new Map<string, Promise<Contract | null>>();
   const violations: string[] = [];
-
-  const contractOf = (origin: string): Promise<Contract | null> => {
-    let found = contracts.get(origin);
-    if (!found) {
-      found = loadContract(original, origin);
-      contracts.set(origin, found);
-      // Not reachable now (a gateway still starting, or stopped): ask again next time.
-      found.catch(() => contracts.delete(origin));
-    }
-    return found;
-  };
 
   const checked: typeof fetch = async (input, init) => {
     const response = await original(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (!url.protocol.startsWith('http') || !API_PATH.test(url.pathname)) return response;
-    const contract = await contractOf(url.origin).catch(() => null);
+    const contract = await cachedContract(url.origin).catch(() => null);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     if (!contract?.operationOf(method, url.pathname)) return response;
     const problems = contract.check({
