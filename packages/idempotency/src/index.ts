@@ -1,7 +1,8 @@
 /**
- * `Idempotency-Key` rules shared by every creating operation (upload sessions, jobs, artifacts):
- * the key's shape, how long it is remembered, and the hash that tells "the same request" from
- * "another request with the same key" (409 idempotency_conflict).
+ * `Idempotency-Key` rules shared by every creating operation (upload sessions, jobs, artifacts,
+ * versions, shares, tokens; ADR 0035): the key's shape, how long it is remembered, the hash that
+ * tells "the same request" from "another request with the same key" (409 idempotency_conflict),
+ * and how a creation answers its first use.
  */
 import { createHash } from 'node:crypto';
 import { AppError, isAppError } from '@tp/errors';
