@@ -1,26 +1,13 @@
-import createFetchClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from 'openapi-fetch';
+import createFetchClient, { type Middleware } from 'openapi-fetch';
 import { apiErrorOf } from './errors.ts';
 import { ENVELOPED, IDEMPOTENCY_KEYED } from './generated/operations.ts';
 import type { paths } from './generated/schema.ts';
-import { type Fetch, type RetryOptions, retryingFetch } from './retry.ts';
-
-export type Method = 'get' | 'put' | 'post' | 'patch' | 'delete';
-/** The paths that have an operation for `method`. */
-export type PathsWith<M extends Method> = {
-  [P in keyof paths]: paths[P] extends Record<M, object> ? P : never;
-}[keyof paths];
-type OperationOf<P extends keyof paths, M extends Method> =
-  paths[P] extends Record<M, infer Op extends Record<string | number, unknown>> ? Op : never;
-/** What an operation takes: `params` (`path`, `query`, `header`), `body`, and fetch's own options (`signal`). */
-export type RequestInit<P extends keyof paths, M extends Method> = MaybeOptionalInit<paths[P], M>;
-type InitArg<I> = undefined extends I ? [init?: I] : [init: I];
-type SuccessBody<P extends keyof paths, M extends Method> = NonNullable<
-  FetchResponse<OperationOf<P, M>, object, `${string}/${string}`>['data']
->;
-/** A success body without its `{ data }` envelope; void for an operation that answers no body (204). */
-export type Unwrapped<T> = [T] extends [never] ? undefined : T extends { data: infer D } ? D : T;
-/** What an operation resolves to. */
-export type ResponseOf<P extends keyof paths, M extends Method> = Unwrapped<SuccessBody<P, M>>;
+import { type WaitForJobOptions, waitForJob } from './jobs.ts';
+import type { Job, MediaAsset } from './models.ts';
+import { type ItemOf, type ListPath, paginate } from './pagination.ts';
+import { type Fetch, type RetryOptions, retryingFetch, retryPolicy } from './retry.ts';
+import type { InitArg, Method, PathsWith, RequestInit, ResponseOf, Send } from './types.ts';
+import { type UploadFileInput, uploadFile } from './uploads.ts';
 
 type Operation<M extends Method> = <P extends PathsWith<M>>(
   path: P,
@@ -51,6 +38,15 @@ export interface Client {
   readonly options: Readonly<ClientOptions>;
   /** The fetch every request goes through: authentication added, retries as configured. */
   readonly fetch: Fetch;
+  /** The items of a list operation, page after page: `for await (const job of client.paginate('/api/v1/jobs'))`. */
+  paginate<P extends ListPath>(
+    path: P,
+    ...init: InitArg<RequestInit<P, 'get'>>
+  ): AsyncGenerator<ItemOf<P>, void, undefined>;
+  /** Uploads a file (session, PUT to the signed URL with progress, completion) and answers the ready media. */
+  uploadFile(input: UploadFileInput): Promise<MediaAsset>;
+  /** Reads a job, with growing pauses, until it has ended (succeeded, failed, cancelled). */
+  waitForJob(jobId: string, options?: WaitForJobOptions): Promise<Job>;
 }
 
 /** Sends an Idempotency-Key with each operation that declares one, so it may be retried; the caller's key wins. */
@@ -69,23 +65,25 @@ export function createClient(options: ClientOptions): Client {
       request.headers.set('Authorization', `Bearer ${options.token}`);
     return baseFetch(request);
   };
-  const fetch =
-    options.retry === false
-      ? retryingFetch(authenticated, { maxAttempts: 1 })
-      : retryingFetch(authenticated, options.retry);
+  const policy = retryPolicy(options.retry);
+  const fetch = retryingFetch(authenticated, policy);
   const raw = createFetchClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     fetch,
     ...(options.headers ? { headers: options.headers } : {}),
   });
   raw.use(idempotencyKeys);
+  const send: Send = async (method, path, init) => {
+    const answer = await raw.request(method, path as never, { ...init, parseAs: 'stream' } as never);
+    if (!answer.response.ok) throw apiErrorOf(answer.response, answer.error);
+    return { body: await bodyOf(answer.response), response: answer.response };
+  };
   const operation = <M extends Method>(method: M): Operation<M> =>
     (async (path: string, init?: object) => {
-      const answer = await raw.request(method, path as never, { ...init, parseAs: 'stream' } as never);
-      if (!answer.response.ok) throw apiErrorOf(answer.response, answer.error);
-      return bodyOf(answer.response, ENVELOPED.has(`${method.toUpperCase()} ${path}`));
+      const { body } = await send(method, path, init);
+      return ENVELOPED.has(`${method.toUpperCase()} ${path}`) ? (body as { data: unknown }).data : body;
     }) as Operation<M>;
-  return {
+  const client: Client = {
     GET: operation('get'),
     POST: operation('post'),
     PUT: operation('put'),
@@ -93,14 +91,23 @@ export function createClient(options: ClientOptions): Client {
     DELETE: operation('delete'),
     options,
     fetch,
+    paginate: (path, ...init) => paginate(send, path, init[0]),
+    uploadFile: (input) =>
+      uploadFile({ send, fetch: retryingFetch(baseFetch, policy), baseUrl: options.baseUrl, policy }, input),
+    waitForJob: (jobId, waitOptions) =>
+      waitForJob(
+        (job_id, signal) =>
+          client.GET('/api/v1/jobs/{job_id}', { params: { path: { job_id } }, ...(signal ? { signal } : {}) }),
+        jobId,
+        waitOptions,
+      ),
   };
+  return client;
 }
 
-/** The body of a success: JSON parsed (its envelope removed where the operation has one), else text. */
-async function bodyOf(response: Response, enveloped: boolean): Promise<unknown> {
+/** The body of a success: JSON parsed, else text; undefined when there is none. */
+async function bodyOf(response: Response): Promise<unknown> {
   const text = response.bodyUsed ? '' : await response.text();
   if (text === '') return undefined;
-  if (!/[/+]json\b/.test(response.headers.get('content-type') ?? '')) return text;
-  const body = JSON.parse(text) as { data?: unknown };
-  return enveloped ? body.data : body;
+  return /[/+]json\b/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text;
 }

@@ -21,44 +21,64 @@ export function isRetrySafe(request: Request): boolean {
   return IDEMPOTENT_METHODS.has(request.method) || request.headers.has('idempotency-key');
 }
 
-/**
- * A fetch that retries a request safe to repeat on 429, 503 and connection failures, with exponential
- * backoff and full jitter, waiting as Retry-After asks; the same request (its Idempotency-Key
- * included) is sent each time. A connection failure throws NetworkError; an abort, the signal's reason.
- */
-export function retryingFetch(fetchImpl: Fetch, options: RetryOptions = {}): Fetch {
-  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
-  const baseDelayMs = options.baseDelayMs ?? 500;
-  const maxDelayMs = options.maxDelayMs ?? 30_000;
-  return async (request) => {
-    const attempts = isRetrySafe(request) ? maxAttempts : 1;
-    for (let attempt = 1; ; attempt++) {
-      const last = attempt >= attempts;
-      // A body is read once: each try but the last sends a copy.
-      const outcome = await tryOnce(fetchImpl, last ? request : request.clone());
-      const backoffMs = Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-      if (outcome.response) {
-        const { response } = outcome;
-        if (last || !RETRIED_STATUSES.has(response.status)) return response;
-        const retryAfter = retryAfterSecondsOf(response.headers.get('retry-after'));
-        const delayMs = retryAfter === undefined ? backoffMs : retryAfter * 1000;
-        if (delayMs > maxDelayMs) return response;
-        await response.body?.cancel();
-        await sleep(delayMs, request.signal);
-      } else {
-        if (last) throw outcome.error;
-        await sleep(backoffMs, request.signal);
-      }
-    }
+export interface RetryPolicy {
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export function retryPolicy(options: RetryOptions | false = {}): RetryPolicy {
+  if (options === false) return { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0 };
+  return {
+    maxAttempts: Math.max(1, options.maxAttempts ?? 3),
+    baseDelayMs: options.baseDelayMs ?? 500,
+    maxDelayMs: options.maxDelayMs ?? 30_000,
   };
 }
 
-async function tryOnce(fetchImpl: Fetch, request: Request): Promise<{ response?: Response; error?: unknown }> {
-  try {
-    return { response: await fetchImpl(request) };
-  } catch (error) {
-    if (request.signal.aborted) throw request.signal.reason;
-    return { error: new NetworkError(`${request.method} ${request.url}: ${messageOf(error)}`, { cause: error }) };
+/**
+ * A fetch that retries a request safe to repeat on 429, 503 and connection failures; the same request
+ * (its Idempotency-Key included) is sent each time.
+ */
+export function retryingFetch(fetchImpl: Fetch, policy: RetryPolicy): Fetch {
+  return (request) =>
+    withRetries(
+      // A body is read once: each try but the last sends a copy.
+      (last) => fetchImpl(last ? request : request.clone()),
+      isRetrySafe(request) ? policy : { ...policy, maxAttempts: 1 },
+      { signal: request.signal, label: `${request.method} ${request.url}` },
+    );
+}
+
+/**
+ * Runs `attempt` until it answers something not worth retrying or the tries run out, with exponential
+ * backoff and full jitter between tries, or as Retry-After asks (an answer asking longer than
+ * maxDelayMs is returned). A connection failure throws NetworkError; an abort, the signal's reason.
+ */
+export async function withRetries(
+  attempt: (last: boolean) => Promise<Response>,
+  policy: RetryPolicy,
+  context: { signal?: AbortSignal | null | undefined; label: string },
+): Promise<Response> {
+  const { signal } = context;
+  for (let tries = 1; ; tries++) {
+    const last = tries >= policy.maxAttempts;
+    const backoffMs = Math.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tries - 1));
+    let response: Response;
+    try {
+      response = await attempt(last);
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (last) throw new NetworkError(`${context.label}: ${messageOf(error)}`, { cause: error });
+      await sleep(backoffMs, signal);
+      continue;
+    }
+    if (last || !RETRIED_STATUSES.has(response.status)) return response;
+    const retryAfter = retryAfterSecondsOf(response.headers.get('retry-after'));
+    const delayMs = retryAfter === undefined ? backoffMs : retryAfter * 1000;
+    if (delayMs > policy.maxDelayMs) return response;
+    await response.body?.cancel();
+    await sleep(delayMs, signal);
   }
 }
 

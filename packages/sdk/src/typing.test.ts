@@ -29,3 +29,14 @@ export async function typedOperations(client: Client): Promise<void> {
 }
 
 test('the client is typed from the document (checked by tsc)', () => {});
+
+export async function typedHelpers(client: Client): Promise<void> {
+  for await (const job of client.paginate('/api/v1/jobs', { params: { query: { limit: 100 } } }))
+    expectType<Equal<typeof job, Job>>(true);
+  for await (const queued of client.paginate('/api/v1/jobs/queue')) expectType<Equal<typeof queued, Job>>(true);
+  for await (const media of client.paginate('/api/v1/media')) expectType<Equal<typeof media, MediaAsset>>(true);
+  // @ts-expect-error: not a list
+  client.paginate('/api/v1/jobs/{job_id}', { params: { path: { job_id: 'job_1' } } });
+  const ended = await client.waitForJob('job_1', { timeoutMs: 1000 });
+  expectType<Equal<typeof ended, Job>>(true);
+}
