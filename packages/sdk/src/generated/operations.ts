@@ -61,7 +61,10 @@ export const ENVELOPED: ReadonlySet<string> = new Set([
 
 /** Operations that declare an Idempotency-Key header: the client sends one, so it may retry them. */
 export const IDEMPOTENCY_KEYED: ReadonlySet<string> = new Set([
+  'POST /api/v1/auth/tokens',
   'POST /api/v1/media/upload-session',
+  'POST /api/v1/artifacts/{artifact_id}/versions',
   'POST /api/v1/jobs',
+  'POST /api/v1/shares',
   'POST /transcribe',
 ]);

@@ -1588,7 +1588,7 @@ export interface components {
         ErrorResponse: {
             detail: {
                 /** @enum {string} */
-                code: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "media_no_audio" | "profile_unavailable" | "unsupported_option" | "invalid_api_key" | "invalid_credentials" | "insufficient_credits" | "insufficient_scope" | "pat_route_not_allowed" | "invalid_finalize_token" | "storage_key_not_allowed" | "storage_quota_exceeded" | "feature_required" | "admin_required" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "upload_incomplete" | "media_not_ready" | "version_conflict" | "artifact_not_editable" | "no_download" | "job_not_completed" | "job_not_cancellable" | "job_not_queued" | "not_client_local" | "job_not_running" | "job_is_batch" | "job_has_no_transcript" | "idempotency_conflict" | "upload_session_expired" | "payload_too_large" | "file_too_large" | "media_too_large" | "unsupported_media_type" | "validation_error" | "clip_too_long" | "url_not_allowed" | "remote_fetch_failed" | "rate_limited" | "internal_error" | "job_options_unreadable" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch" | "storage_unavailable" | "engine_failed" | "translation_failed" | "upstream_error" | "ai_upstream_not_configured" | "app_unavailable" | "service_unavailable" | "upstream_timeout";
+                code: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "media_no_audio" | "profile_unavailable" | "unsupported_option" | "invalid_api_key" | "invalid_credentials" | "insufficient_credits" | "insufficient_scope" | "pat_route_not_allowed" | "invalid_finalize_token" | "storage_key_not_allowed" | "storage_quota_exceeded" | "feature_required" | "admin_required" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "upload_incomplete" | "media_not_ready" | "version_conflict" | "artifact_not_editable" | "no_download" | "job_not_completed" | "job_not_cancellable" | "job_not_queued" | "not_client_local" | "job_not_running" | "job_is_batch" | "job_has_no_transcript" | "idempotency_conflict" | "idempotency_replay_secret_unavailable" | "upload_session_expired" | "payload_too_large" | "file_too_large" | "media_too_large" | "unsupported_media_type" | "validation_error" | "clip_too_long" | "url_not_allowed" | "remote_fetch_failed" | "rate_limited" | "internal_error" | "job_options_unreadable" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch" | "storage_unavailable" | "engine_failed" | "translation_failed" | "upstream_error" | "ai_upstream_not_configured" | "app_unavailable" | "service_unavailable" | "upstream_timeout";
                 message: string;
                 required_scope?: string;
             } & {
@@ -3721,7 +3721,10 @@ export interface operations {
     createArtifactVersion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Kept 24 h, per user. Same key and body: the version added first, answered again (201), not a second one; a different body: 409 idempotency_conflict. */
+                "idempotency-key"?: string;
+            };
             path: {
                 artifact_id: string;
             };
@@ -4508,7 +4511,10 @@ export interface operations {
     createPersonalAccessToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Kept 24 h, per user. Same key and body: no second token; 409 idempotency_replay_secret_unavailable names the token (`details.token_id`), whose secret was shown only to the first request and is not kept; a different body: 409 idempotency_conflict. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6970,7 +6976,10 @@ export interface operations {
     createShare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Kept 24 h, per user. Same key and body: no second share; 409 idempotency_replay_secret_unavailable names the share (`details.share_id`), whose URL was shown only to the first request: rotate it for a new one; a different body: 409 idempotency_conflict. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
