@@ -34,7 +34,9 @@ function gatewayDocument(): string {
 }
 
 async function typesOf(document: string): Promise<string> {
-  return HEADER + astToString(await openapiTS(JSON.parse(document), { alphabetize: true }));
+  // A property with a default is optional to send: the request types must not require it.
+  const ast = await openapiTS(JSON.parse(document), { alphabetize: true, defaultNonNullable: false });
+  return HEADER + astToString(ast);
 }
 
 /** What the client needs to know at run time of each operation (`METHOD path`), the types carrying the rest. */

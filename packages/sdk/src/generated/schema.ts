@@ -1391,12 +1391,12 @@ export interface components {
              * @default transcribe
              * @enum {string}
              */
-            purpose: "transcribe" | "live";
+            purpose?: "transcribe" | "live";
             /**
              * @default json
              * @enum {string}
              */
-            response_format: "json" | "text" | "srt" | "vtt" | "verbose_json";
+            response_format?: "json" | "text" | "srt" | "vtt" | "verbose_json";
             /** @description Translate the clip into this language (ISO 639-1): `text` (and the segments) are the translation, `source_text` what was said. Targets: the worker's pairs (English to es, ca, gl, eo); another is a 422 of type `unsupported_option` naming them (`ctx.targets`). Included in the price. */
             target_language?: string;
             /** @description Accepted for the contract's sake; the engines here decode greedily. */
@@ -1450,7 +1450,7 @@ export interface components {
              * @default cloud
              * @enum {string}
              */
-            execution_mode: "cloud" | "client_local";
+            execution_mode?: "cloud" | "client_local";
             input: {
                 media_id: string;
                 /** @enum {string} */
@@ -1466,12 +1466,12 @@ export interface components {
              * @default oracle
              * @enum {string}
              */
-            profile: "oracle" | "oracle-mini" | "oracle-pro" | "oracle-max" | "base-whisper" | "base";
+            profile?: "oracle" | "oracle-mini" | "oracle-pro" | "oracle-max" | "base-whisper" | "base";
             /**
              * @default transcription
              * @enum {string}
              */
-            type: "transcription" | "caption_burn";
+            type?: "transcription" | "caption_burn";
             workspace_id?: string;
         };
         CreatePersonalAccessTokenRequest: {
@@ -1500,7 +1500,7 @@ export interface components {
              * @description When the link stops working; null: never.
              * @default null
              */
-            expires_at: string | null;
+            expires_at?: string | null;
             /**
              * @description What is shared: `transcript`.
              * @enum {string}
@@ -1510,7 +1510,7 @@ export interface components {
              * @description Pin one version; null (default): follow the current version, edits included.
              * @default null
              */
-            target_version_id: string | null;
+            target_version_id?: string | null;
             /** @description Title on the page; default: the artifact’s title. */
             title?: string;
         };
@@ -1619,43 +1619,43 @@ export interface components {
              * @description Colour of the highlighted word in karaoke mode (srt, vtt).
              * @default yellow
              */
-            highlight_color: string;
+            highlight_color?: string;
             /**
              * @description Karaoke: one subtitle per word, the current word highlighted (srt, vtt).
              * @default false
              */
-            highlight_words: boolean;
+            highlight_words?: boolean;
             /**
              * @description Speaker names before the text (text, srt, vtt).
              * @default true
              */
-            include_speakers: boolean;
+            include_speakers?: boolean;
             /**
              * @description Start time before each paragraph (text).
              * @default false
              */
-            include_timestamps: boolean;
+            include_timestamps?: boolean;
             /**
              * @description Word timings (json).
              * @default true
              */
-            include_word_timestamps: boolean;
+            include_word_timestamps?: boolean;
             /**
              * @description Longest subtitle entry in characters (srt, vtt); cues split at word boundaries, never longer. 10 to 500.
              * @default 80
              */
-            max_chars_per_entry: number;
+            max_chars_per_entry?: number;
             /**
              * @description Indented JSON (json).
              * @default true
              */
-            pretty: boolean;
+            pretty?: boolean;
             /**
              * @description Which text the file shows (all formats): `source`, the transcript as spoken, or `translation`, the translation (of a job created with `options.target_language`) wherever a segment has one, speakers included; segments the translation leaves out keep their source text. In json the translated segments have no word timings, `language` is the translation’s and `translation` holds the replaced source text. `translation` of a transcript without a translation is 422, and so is `translation` with `highlight_words` in srt and vtt (a translation has no word timings to highlight).
              * @default source
              * @enum {string}
              */
-            text: "source" | "translation";
+            text?: "source" | "translation";
             /** @description Download file name stem; default `transcript`. */
             title?: string;
             transcript: components["schemas"]["Transcript"];
@@ -1757,131 +1757,131 @@ export interface components {
              * @description For type `caption_burn` only: the transcript to burn and the style of the captions; null or omitted: the newest transcript of the media and every default. The job shows it with every field filled in and the transcript version it burns pinned (`transcript_artifact_id`, `transcript_version_id`).
              * @default null
              */
-            caption_burn: {
+            caption_burn?: {
                 /**
                  * @description Where the captions sit on the frame.
                  * @default bottom_center
                  * @enum {string}
                  */
-                alignment: "bottom_left" | "bottom_center" | "bottom_right" | "middle_left" | "middle_center" | "middle_right" | "top_left" | "top_center" | "top_right";
+                alignment?: "bottom_left" | "bottom_center" | "bottom_right" | "middle_left" | "middle_center" | "middle_right" | "top_left" | "top_center" | "top_right";
                 /**
                  * @description A box behind each line, or null for none. Given as a colour `#RRGGBB` or `#RRGGBBAA` (AA: opacity, `FF` opaque); e.g. `#00000080`.
                  * @default null
                  */
-                background_color: string | null;
+                background_color?: string | null;
                 /**
                  * @description Bold text.
                  * @default false
                  */
-                bold: boolean;
+                bold?: boolean;
                 /**
                  * @description The background generated for audio-only media (1280x720, 30 fps). Given as a colour `#RRGGBB` or `#RRGGBBAA` (AA: opacity, `FF` opaque).
                  * @default #000000
                  */
-                canvas_color: string;
+                canvas_color?: string;
                 /**
                  * @description The font, among those installed for rendering.
                  * @default DejaVu Sans
                  * @enum {string}
                  */
-                font_family: "DejaVu Sans" | "DejaVu Serif" | "DejaVu Sans Mono";
+                font_family?: "DejaVu Sans" | "DejaVu Serif" | "DejaVu Sans Mono";
                 /**
                  * @description Font size in pixels of the video’s own resolution.
                  * @default 48
                  */
-                font_size: number;
+                font_size?: number;
                 /**
                  * @description The colour of the word being spoken when karaoke is on. Given as a colour `#RRGGBB` or `#RRGGBBAA` (AA: opacity, `FF` opaque).
                  * @default #FFFF00
                  */
-                highlight_color: string;
+                highlight_color?: string;
                 /**
                  * @description Highlight each word while it is spoken.
                  * @default false
                  */
-                karaoke: boolean;
+                karaoke?: boolean;
                 /**
                  * @description Distance in pixels from the left and right edges.
                  * @default 48
                  */
-                margin_x: number;
+                margin_x?: number;
                 /**
                  * @description Distance in pixels from the top or bottom edge (unused for middle alignments).
                  * @default 48
                  */
-                margin_y: number;
+                margin_y?: number;
                 /**
                  * @description Most characters on one caption line; lines break between words.
                  * @default 42
                  */
-                max_chars_per_line: number;
+                max_chars_per_line?: number;
                 /**
                  * @description Most lines shown at once.
                  * @default 2
                  */
-                max_lines_per_cue: number;
+                max_lines_per_cue?: number;
                 /**
                  * @description The colour of the outline around the letters. Given as a colour `#RRGGBB` or `#RRGGBBAA` (AA: opacity, `FF` opaque).
                  * @default #000000
                  */
-                outline_color: string;
+                outline_color?: string;
                 /**
                  * @description Outline width in pixels (0: none); with background_color, the padding of the box instead.
                  * @default 3
                  */
-                outline_width: number;
+                outline_width?: number;
                 /**
                  * @description The text colour. Given as a colour `#RRGGBB` or `#RRGGBBAA` (AA: opacity, `FF` opaque).
                  * @default #FFFFFF
                  */
-                primary_color: string;
+                primary_color?: string;
                 /**
                  * @description The transcript artifact whose captions are burnt; null: the newest transcript of the job’s media.
                  * @default null
                  */
-                transcript_artifact_id: string | null;
+                transcript_artifact_id?: string | null;
                 /**
                  * @description A version of that artifact; null: its current version.
                  * @default null
                  */
-                transcript_version_id: string | null;
+                transcript_version_id?: string | null;
             } | null;
             /**
              * @description One speaker per audio channel; cannot be combined with diarization. Where `capabilities.channel_speaker_separation` of the profile is true.
              * @default false
              */
-            channel_speaker_separation: boolean;
+            channel_speaker_separation?: boolean;
             /**
              * @description Speaker diarization; null: none. Where `capabilities.diarization` of the profile (`GET /api/v1/models`) is true.
              * @default null
              */
-            diarization: {
+            diarization?: {
                 /**
                  * @description Name speakers from the transcript where they introduce themselves or are addressed ("my name is Dana", "thanks, Dana"); the others are `Speaker 1`, `Speaker 2`, ….
                  * @default false
                  */
-                auto_speaker_names: boolean;
+                auto_speaker_names?: boolean;
                 /**
                  * @default regular
                  * @enum {string}
                  */
-                mode: "regular";
+                mode?: "regular";
                 /**
                  * @description How many people speak (1 to 10); null: the count is estimated.
                  * @default null
                  */
-                num_speakers: number | null;
+                num_speakers?: number | null;
             } | null;
             /**
              * @description `auto` or an ISO 639-1 code (`en`).
              * @default auto
              */
-            language: string;
+            language?: string;
             /**
              * @description Translate the transcript to this language; null: no translation. Where `capabilities.translation` of the profile (`GET /api/v1/models`) is true.
              * @default null
              */
-            target_language: string | null;
+            target_language?: string | null;
         };
         JobQueue: {
             /** @description Your running jobs (oldest start first), then your queued jobs in the order workers take them. */
@@ -2132,7 +2132,7 @@ export interface components {
              * @description Another queued job of yours to move in front of; null: behind all your queued jobs.
              * @default null
              */
-            before_job_id: string | null;
+            before_job_id?: string | null;
             /** @description A queued job of yours. */
             job_id: string;
         };
@@ -2141,7 +2141,7 @@ export interface components {
              * @description Keep the calling app session signed in (ignored for tokens).
              * @default true
              */
-            keep_current: boolean;
+            keep_current?: boolean;
         };
         RevokedDeviceSessions: {
             revoked_device_ids: string[];
@@ -2213,30 +2213,30 @@ export interface components {
              * @description One speaker per channel; not with include_diarization.
              * @default false
              */
-            channel_speaker_separation: boolean;
+            channel_speaker_separation?: boolean;
             /** @default false */
-            include_diarization: boolean;
+            include_diarization?: boolean;
             /**
              * @description `auto` or an ISO 639-1 code.
              * @default auto
              */
-            language: string;
+            language?: string;
             /**
              * @description A profile of `GET /api/v1/models`.
              * @default base
              * @enum {string}
              */
-            model: "oracle" | "oracle-mini" | "oracle-pro" | "oracle-max" | "base-whisper" | "base";
+            model?: "oracle" | "oracle-mini" | "oracle-pro" | "oracle-max" | "base-whisper" | "base";
             /**
              * @default json
              * @enum {string}
              */
-            output_format: "json" | "srt" | "txt";
+            output_format?: "json" | "srt" | "txt";
             /**
              * @description Translate to this ISO 639-1 language.
              * @default null
              */
-            translate_to: string | null;
+            translate_to?: string | null;
             /** @description Signs the deliveries (HMAC-SHA256); required with webhook_url. A `whsec_` secret also gets Standard Webhooks headers. */
             webhook_secret?: string;
             /** @description Receives the signed delivery when the job ends; a public http(s) URL (private addresses: 422). */
