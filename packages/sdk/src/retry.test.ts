@@ -96,14 +96,14 @@ describe('retries of writes', () => {
   });
 
   it('never repeat a write without a key: its 503 and its connection failure are the answer', async () => {
-    api.on('POST /api/v1/shares', unavailable);
+    api.on('POST /api/v1/jobs/queue/reorder', unavailable);
     const client = createClient({ baseUrl: api.url, retry: fast });
-    const share = { target_type: 'artifact', target_id: 'art_1' } as never;
-    await assert.rejects(client.POST('/api/v1/shares', { body: share }), { status: 503 });
-    api.on('POST /api/v1/shares', { drop: true });
-    await assert.rejects(client.POST('/api/v1/shares', { body: share }), NetworkError);
-    assert.equal(receivedOf('POST /api/v1/shares').length, 2);
-    assert.equal(receivedOf('POST /api/v1/shares')[0]?.headers['idempotency-key'], undefined);
+    const reorder = { job_id: 'job_1', before_job_id: 'job_2' } as never;
+    await assert.rejects(client.POST('/api/v1/jobs/queue/reorder', { body: reorder }), { status: 503 });
+    api.on('POST /api/v1/jobs/queue/reorder', { drop: true });
+    await assert.rejects(client.POST('/api/v1/jobs/queue/reorder', { body: reorder }), NetworkError);
+    assert.equal(receivedOf('POST /api/v1/jobs/queue/reorder').length, 2);
+    assert.equal(receivedOf('POST /api/v1/jobs/queue/reorder')[0]?.headers['idempotency-key'], undefined);
   });
 });
 
