@@ -4,7 +4,7 @@ import { createClient } from '@tp/sdk';
 import { clearSession, currentSession } from '../session.ts';
 
 async function sessionFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
+  const request = input instanceof Request && !init ? input : new Request(input, init);
   // Read at each request: the session changes while the page lives (sign-in, sign-out, another tab).
   const session = currentSession();
   if (session && !request.headers.has('authorization')) request.headers.set('Authorization', `Bearer ${session.token}`);

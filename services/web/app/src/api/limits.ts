@@ -3,17 +3,17 @@
 // itself stays out of the bundle.
 import openapi from '@tp/sdk/openapi.json' with { type: 'json' };
 
-type Node = { [key: string]: unknown };
-const document = openapi as unknown as Node;
+type JsonObject = { [key: string]: unknown };
+const contract = openapi as unknown as JsonObject;
 
-function at(node: unknown, path: string[], where: string): Node {
+function at(node: unknown, path: string[], where: string): JsonObject {
   let current = node;
-  for (const key of path) current = (current as Node | undefined)?.[key];
+  for (const key of path) current = (current as JsonObject | undefined)?.[key];
   if (typeof current !== 'object' || current === null) throw new Error(`openapi.json has no ${where}`);
-  return current as Node;
+  return current as JsonObject;
 }
 
-function numberOf(node: Node, key: string, where: string): number {
+function numberOf(node: JsonObject, key: string, where: string): number {
   const value = node[key];
   if (typeof value !== 'number') throw new Error(`openapi.json: ${where} has no ${key}`);
   return value;
@@ -21,12 +21,12 @@ function numberOf(node: Node, key: string, where: string): number {
 
 /** The schema of a field of a named schema, e.g. `CreateShareRequest` `title`. */
 const fieldOf = (schema: string, field: string) =>
-  at(document, ['components', 'schemas', schema, 'properties', field], `${schema}.${field}`);
+  at(contract, ['components', 'schemas', schema, 'properties', field], `${schema}.${field}`);
 
 /** The schema of an operation's query parameter, e.g. `GET /api/v1/media` `limit`. */
-function queryParameterOf(path: string, name: string): Node {
+function queryParameterOf(path: string, name: string): JsonObject {
   const where = `GET ${path} ?${name}`;
-  const parameters = at(document, ['paths', path, 'get'], where).parameters as Node[] | undefined;
+  const parameters = at(contract, ['paths', path, 'get'], where).parameters as JsonObject[] | undefined;
   const parameter = parameters?.find((p) => p.in === 'query' && p.name === name);
   return at(parameter, ['schema'], where);
 }
@@ -36,7 +36,7 @@ const mostOf = (path: string) => numberOf(queryParameterOf(path, 'limit'), 'maxi
 
 /** The most media in one batch job (the `batch` input of POST /jobs). */
 export const MAX_BATCH_ITEMS = (() => {
-  const inputs = (fieldOf('CreateJobRequest', 'input').oneOf ?? []) as Node[];
+  const inputs = (fieldOf('CreateJobRequest', 'input').oneOf ?? []) as JsonObject[];
   const batch = inputs.find(
     (input) => (at(input, ['properties', 'type'], 'input.type').enum as unknown[])?.[0] === 'batch',
   );
