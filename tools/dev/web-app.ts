@@ -12,8 +12,15 @@ const webDir = join(repoRoot, 'services/web');
 export const WEB_DIST_DIR = join(webDir, 'dist');
 export const BUILD_HASH_FILE = '.build-hash';
 
-/** What the built app depends on: its sources, the shared package it bundles, the lockfile. */
-const SOURCES = ['services/web/app', 'services/web/package.json', 'packages/scopes/src', 'pnpm-lock.yaml'];
+/** What the built app depends on: its sources, the workspace packages it bundles (the SDK with its document), the lockfile. */
+const SOURCES = [
+  'services/web/app',
+  'services/web/package.json',
+  'packages/scopes/src',
+  'packages/sdk/src',
+  'packages/sdk/openapi.json',
+  'pnpm-lock.yaml',
+];
 
 /** The file itself, or every file under the folder (node_modules left out). */
 function filesAt(path: string): string[] {

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { createBrowserRouter, Navigate, NavLink, Outlet, RouterProvider, useLocation } from 'react-router';
-import { useThemePreference } from './appExperience.ts';
+import { useAppExperience } from './api/account.ts';
 import { SignOutButton } from './components/SignOutButton.tsx';
 import { ApiAccessPage } from './pages/ApiAccessPage.tsx';
 import { BillingPage } from './pages/BillingPage.tsx';
@@ -16,6 +16,22 @@ import { currentSession, subscribeSession } from './session.ts';
 
 export function useSession() {
   return useSyncExternalStore(subscribeSession, currentSession);
+}
+
+/**
+ * Shows the chosen theme: `data-theme` on the root element picks the light or dark colours
+ * (styles.css); "system" (or preferences not loaded yet) follows the device's setting.
+ */
+function useThemePreference(signedIn: boolean): void {
+  const theme = useAppExperience(signedIn).data?.theme;
+  useEffect(() => {
+    const root = document.documentElement;
+    if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+    else delete root.dataset.theme;
+    return () => {
+      delete root.dataset.theme;
+    };
+  }, [theme]);
 }
 
 /** The main menu: the work, then the account's settings. */

@@ -1,9 +1,10 @@
 // The input of POST /jobs for the media chosen in the app: one media, or a batch (ADR 0008).
+import { MAX_BATCH_ITEMS } from './api/limits.ts';
+import type { CreateJobRequest } from './api/schema.ts';
 
-/** The API's most items in one batch (MAX_BATCH_ITEMS of the gateway's job schemas). */
-export const MAX_BATCH_ITEMS = 50;
+export { MAX_BATCH_ITEMS };
 
-export type JobInput = { type: 'media_ref'; media_id: string } | { type: 'batch'; media_ids: string[] };
+export type JobInput = CreateJobRequest['input'];
 
 /** One media is a job of its own; several are one batch job with an item each. */
 export function jobInput(mediaIds: readonly string[]): JobInput {

@@ -1,7 +1,5 @@
 // How credits and money read on the Billing page: in the browser's locale, with their units.
-import type { LedgerKind } from './types.ts';
-
-export const BILLING = ['billing'] as const;
+import type { LedgerEntry } from './api/schema.ts';
 
 const CREDITS = new Intl.NumberFormat(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 const SIGNED = new Intl.NumberFormat(undefined, {
@@ -28,7 +26,7 @@ export function formatMoney(value: number, currency = 'USD'): string {
   }
 }
 
-export const LEDGER_KIND_LABEL: Record<LedgerKind, string> = {
+export const LEDGER_KIND_LABEL: Record<LedgerEntry['kind'], string> = {
   grant: 'Credits granted',
   reservation: 'Held',
   release: 'Hold released',

@@ -1,25 +1,10 @@
-// Account preferences as the public API shows them (GET/PATCH /account/app-experience, ADR 0018)
-// and the effective features (GET /account/features). Pure: the form's values and the patch it sends.
+// The Preferences form (GET/PATCH /account/app-experience, ADR 0018). Pure: the form's values and the patch it sends.
+import type { AppExperience, AppExperienceChanges } from './api/schema.ts';
 
-export const THEMES = ['system', 'light', 'dark'] as const;
+export type { AppExperience };
+
+export const THEMES = ['system', 'light', 'dark'] as const satisfies readonly AppExperience['theme'][];
 export type Theme = (typeof THEMES)[number];
-
-export interface AppExperience {
-  default_profile: string;
-  default_export_format: string;
-  max_chars_per_entry: number;
-  interface_language: string;
-  theme: Theme;
-  show_timestamps: boolean;
-  updated_at: string | null;
-}
-
-export interface Feature {
-  feature_key: string;
-  enabled: boolean;
-  description: string;
-  granted_at: string | null;
-}
 
 /** What the form holds: what the person typed, a number field as its text. */
 export interface PreferenceValues {
@@ -46,10 +31,10 @@ export function formValues(saved: AppExperience): PreferenceValues {
 
 /**
  * The merge patch of PATCH /account/app-experience: the fields that differ from what is saved, as
- * typed (the API judges them and says what is wrong). A number field that is not a number is sent
- * as its text, so the API's message names it.
+ * typed. The API judges them and says what is wrong, so a field is sent even where its type says
+ * otherwise: a number field that is not a number goes as its text, for the API's message to name it.
  */
-export function preferenceChanges(values: PreferenceValues, saved: AppExperience): Record<string, unknown> {
+export function preferenceChanges(values: PreferenceValues, saved: AppExperience): AppExperienceChanges {
   const before = formValues(saved);
   const changes: Record<string, unknown> = {};
   for (const field of Object.keys(values) as PreferenceField[]) {
@@ -59,5 +44,5 @@ export function preferenceChanges(values: PreferenceValues, saved: AppExperience
       changes[field] = text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
     } else changes[field] = field === 'interface_language' ? values[field].trim() : values[field];
   }
-  return changes;
+  return changes as AppExperienceChanges;
 }

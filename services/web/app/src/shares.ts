@@ -1,17 +1,11 @@
-// The Shares page's server state: the links, and the transcripts they can point to with their media's names.
-import { useQuery } from '@tanstack/react-query';
-import { api } from './api.ts';
-import { MEDIA, MEDIA_LIMIT } from './components/MediaList.tsx';
-import type { Artifact, Media } from './types.ts';
+// The transcripts a link can point to, each with a name a person recognises it by.
+import { useTranscriptArtifacts } from './api/artifacts.ts';
+import { useMediaList } from './api/media.ts';
+import type { Artifact } from './api/schema.ts';
 
-export const SHARES = ['shares'] as const;
-export const TRANSCRIPTS = ['artifacts', 'transcripts'] as const;
-/** The most GET /shares and GET /artifacts answer at once (no cursor): the newest first. */
-export const LIST_LIMIT = 200;
-
-export interface Transcript {
+/** A transcript artifact and what it is called in lists: its title, its media's file name when that says more, and when. */
+export interface NamedTranscript {
   artifact: Artifact;
-  /** What a person recognises it by: its title, its media's file name when that says more, and when. */
   name: string;
 }
 
@@ -22,14 +16,11 @@ function nameOf(artifact: Artifact, fileName: string | undefined): string {
 }
 
 /** The user's transcripts, named; media names are a help, so a failed media list leaves the titles. */
-export function useTranscripts() {
-  const artifacts = useQuery({
-    queryKey: TRANSCRIPTS,
-    queryFn: () => api<Artifact[]>('GET', `/artifacts?artifact_type=transcript&limit=${LIST_LIMIT}`),
-  });
-  const media = useQuery({ queryKey: MEDIA, queryFn: () => api<Media[]>('GET', `/media?limit=${MEDIA_LIMIT}`) });
+export function useNamedTranscripts() {
+  const artifacts = useTranscriptArtifacts();
+  const media = useMediaList();
   const files = new Map((media.data ?? []).map((m) => [m.media_id, m.file_name]));
-  const transcripts: Transcript[] = (artifacts.data ?? []).map((artifact) => ({
+  const transcripts: NamedTranscript[] = (artifacts.data ?? []).map((artifact) => ({
     artifact,
     name: nameOf(artifact, files.get(artifact.media_id)),
   }));

@@ -1,56 +1,9 @@
-// Transcripts as the public API shows them (GET /api/v1/artifacts, …/versions; the payload follows
-// /schemas/transcript.v1.json), and the editor's edits: kept apart from the version they were made
-// on, so that they can be applied again to a newer one after a conflict. The artifact record is in types.ts.
+// The transcript editor's edits (the payload of a transcript version, /schemas/transcript.v1.json):
+// kept apart from the version they were made on, so that they can be applied again to a newer one
+// after a conflict.
+import type { Transcript, TranscriptSpeaker } from './api/schema.ts';
 
-export interface TranscriptWord {
-  text: string;
-  start: number;
-  end: number;
-  confidence: number | null;
-  speaker: string | null;
-}
-
-export interface TranscriptSegment {
-  id: string;
-  start: number;
-  end: number;
-  text: string;
-  speaker: string | null;
-  words: TranscriptWord[];
-}
-
-export interface TranscriptSpeaker {
-  id: string;
-  label: string;
-  name: string | null;
-  name_source?: 'self_introduction' | 'addressed' | 'user' | null;
-}
-
-export interface Transcript {
-  version: 1;
-  language: string;
-  duration: number;
-  speakers: TranscriptSpeaker[];
-  segments: TranscriptSegment[];
-  translation: unknown;
-  source: unknown;
-}
-
-export interface ArtifactVersion {
-  version_id: string;
-  artifact_id: string;
-  number: number;
-  parent_version_id: string | null;
-  author: { type: 'service' | 'user'; id: string };
-  note: string | null;
-  created_at: string;
-  payload?: Transcript | null;
-}
-
-export const artifactKey = (id: string) => ['artifacts', id] as const;
-export const versionsKey = (id: string) => ['artifacts', id, 'versions'] as const;
-export const versionKey = (id: string, versionId: string) => ['artifacts', id, 'versions', versionId] as const;
-export const TRANSCRIPT_LIST = ['artifacts', 'transcripts'] as const;
+export type { Transcript };
 
 /** What the user changed, by place: words by `segment id:index`, segments' text, speakers' names. */
 export interface Edits {

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
-import { BILLING, formatCredits, formatMoney } from '../billing.ts';
-import type { Balance, BillingProfile } from '../types.ts';
+import { useBalance, useBillingProfile } from '../api/billing.ts';
+import { formatCredits, formatMoney } from '../billing.ts';
 import { formatSize } from './MediaList.tsx';
 import { ErrorMessage, formatDate, Loading } from './Status.tsx';
 
@@ -14,10 +12,7 @@ function Amount({ credits, usd }: { credits: number; usd: number }) {
 }
 
 export function BalanceSummary() {
-  const balance = useQuery({
-    queryKey: [...BILLING, 'balance'],
-    queryFn: () => api<Balance>('GET', '/billing/balance'),
-  });
+  const balance = useBalance();
   if (balance.isPending) return <Loading label="Loading the balance…" />;
   if (balance.isError) return <ErrorMessage error={balance.error} retry={() => balance.refetch()} />;
   const b = balance.data;
@@ -45,10 +40,7 @@ export function BalanceSummary() {
 
 /** The plan and its price: a help, so it says nothing more than its own error when it fails. */
 export function BillingPlan() {
-  const profile = useQuery({
-    queryKey: [...BILLING, 'profile'],
-    queryFn: () => api<BillingProfile>('GET', '/billing/profile'),
-  });
+  const profile = useBillingProfile();
   if (profile.isPending) return <Loading label="Loading the plan…" />;
   if (profile.isError) return <ErrorMessage error={profile.error} retry={() => profile.refetch()} />;
   const p = profile.data;

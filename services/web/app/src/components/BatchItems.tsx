@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { api } from '../api.ts';
-import { MAX_BATCH_ITEMS } from '../batch.ts';
-import { isActive, JOBS, type Job, listPollMs, STATUS_LABELS } from '../jobs.ts';
+import { isActive, useJobItems } from '../api/jobs.ts';
+import type { Job } from '../api/schema.ts';
+import { STATUS_LABELS } from '../jobs.ts';
 import { ErrorMessage, Loading } from './Status.tsx';
 
 interface Props {
@@ -21,12 +20,7 @@ const opened = new Set<string>();
 /** The items of a batch job (GET /jobs/{id}/items), asked for once opened and followed while any runs. */
 export function BatchItems({ batch, size, downloads }: Props) {
   const [open, setOpen] = useState(() => opened.has(batch.job_id));
-  const items = useQuery({
-    queryKey: [...JOBS, 'items', batch.job_id],
-    queryFn: () => api<Job[]>('GET', `/jobs/${encodeURIComponent(batch.job_id)}/items?limit=${MAX_BATCH_ITEMS}`),
-    enabled: open,
-    refetchInterval: (query) => (isActive(batch) || query.state.data?.some(isActive) ? listPollMs(true) : false),
-  });
+  const items = useJobItems(batch, open);
   return (
     <details
       className="batch-items"

@@ -1,9 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { ApiError, api } from '../api.ts';
-import { useAppExperience } from '../appExperience.ts';
-import { chooseMedia, type JobInput, jobInput, MAX_BATCH_ITEMS } from '../batch.ts';
-import { JOBS, type Job, type MediaItem, type Model, unavailableReason } from '../jobs.ts';
+import { useAppExperience } from '../api/account.ts';
+import { mightPass } from '../api/errors.ts';
+import { useCreateJob, useModels } from '../api/jobs.ts';
+import { useMediaList } from '../api/media.ts';
+import type { CreateJobRequest, MediaAsset, Model } from '../api/schema.ts';
+import { chooseMedia, jobInput, MAX_BATCH_ITEMS } from '../batch.ts';
+import { unavailableReason } from '../jobs.ts';
 import { JobOptionsFields, type JobChoices, jobOptions, NO_CHOICES } from './JobOptionsFields.tsx';
 import { ErrorMessage, Loading } from './Status.tsx';
 
@@ -37,7 +39,7 @@ function ProfileChoices(props: { ids: string; models: Model[]; profile: string; 
   );
 }
 
-function MediaChoices(props: { ready: MediaItem[]; chosen: string[]; onChange: (chosen: string[]) => void }) {
+function MediaChoices(props: { ready: MediaAsset[]; chosen: string[]; onChange: (chosen: string[]) => void }) {
   const order = props.ready.map((m) => m.media_id);
   const full = props.chosen.length >= MAX_BATCH_ITEMS;
   return (
@@ -65,15 +67,6 @@ function MediaChoices(props: { ready: MediaItem[]; chosen: string[]; onChange: (
   );
 }
 
-/** A failure that asking again might get past: the network, or the service (5xx), not a refusal. */
-const mightPass = (error: unknown) => error instanceof ApiError && (error.status === 0 || error.status >= 500);
-
-/** One submission of the form: what it asks for, and the Idempotency-Key its retries send again. */
-interface Submission {
-  key: string;
-  body: { type: 'transcription'; input: JobInput; profile: string | undefined; options: unknown };
-}
-
 /**
  * POST /jobs: one media, or several as one batch job, a profile and the options that profile serves
  * here. Each submission has its own Idempotency-Key; "Try again" after a failure sends the same one,
@@ -81,9 +74,8 @@ interface Submission {
  */
 export function CreateJobForm() {
   const ids = useId();
-  const queryClient = useQueryClient();
-  const media = useQuery({ queryKey: ['media'], queryFn: () => api<MediaItem[]>('GET', '/media?limit=200') });
-  const models = useQuery({ queryKey: ['models'], queryFn: () => api<Model[]>('GET', '/models') });
+  const media = useMediaList();
+  const models = useModels();
   const [mediaIds, setMediaIds] = useState<string[]>([]);
   const [profile, setProfile] = useState('');
   const [choices, setChoices] = useState<JobChoices>(NO_CHOICES);
@@ -94,19 +86,18 @@ export function CreateJobForm() {
   const chosenProfile =
     selectable.find((m) => m.id === profile) ?? selectable.find((m) => m.id === preferred) ?? selectable[0];
   const chosen = mediaIds.filter((id) => ready.some((m) => m.media_id === id));
-  const create = useMutation({
-    mutationFn: (submission: Submission) =>
-      api<Job>('POST', '/jobs', submission.body, { 'Idempotency-Key': submission.key }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: JOBS }),
-  });
+  const create = useCreateJob();
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!chosenProfile) return;
     create.mutate({
       key: crypto.randomUUID(),
       body: {
         type: 'transcription',
+        execution_mode: 'cloud',
         input: jobInput(chosen),
-        profile: chosenProfile?.id,
+        // A profile of GET /models: one of the names the document lists.
+        profile: chosenProfile.id as CreateJobRequest['profile'],
         options: jobOptions(chosenProfile, choices),
       },
     });

@@ -1,13 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../api.ts';
-import { SHARES, type Transcript } from '../shares.ts';
-import type { Share } from '../types.ts';
+import { MAX_LENGTHS } from '../api/limits.ts';
+import type { CreateShareRequest, Share } from '../api/schema.ts';
+import { useCreateShare } from '../api/shares.ts';
+import type { NamedTranscript } from '../shares.ts';
 import { type Expiry, ExpiryFields, expiryInstant } from './ExpiryFields.tsx';
 import { ErrorMessage } from './Status.tsx';
 
 interface ShareChoices {
-  transcript: Transcript;
+  transcript: NamedTranscript;
   title: string;
   pinned: boolean;
   expiry: Expiry;
@@ -15,42 +15,37 @@ interface ShareChoices {
 }
 
 /** The request of POST /shares: a transcript for everyone who has the link. */
-export function shareRequest({ transcript, title, pinned, expiry, date }: ShareChoices) {
+export function shareRequest({ transcript, title, pinned, expiry, date }: ShareChoices): CreateShareRequest {
   return {
     share_kind: 'transcript',
     artifact_id: transcript.artifact.artifact_id,
     access_scope: 'everyone',
     ...(title.trim() ? { title: title.trim() } : {}),
-    ...(pinned ? { target_version_id: transcript.artifact.current_version_id } : {}),
+    target_version_id: pinned ? transcript.artifact.current_version_id : null,
     expires_at: expiryInstant(expiry, date),
   };
 }
 
 /** `chosen`: the transcript to start on (a transcript page's Share link names it), else the newest. */
 export function CreateShareForm(props: {
-  transcripts: Transcript[];
+  transcripts: NamedTranscript[];
   chosen?: string | null;
   onCreated: (share: Share) => void;
 }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [artifactId, setArtifactId] = useState(props.chosen ?? '');
   const [title, setTitle] = useState('');
   const [pinned, setPinned] = useState(false);
   const [expiry, setExpiry] = useState<Expiry>('never');
   const [date, setDate] = useState('');
   const transcript = props.transcripts.find((t) => t.artifact.artifact_id === artifactId) ?? props.transcripts[0];
-  const create = useMutation({
-    mutationFn: (choices: ShareChoices) => api<Share>('POST', '/shares', shareRequest(choices)),
-    onSuccess: (share) => {
-      setTitle('');
-      props.onCreated(share);
-      return queryClient.invalidateQueries({ queryKey: SHARES });
-    },
+  const create = useCreateShare((share) => {
+    setTitle('');
+    props.onCreated(share);
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (transcript) create.mutate({ transcript, title, pinned, expiry, date });
+    if (transcript) create.mutate(shareRequest({ transcript, title, pinned, expiry, date }));
   };
   if (props.transcripts.length === 0)
     return <p className="muted">No transcripts yet: a finished transcription job makes one.</p>;
@@ -72,7 +67,12 @@ export function CreateShareForm(props: {
       <label htmlFor={`${ids}-title`}>
         Title on the page <span className="hint">(optional: the transcript’s title otherwise)</span>
       </label>
-      <input id={`${ids}-title`} maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+      <input
+        id={`${ids}-title`}
+        maxLength={MAX_LENGTHS.shareTitle}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <label className="choice">
         <input type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
         <span>

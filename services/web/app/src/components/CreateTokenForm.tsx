@@ -1,8 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { ALL_SCOPES, type PRESETS, SCOPES, type Scope } from '@tp/scopes';
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../api.ts';
-import type { CreatedAccessToken } from '../types.ts';
+import { useCreateAccessToken } from '../api/account.ts';
+import { MAX_LENGTHS } from '../api/limits.ts';
+import type { CreatedAccessToken, CreateTokenRequest } from '../api/schema.ts';
 import { endOfDay, type Expiry, ExpiryFields, expiryDays } from './ExpiryFields.tsx';
 import { type RadioChoice, RadioChoices } from './RadioChoices.tsx';
 import { ErrorMessage } from './Status.tsx';
@@ -17,7 +17,13 @@ const ACCESS_CHOICES: RadioChoice<Access>[] = [
 ];
 
 /** The request of POST /auth/tokens: a preset or scopes, and at most one expiry field. */
-export function tokenRequest(name: string, access: Access, scopes: Scope[], expiry: Expiry, date: string) {
+export function tokenRequest(
+  name: string,
+  access: Access,
+  scopes: Scope[],
+  expiry: Expiry,
+  date: string,
+): CreateTokenRequest {
   const days = expiryDays(expiry);
   return {
     name: name.trim(),
@@ -34,24 +40,27 @@ export function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedAcces
   const [scopes, setScopes] = useState<Scope[]>([]);
   const [expiry, setExpiry] = useState<Expiry>('never');
   const [date, setDate] = useState('');
-  const create = useMutation({
-    mutationFn: () => api<CreatedAccessToken>('POST', '/auth/tokens', tokenRequest(name, access, scopes, expiry, date)),
-    onSuccess: (token) => {
-      setName('');
-      onCreated(token);
-    },
+  const create = useCreateAccessToken((token) => {
+    setName('');
+    onCreated(token);
   });
   const toggle = (scope: Scope, on: boolean) =>
     setScopes((current) => ALL_SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    create.mutate(tokenRequest(name, access, scopes, expiry, date));
   };
   return (
     <form onSubmit={submit} className="stack card" aria-label="Create a token">
       <h2>Create a token</h2>
       <label htmlFor={`${ids}-name`}>Token name</label>
-      <input id={`${ids}-name`} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <input
+        id={`${ids}-name`}
+        required
+        maxLength={MAX_LENGTHS.tokenName}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <RadioChoices
         legend="Access"
         name={`${ids}-access`}

@@ -12,20 +12,20 @@ const EXPIRY_CHOICES: RadioChoice<Expiry>[] = [
 ];
 
 /** The number of days of a "days" choice; null for never or a date. */
-export function expiryDays(expiry: Expiry): number | null {
-  return expiry === '7' || expiry === '30' || expiry === '90' ? Number(expiry) : null;
+export function expiryDays(expiry: Expiry): 7 | 30 | 90 | null {
+  return expiry === '7' || expiry === '30' || expiry === '90' ? (Number(expiry) as 7 | 30 | 90) : null;
 }
 
-/** The end of the chosen day, in the browser's time zone; null without a date. */
-export function endOfDay(date: string): string | null {
-  return date ? new Date(`${date}T23:59:59`).toISOString() : null;
+/** The end of the chosen day (`YYYY-MM-DD`), in the browser's time zone. */
+export function endOfDay(date: string): string {
+  return new Date(`${date}T23:59:59`).toISOString();
 }
 
 /** When the choice ends, as an instant: null for never. */
 export function expiryInstant(expiry: Expiry, date: string): string | null {
   const days = expiryDays(expiry);
   if (days !== null) return new Date(Date.now() + days * 86_400_000).toISOString();
-  return expiry === 'date' ? endOfDay(date) : null;
+  return expiry === 'date' && date ? endOfDay(date) : null;
 }
 
 export function ExpiryFields(props: {

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useAppExperience } from '../appExperience.ts';
-import { downloadExport, EXPORT_FORMATS } from '../jobs.ts';
+import { useAppExperience } from '../api/account.ts';
+import { downloadExport } from '../api/jobs.ts';
+import { CHARS_PER_ENTRY } from '../api/limits.ts';
+import type { ExportQuery } from '../api/schema.ts';
+import { EXPORT_FORMATS, type ExportFormat as Format } from '../jobs.ts';
 import { ErrorMessage } from './Status.tsx';
-
-type Format = (typeof EXPORT_FORMATS)[number]['format'];
 
 /** The export options of OpenAPI `GET /api/v1/jobs/{job_id}/export`, with their defaults, and the formats each applies to. */
 const CHECKS = [
@@ -15,23 +16,21 @@ const CHECKS = [
   { name: 'highlight_words', label: 'Highlight each word (karaoke)', fallback: false, formats: ['srt', 'vtt'] },
 ] as const;
 const CAPTIONS: readonly Format[] = ['srt', 'vtt'];
-/** The API's bounds of max_chars_per_entry. */
-const MIN_CHARS = 10;
-const MAX_CHARS = 500;
 
 type Checks = Record<(typeof CHECKS)[number]['name'], boolean>;
 const DEFAULT_CHECKS = Object.fromEntries(CHECKS.map((c) => [c.name, c.fallback])) as Checks;
 
-/** The options that apply to the format, as the export's query wants them. */
-function queryOf(format: Format, checks: Checks, maxChars: string, color: string): Record<string, string> {
-  const options: Record<string, string> = {};
+/** The export's query: the format and the options that apply to it. */
+function queryOf(format: Format, checks: Checks, maxChars: string, color: string): ExportQuery {
+  const query: ExportQuery = { format };
   for (const check of CHECKS)
-    if ((check.formats as readonly Format[]).includes(format)) options[check.name] = String(checks[check.name]);
+    if ((check.formats as readonly Format[]).includes(format))
+      query[check.name] = checks[check.name] ? 'true' : 'false';
   if (CAPTIONS.includes(format)) {
-    options.max_chars_per_entry = maxChars;
-    if (checks.highlight_words) options.highlight_color = color;
+    query.max_chars_per_entry = Number(maxChars);
+    if (checks.highlight_words) query.highlight_color = color;
   }
-  return options;
+  return query;
 }
 
 /** Downloads of the job's transcript (its current version) as text, JSON, SRT or WebVTT, with options. */
@@ -52,7 +51,7 @@ export function ExportPanel({ jobId, title }: { jobId: string; title: string }) 
   const maxChars = chosenChars ?? String(preferred?.max_chars_per_entry ?? 80);
   const [color, setColor] = useState('yellow');
   const download = useMutation({
-    mutationFn: () => downloadExport({ job_id: jobId, title }, format, queryOf(format, checks, maxChars, color)),
+    mutationFn: () => downloadExport({ job_id: jobId, title }, queryOf(format, checks, maxChars, color)),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -86,8 +85,8 @@ export function ExportPanel({ jobId, title }: { jobId: string; title: string }) 
           <input
             id={`${id}-chars`}
             type="number"
-            min={MIN_CHARS}
-            max={MAX_CHARS}
+            min={CHARS_PER_ENTRY.min}
+            max={CHARS_PER_ENTRY.max}
             required
             value={maxChars}
             onChange={(e) => setMaxChars(e.target.value)}

@@ -1,4 +1,4 @@
-import type { Feature } from '../preferences.ts';
+import type { Feature } from '../api/schema.ts';
 import { formatDate } from './Status.tsx';
 
 /** The effective features (GET /account/features), read only: an operator grants them. */

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { api } from '../api.ts';
-import { BILLING, formatCredits } from '../billing.ts';
-import type { CreditGrant } from '../types.ts';
+import { useCreditGrants } from '../api/billing.ts';
+import type { CreditGrant } from '../api/schema.ts';
+import { formatCredits } from '../billing.ts';
 import { ScrollTable } from './ScrollTable.tsx';
 import { ErrorMessage, formatDate, Loading } from './Status.tsx';
 
@@ -27,11 +26,7 @@ function GrantRows({ grants }: { grants: CreditGrant[] }) {
 export function GrantTable() {
   const id = useId();
   const [includeExpired, setIncludeExpired] = useState(false);
-  const grants = useQuery({
-    queryKey: [...BILLING, 'grants', includeExpired],
-    queryFn: () => api<CreditGrant[]>('GET', `/billing/grants?include_expired=${includeExpired}`),
-    placeholderData: keepPreviousData,
-  });
+  const grants = useCreditGrants(includeExpired);
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Credit grants</h2>

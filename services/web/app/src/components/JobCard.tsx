@@ -1,22 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { api } from '../api.ts';
-import { downloadExport, EXPORT_FORMATS, isActive, JOBS, type Job, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
+import { downloadExport, isActive, useCancelJob } from '../api/jobs.ts';
+import type { Job } from '../api/schema.ts';
+import { EXPORT_FORMATS, type ExportFormat, QUEUE_REASONS, STATUS_LABELS } from '../jobs.ts';
 import { BatchItems, batchSize } from './BatchItems.tsx';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { OpenTranscript } from './OpenTranscript.tsx';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
 function CancelJob({ job }: { job: Job }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => api<Job>('DELETE', `/jobs/${encodeURIComponent(job.job_id)}`),
-    onSuccess: () => {
-      setConfirming(false);
-      return queryClient.invalidateQueries({ queryKey: JOBS });
-    },
-  });
+  const cancel = useCancelJob(job, () => setConfirming(false));
   return (
     <>
       <ConfirmAction
@@ -38,7 +32,7 @@ function CancelJob({ job }: { job: Job }) {
 }
 
 function Downloads({ job }: { job: Job }) {
-  const download = useMutation({ mutationFn: (format: string) => downloadExport(job, format) });
+  const download = useMutation({ mutationFn: (format: ExportFormat) => downloadExport(job, { format }) });
   return (
     <fieldset className="row plain">
       <legend className="visually-hidden">Downloads of {job.title}</legend>

@@ -1,4 +1,6 @@
-import { languageName, type Model } from '../jobs.ts';
+import { SPEAKERS } from '../api/limits.ts';
+import type { JobOptions, Model } from '../api/schema.ts';
+import { languageName } from '../jobs.ts';
 
 export interface JobChoices {
   language: string;
@@ -16,21 +18,19 @@ export const NO_CHOICES: JobChoices = {
   channels: false,
 };
 
-/** The options of POST /jobs the profile serves here: what is not offered is not sent. */
-export function jobOptions(model: Model | undefined, choices: JobChoices) {
+/** The options of POST /jobs the profile serves here: what is not offered is left at its default. */
+export function jobOptions(model: Model | undefined, choices: JobChoices): JobOptions {
   const caps = model?.capabilities;
   const language = caps?.languages.includes(choices.language) ? choices.language : 'auto';
   const target = caps?.translation && caps.translation_targets.includes(choices.targetLanguage);
   const diarization = Boolean(caps?.diarization && choices.diarization);
+  const speakers = choices.speakers ? Number(choices.speakers) : null;
   return {
     language,
-    ...(target ? { target_language: choices.targetLanguage } : {}),
-    ...(diarization
-      ? { diarization: { mode: 'regular', num_speakers: choices.speakers ? Number(choices.speakers) : null } }
-      : {}),
-    ...(caps?.channel_speaker_separation && choices.channels && !diarization
-      ? { channel_speaker_separation: true }
-      : {}),
+    target_language: target ? choices.targetLanguage : null,
+    diarization: diarization ? { mode: 'regular', num_speakers: speakers, auto_speaker_names: false } : null,
+    channel_speaker_separation: Boolean(caps?.channel_speaker_separation && choices.channels && !diarization),
+    caption_burn: null,
   };
 }
 
@@ -90,8 +90,8 @@ export function JobOptionsFields({ ids, model, choices, onChange }: Props) {
           <input
             id={`${ids}-speakers`}
             type="number"
-            min={1}
-            max={10}
+            min={SPEAKERS.min}
+            max={SPEAKERS.max}
             value={choices.speakers}
             onChange={(e) => set({ speakers: e.target.value })}
           />

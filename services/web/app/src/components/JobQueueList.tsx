@@ -1,16 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
-import { api } from '../api.ts';
-import { JOBS, type Job, type JobQueue, QUEUE } from '../jobs.ts';
+import { useReorderQueue } from '../api/jobs.ts';
+import type { Job, JobQueue } from '../api/schema.ts';
 import { JobCard } from './JobCard.tsx';
 import { ErrorMessage } from './Status.tsx';
-
-interface Move {
-  job: Job;
-  before: string | null;
-  /** The button to give focus back to once the list is redrawn. */
-  focus?: string;
-}
 
 /** Where a queued job lands when it is moved from `from` to `to` (indexes among the queued jobs). */
 function beforeFor(queued: Job[], from: number, to: number): string | null {
@@ -64,20 +56,13 @@ function MoveButtons({ job, index, first, last, busy, onMove }: MoveButtonsProps
 
 /** Running jobs, then queued jobs in the order workers take them: reorder by drag and drop or the buttons. */
 export function JobQueueList({ queue }: { queue: JobQueue }) {
-  const queryClient = useQueryClient();
   const [dragged, setDragged] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const queued = queue.jobs.filter((job) => job.status === 'queued');
-  const reorder = useMutation({
-    mutationFn: (move: Move) =>
-      api<JobQueue>('POST', '/jobs/queue/reorder', { job_id: move.job.job_id, before_job_id: move.before }),
-    onSuccess: (next, move) => {
-      queryClient.setQueryData(QUEUE, next);
-      const place = next.jobs.filter((job) => job.status === 'queued').findIndex((j) => j.job_id === move.job.job_id);
-      setAnnouncement(`Moved ${move.job.title} to place ${place + 1} of the queued jobs.`);
-      refocus(move.focus, `cancel-${move.job.job_id}`);
-      void queryClient.invalidateQueries({ queryKey: JOBS });
-    },
+  const reorder = useReorderQueue((next, move) => {
+    const place = next.jobs.filter((job) => job.status === 'queued').findIndex((j) => j.job_id === move.job.job_id);
+    setAnnouncement(`Moved ${move.job.title} to place ${place + 1} of the queued jobs.`);
+    refocus(move.focus, `cancel-${move.job.job_id}`);
   });
   const onDrop = (event: DragEvent, target: number) => {
     event.preventDefault();

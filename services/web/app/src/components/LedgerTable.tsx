@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { api } from '../api.ts';
-import { BILLING, formatCredits, formatDelta, LEDGER_KIND_LABEL } from '../billing.ts';
-import type { LedgerEntry } from '../types.ts';
+import { useLedger } from '../api/billing.ts';
+import type { LedgerEntry } from '../api/schema.ts';
+import { formatCredits, formatDelta, LEDGER_KIND_LABEL } from '../billing.ts';
 import { ScrollTable } from './ScrollTable.tsx';
 import { ErrorMessage, formatDate, Loading } from './Status.tsx';
 
@@ -29,11 +28,7 @@ function LedgerRows({ entries }: { entries: LedgerEntry[] }) {
 export function LedgerTable() {
   const id = useId();
   const [limit, setLimit] = useState<number>(LIMITS[0]);
-  const ledger = useQuery({
-    queryKey: [...BILLING, 'ledger', limit],
-    queryFn: () => api<LedgerEntry[]>('GET', `/billing/ledger?limit=${limit}`),
-    placeholderData: keepPreviousData,
-  });
+  const ledger = useLedger(limit);
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Ledger</h2>

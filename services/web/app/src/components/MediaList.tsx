@@ -1,15 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { LIST_LIMITS } from '../api/limits.ts';
+import { useDeleteMedia } from '../api/media.ts';
+import type { MediaAsset } from '../api/schema.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
-import { api } from '../api.ts';
-import type { Media, MediaStatus } from '../types.ts';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
-export const MEDIA = ['media'] as const;
-/** The most GET /media answers at once (it has no cursor): the newest first. */
-export const MEDIA_LIMIT = 200;
-
-const STATUS_LABEL: Record<MediaStatus, string> = {
+const STATUS_LABEL: Record<MediaAsset['status'], string> = {
   awaiting_upload: 'Awaiting upload',
   verifying: 'Verifying',
   ready: 'Ready',
@@ -38,16 +34,9 @@ export function formatSize(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-function MediaRow({ media }: { media: Media }) {
-  const queryClient = useQueryClient();
+function MediaRow({ media }: { media: MediaAsset }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => api<void>('DELETE', `/media/${encodeURIComponent(media.media_id)}`),
-    onSuccess: () => {
-      setConfirming(false);
-      return queryClient.invalidateQueries({ queryKey: MEDIA });
-    },
-  });
+  const remove = useDeleteMedia(media, () => setConfirming(false));
   return (
     <li className="card" aria-label={media.file_name}>
       <h3>
@@ -80,7 +69,7 @@ function MediaRow({ media }: { media: Media }) {
   );
 }
 
-export function MediaList({ media }: { media: Media[] }) {
+export function MediaList({ media }: { media: MediaAsset[] }) {
   if (media.length === 0) return <p className="muted">No media yet. Upload a file above.</p>;
   return (
     <>
@@ -89,7 +78,7 @@ export function MediaList({ media }: { media: Media[] }) {
           <MediaRow key={item.media_id} media={item} />
         ))}
       </ul>
-      {media.length >= MEDIA_LIMIT && <p className="muted">Showing the newest {MEDIA_LIMIT} files.</p>}
+      {media.length >= LIST_LIMITS.media && <p className="muted">Showing the newest {LIST_LIMITS.media} files.</p>}
     </>
   );
 }

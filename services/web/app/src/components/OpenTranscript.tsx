@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
-import { api } from '../api.ts';
-import type { Job } from '../jobs.ts';
-import type { Artifact } from '../types.ts';
+import { useJobArtifacts } from '../api/jobs.ts';
+import type { Job } from '../api/schema.ts';
 import { ErrorMessage, Loading } from './Status.tsx';
 
 /**
@@ -19,10 +17,7 @@ export function OpenTranscript({ job }: { job: Job }) {
 
 /** /transcripts?job=…: GET /jobs/{id}/artifacts, then on to the job's transcript. */
 export function JobTranscriptRedirect({ jobId }: { jobId: string }) {
-  const artifacts = useQuery({
-    queryKey: ['jobs', jobId, 'artifacts'],
-    queryFn: () => api<Artifact[]>('GET', `/jobs/${encodeURIComponent(jobId)}/artifacts`),
-  });
+  const artifacts = useJobArtifacts(jobId);
   const transcript = artifacts.data?.find((a) => a.artifact_type === 'transcript');
   if (transcript) return <Navigate replace to={`/transcripts/${encodeURIComponent(transcript.artifact_id)}`} />;
   return (

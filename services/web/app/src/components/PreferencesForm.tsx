@@ -1,17 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { ApiError, api } from '../api.ts';
-import { EXPORT_FORMATS, type Model } from '../jobs.ts';
-import {
-  type AppExperience,
-  formValues,
-  type PreferenceField,
-  type PreferenceValues,
-  preferenceChanges,
-  THEMES,
-} from '../preferences.ts';
+import { useSaveAppExperience } from '../api/account.ts';
+import { fieldMessages } from '../api/errors.ts';
+import { useModels } from '../api/jobs.ts';
+import { CHARS_PER_ENTRY, MAX_LENGTHS } from '../api/limits.ts';
+import type { AppExperience, Model } from '../api/schema.ts';
+import { EXPORT_FORMATS } from '../jobs.ts';
+import { formValues, type PreferenceField, type PreferenceValues, preferenceChanges, THEMES } from '../preferences.ts';
 import { ErrorMessage } from './Status.tsx';
-import { APP_EXPERIENCE } from '../appExperience.ts';
 
 const THEME_LABELS: Record<(typeof THEMES)[number], string> = {
   system: 'As the system',
@@ -106,7 +101,7 @@ function ExportControls({ ids, values, set, errors, models }: ControlsProps) {
       <Field
         id={`${ids}-chars`}
         label="Characters per subtitle line"
-        hint="For SRT and WebVTT exports, 10 to 500."
+        hint={`For SRT and WebVTT exports, ${CHARS_PER_ENTRY.min} to ${CHARS_PER_ENTRY.max}.`}
         error={errors.max_chars_per_entry}
       >
         {(control) => (
@@ -114,8 +109,8 @@ function ExportControls({ ids, values, set, errors, models }: ControlsProps) {
             {...control}
             type="number"
             inputMode="numeric"
-            min={10}
-            max={500}
+            min={CHARS_PER_ENTRY.min}
+            max={CHARS_PER_ENTRY.max}
             step={1}
             value={values.max_chars_per_entry}
             onChange={(e) => set({ max_chars_per_entry: e.target.value })}
@@ -138,7 +133,7 @@ function DisplayControls({ ids, values, set, errors }: ControlsProps) {
         {(control) => (
           <input
             {...control}
-            maxLength={35}
+            maxLength={MAX_LENGTHS.interfaceLanguage}
             autoComplete="off"
             spellCheck={false}
             value={values.interface_language}
@@ -177,17 +172,10 @@ function DisplayControls({ ids, values, set, errors }: ControlsProps) {
 /** PATCH /account/app-experience with what changed; what was typed stays when the API refuses it. */
 export function PreferencesForm({ saved }: { saved: AppExperience }) {
   const ids = useId();
-  const queryClient = useQueryClient();
-  const models = useQuery({ queryKey: ['models'], queryFn: () => api<Model[]>('GET', '/models') });
+  const models = useModels();
   const [values, setValues] = useState<PreferenceValues>(() => formValues(saved));
   const [unchanged, setUnchanged] = useState(false);
-  const save = useMutation({
-    mutationFn: (changes: Record<string, unknown>) => api<AppExperience>('PATCH', '/account/app-experience', changes),
-    onSuccess: (next) => {
-      queryClient.setQueryData(APP_EXPERIENCE, next);
-      setValues(formValues(next));
-    },
-  });
+  const save = useSaveAppExperience((next) => setValues(formValues(next)));
   const set = (patch: Partial<PreferenceValues>) => {
     setUnchanged(false);
     // "Saved" no longer holds once something is typed; the API's messages stay until the next save.
@@ -201,8 +189,7 @@ export function PreferencesForm({ saved }: { saved: AppExperience }) {
     if (Object.keys(changes).length === 0) save.reset();
     else save.mutate(changes);
   };
-  const errors: Readonly<Partial<Record<PreferenceField, string>>> =
-    save.error instanceof ApiError ? save.error.fields : {};
+  const errors: Readonly<Partial<Record<PreferenceField, string>>> = fieldMessages(save.error);
   const unplaced = save.isError && Object.keys(errors).length === 0;
   const controls = { ids, values, set, errors, models: models.data };
   return (

@@ -1,24 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, api } from '../api.ts';
-import {
-  type ArtifactVersion,
-  applyEdits,
-  artifactKey,
-  type Edits,
-  editCount,
-  editsProblem,
-  TRANSCRIPT_LIST,
-  type Transcript,
-  versionKey,
-  versionsKey,
-} from '../transcripts.ts';
-import type { Artifact } from '../types.ts';
+import { type TranscriptVersion, useSaveVersion } from '../api/artifacts.ts';
+import { hasCode } from '../api/errors.ts';
+import type { Artifact, Transcript } from '../api/schema.ts';
+import { applyEdits, type Edits, editCount, editsProblem } from '../transcripts.ts';
 import { ErrorMessage } from './Status.tsx';
 
 interface SaveProps {
   artifact: Artifact;
-  base: ArtifactVersion & { payload: Transcript };
+  base: TranscriptVersion & { payload: Transcript };
   edits: Edits;
   conflict: boolean;
   /** The version to save on is still loading (what is shown is the one before): no save until it is here. */
@@ -48,33 +37,11 @@ function useUnsavedWarning(unsaved: boolean) {
  * on any failure the edits stay as they are.
  */
 export function SaveVersion({ artifact, base, edits, conflict, loading, onSaved, onConflict }: SaveProps) {
-  const queryClient = useQueryClient();
   const count = editCount(edits);
   const problem = editsProblem(edits);
   useUnsavedWarning(count > 0);
-  const save = useMutation({
-    mutationFn: (payload: Transcript) =>
-      api<{ artifact: Artifact; version: ArtifactVersion }>(
-        'POST',
-        `/artifacts/${encodeURIComponent(artifact.artifact_id)}/versions`,
-        { payload, base_version_id: base.version_id },
-      ).then((saved) => ({ ...saved, payload })),
-    onSuccess: ({ artifact: updated, version, payload }) => {
-      // The version just saved is what is shown now: no reload, no flash of the old text.
-      queryClient.setQueryData(versionKey(updated.artifact_id, version.version_id), { ...version, payload });
-      queryClient.setQueryData(artifactKey(updated.artifact_id), updated);
-      void queryClient.invalidateQueries({ queryKey: versionsKey(updated.artifact_id) });
-      void queryClient.invalidateQueries({ queryKey: TRANSCRIPT_LIST });
-      onSaved(version.version_id);
-    },
-    onError: async (error) => {
-      if (!(error instanceof ApiError && error.code === 'version_conflict')) return;
-      await queryClient.invalidateQueries({ queryKey: artifactKey(artifact.artifact_id) });
-      await queryClient.invalidateQueries({ queryKey: versionsKey(artifact.artifact_id) });
-      onConflict();
-    },
-  });
-  const failed = save.isError && !(save.error instanceof ApiError && save.error.code === 'version_conflict');
+  const save = useSaveVersion(artifact.artifact_id, base, { saved: onSaved, conflict: onConflict });
+  const failed = save.isError && !hasCode(save.error, 'version_conflict');
   return (
     <div className="save-bar">
       <div className="row">
@@ -104,7 +71,7 @@ export function SaveVersion({ artifact, base, edits, conflict, loading, onSaved,
  * A newer version was saved after the one the edits were made on: nothing was overwritten. The edits
  * stay; they can be applied to the newer version (to check, then save), or dropped for it.
  */
-export function ConflictNotice(props: { base: ArtifactVersion; onReapply: () => void; onDiscard: () => void }) {
+export function ConflictNotice(props: { base: TranscriptVersion; onReapply: () => void; onDiscard: () => void }) {
   return (
     <div role="alert" className="card notice conflict">
       <h2>Not saved: a newer version exists</h2>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Share } from '../types.ts';
+import type { Share } from '../api/schema.ts';
 import { CopyField } from './CopyField.tsx';
 
 /** A link just created or rotated: its URL is shown only now (only a hash of its secret is kept). */

@@ -1,12 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../api.ts';
-import { SHARES, type Transcript } from '../shares.ts';
-import type { Share, ShareStatus } from '../types.ts';
+import type { Share } from '../api/schema.ts';
+import { useRevokeShare, useRotateShare } from '../api/shares.ts';
+import type { NamedTranscript } from '../shares.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
-const STATUS_LABEL: Record<ShareStatus, string> = {
+const STATUS_LABEL: Record<Share['status'], string> = {
   active: 'Active',
   revoked: 'Revoked',
   expired: 'Expired',
@@ -19,22 +18,17 @@ export interface ShareActions {
   onRevoked: (share: Share) => void;
 }
 
-function useShareAction(share: Share, action: 'rotate' | 'revoke', onDone: (share: Share) => void) {
-  const queryClient = useQueryClient();
+/** A write on the link behind a confirmation, which closes once it is done. */
+function useConfirmedWrite(useWrite: typeof useRotateShare, share: Share, onDone: (share: Share) => void) {
   const [confirming, setConfirming] = useState(false);
-  const path = `/shares/${encodeURIComponent(share.share_id)}`;
-  const mutation = useMutation({
-    mutationFn: () => (action === 'rotate' ? api<Share>('POST', `${path}/rotate`) : api<Share>('DELETE', path)),
-    onSuccess: (changed) => {
-      setConfirming(false);
-      onDone(changed);
-      return queryClient.invalidateQueries({ queryKey: SHARES });
-    },
+  const mutation = useWrite(share, (changed) => {
+    setConfirming(false);
+    onDone(changed);
   });
   return { confirming, setConfirming, mutation };
 }
 
-function ShareFacts({ share, transcript }: { share: Share; transcript: Transcript | undefined }) {
+function ShareFacts({ share, transcript }: { share: Share; transcript: NamedTranscript | undefined }) {
   return (
     <dl className="facts">
       <dt>Transcript</dt>
@@ -64,9 +58,10 @@ function ShareFacts({ share, transcript }: { share: Share; transcript: Transcrip
   );
 }
 
-function ShareRow({ share, transcript, actions }: { share: Share; transcript?: Transcript; actions: ShareActions }) {
-  const rotate = useShareAction(share, 'rotate', actions.onRotated);
-  const revoke = useShareAction(share, 'revoke', actions.onRevoked);
+function ShareRow(props: { share: Share; transcript?: NamedTranscript; actions: ShareActions }) {
+  const { share, transcript, actions } = props;
+  const rotate = useConfirmedWrite(useRotateShare, share, actions.onRotated);
+  const revoke = useConfirmedWrite(useRevokeShare, share, actions.onRevoked);
   const active = share.status === 'active';
   return (
     <li className="card" aria-label={share.title}>
@@ -106,7 +101,11 @@ function ShareRow({ share, transcript, actions }: { share: Share; transcript?: T
   );
 }
 
-export function ShareList(props: { shares: Share[]; transcripts: Map<string, Transcript>; actions: ShareActions }) {
+export function ShareList(props: {
+  shares: Share[];
+  transcripts: Map<string, NamedTranscript>;
+  actions: ShareActions;
+}) {
   if (props.shares.length === 0) return <p className="muted">No links yet.</p>;
   return (
     <ul className="cards" aria-label="Links">

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { Edits, Transcript } from '../transcripts.ts';
+import type { Transcript } from '../api/schema.ts';
+import type { Edits } from '../transcripts.ts';
 
 /** A name field per speaker of the version; an empty name goes back to the speaker's label. */
 export function SpeakerNames(props: {

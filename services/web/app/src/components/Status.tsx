@@ -1,4 +1,4 @@
-import { errorMessage } from '../api.ts';
+import { errorMessage } from '../api/errors.ts';
 
 export function Loading({ label }: { label: string }) {
   return (

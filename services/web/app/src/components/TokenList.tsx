@@ -1,22 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useRevokeAccessToken } from '../api/account.ts';
+import type { AccessToken } from '../api/schema.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
-import { api } from '../api.ts';
-import type { AccessToken } from '../types.ts';
 import { ErrorMessage, formatDate } from './Status.tsx';
 
-export const TOKENS = ['tokens'] as const;
-
 function TokenRow({ token }: { token: AccessToken }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const revoke = useMutation({
-    mutationFn: () => api<void>('DELETE', `/auth/tokens/${encodeURIComponent(token.token_id)}`),
-    onSuccess: () => {
-      setConfirming(false);
-      return queryClient.invalidateQueries({ queryKey: TOKENS });
-    },
-  });
+  const revoke = useRevokeAccessToken(token, () => setConfirming(false));
   const expired = token.expires_at !== null && Date.parse(token.expires_at) <= Date.now();
   const state = token.revoked_at ? 'Revoked' : expired ? 'Expired' : 'Active';
   return (

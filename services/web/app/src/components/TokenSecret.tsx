@@ -1,4 +1,4 @@
-import type { CreatedAccessToken } from '../types.ts';
+import type { CreatedAccessToken } from '../api/schema.ts';
 import { CopyField } from './CopyField.tsx';
 
 /** The new token's secret, shown once: it is never readable again. */

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../api.ts';
+import { useMediaDownloadUrl } from '../api/media.ts';
 import { ErrorMessage, Loading } from './Status.tsx';
 
 export interface Playback {
@@ -53,20 +52,9 @@ export function usePlayback(): Playback {
   return { audioRef, time, seek };
 }
 
-interface DownloadUrl {
-  url: string;
-  expires_at: string;
-}
-
 /** The media's audio, from a signed URL of the public storage (GET /media/{id}/download-url, ADR 0032). */
 export function TranscriptPlayer({ mediaId, title, playback }: { mediaId: string; title: string; playback: Playback }) {
-  const source = useQuery({
-    queryKey: ['media', mediaId, 'download-url'],
-    queryFn: () => api<DownloadUrl>('GET', `/media/${encodeURIComponent(mediaId)}/download-url?ttl_seconds=3600`),
-    // The URL is valid an hour: ask again well before, not on every focus.
-    staleTime: 45 * 60_000,
-    refetchOnWindowFocus: false,
-  });
+  const source = useMediaDownloadUrl(mediaId);
   return (
     <section aria-labelledby="player-title" className="player">
       <h2 id="player-title" className="visually-hidden">

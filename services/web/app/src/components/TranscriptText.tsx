@@ -1,14 +1,7 @@
 import { type KeyboardEvent, memo, useMemo, useState } from 'react';
-import { useAppExperience } from '../appExperience.ts';
-import {
-  type Edits,
-  formatTime,
-  speakerName,
-  type Transcript,
-  type TranscriptSegment,
-  wordAt,
-  wordKey,
-} from '../transcripts.ts';
+import { useAppExperience } from '../api/account.ts';
+import type { Transcript, TranscriptSegment } from '../api/schema.ts';
+import { type Edits, formatTime, speakerName, wordAt, wordKey } from '../transcripts.ts';
 
 interface TextProps {
   /** The version being edited, and the same with the edits applied. */

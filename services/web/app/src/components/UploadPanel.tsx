@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useCallback, useId, useRef, useState } from 'react';
-import { errorMessage } from '../api.ts';
-import { type UploadPhase, uploadFile } from '../upload.ts';
-import { MEDIA } from './MediaList.tsx';
+import { errorMessage } from '../api/errors.ts';
+import { type UploadPhase, useUpload } from '../api/media.ts';
 
 interface UploadRowState {
   key: number;
@@ -21,7 +19,7 @@ const PHASE_LABEL: Record<UploadPhase, string> = {
 
 /** The uploads of this page visit, each file in a row of its own; a failed one is retried with the same file. */
 function useUploads() {
-  const queryClient = useQueryClient();
+  const upload = useUpload();
   const [rows, setRows] = useState<UploadRowState[]>([]);
   const nextKey = useRef(0);
   const update = useCallback(
@@ -32,11 +30,11 @@ function useUploads() {
   const run = useCallback(
     (key: number, file: File) => {
       update(key, { phase: 'uploading', percent: 0, error: null });
-      uploadFile(file, ({ phase, percent }) => update(key, { phase, percent }))
-        .catch((error: unknown) => update(key, { phase: 'failed', error: errorMessage(error) }))
-        .finally(() => void queryClient.invalidateQueries({ queryKey: MEDIA }));
+      upload(file, ({ phase, percent }) => update(key, { phase, percent })).catch((error: unknown) =>
+        update(key, { phase: 'failed', error: errorMessage(error) }),
+      );
     },
-    [update, queryClient],
+    [update, upload],
   );
   const add = useCallback(
     (files: Iterable<File>) => {

@@ -1,29 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../api.ts';
-import { type ArtifactVersion, artifactKey, TRANSCRIPT_LIST, versionsKey } from '../transcripts.ts';
-import type { Artifact } from '../types.ts';
+import { useArtifactVersions, useRestoreVersion } from '../api/artifacts.ts';
+import type { Artifact, ArtifactVersion } from '../api/schema.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ErrorMessage, formatDate, Loading } from './Status.tsx';
 
-const HISTORY_LIMIT = 100;
-
-function RestoreVersion({ artifact, version }: { artifact: Artifact; version: ArtifactVersion }) {
-  const queryClient = useQueryClient();
+function RestoreVersion({ version }: { version: ArtifactVersion }) {
   const [confirming, setConfirming] = useState(false);
-  const restore = useMutation({
-    mutationFn: () =>
-      api<{ artifact: Artifact }>(
-        'POST',
-        `/artifacts/${encodeURIComponent(artifact.artifact_id)}/versions/${encodeURIComponent(version.version_id)}/restore`,
-      ),
-    onSuccess: async ({ artifact: updated }) => {
-      setConfirming(false);
-      queryClient.setQueryData(artifactKey(updated.artifact_id), updated);
-      await queryClient.invalidateQueries({ queryKey: versionsKey(updated.artifact_id) });
-      await queryClient.invalidateQueries({ queryKey: TRANSCRIPT_LIST });
-    },
-  });
+  const restore = useRestoreVersion(version, () => setConfirming(false));
   return (
     <>
       <ConfirmAction
@@ -48,14 +31,7 @@ const authorText = (version: ArtifactVersion) =>
 
 /** GET /artifacts/{id}/versions, newest first: which one is current, and a restore for the others. */
 export function VersionHistory({ artifact }: { artifact: Artifact }) {
-  const versions = useQuery({
-    queryKey: versionsKey(artifact.artifact_id),
-    queryFn: () =>
-      api<ArtifactVersion[]>(
-        'GET',
-        `/artifacts/${encodeURIComponent(artifact.artifact_id)}/versions?limit=${HISTORY_LIMIT}`,
-      ),
-  });
+  const versions = useArtifactVersions(artifact.artifact_id);
   return (
     <section aria-labelledby="history-title">
       <h2 id="history-title">Version history</h2>
@@ -80,7 +56,7 @@ export function VersionHistory({ artifact }: { artifact: Artifact }) {
                   {authorText(version)}, {formatDate(version.created_at)}
                   {version.note ? ` — ${version.note}` : ''}
                 </p>
-                {!current && <RestoreVersion artifact={artifact} version={version} />}
+                {!current && <RestoreVersion version={version} />}
               </li>
             );
           })}

@@ -1,17 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../api.ts';
+import { useAccessTokens } from '../api/account.ts';
+import type { CreatedAccessToken } from '../api/schema.ts';
 import { CreateTokenForm } from '../components/CreateTokenForm.tsx';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
-import { TOKENS, TokenList } from '../components/TokenList.tsx';
+import { TokenList } from '../components/TokenList.tsx';
 import { TokenSecret } from '../components/TokenSecret.tsx';
-import type { AccessToken, CreatedAccessToken } from '../types.ts';
 
 /** Account → API access: personal access tokens (ADR 0004, ADR 0031). */
 export function ApiAccessPage() {
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
-  const tokens = useQuery({ queryKey: TOKENS, queryFn: () => api<AccessToken[]>('GET', '/auth/tokens') });
+  const tokens = useAccessTokens();
   return (
     <section aria-labelledby="api-access-title">
       <h1 id="api-access-title">API access</h1>
@@ -19,12 +17,7 @@ export function ApiAccessPage() {
         Personal access tokens let programs call the API as you. Send one as <code>Authorization: Bearer …</code>.
       </p>
       {created && <TokenSecret token={created} onDone={() => setCreated(null)} />}
-      <CreateTokenForm
-        onCreated={(token) => {
-          setCreated(token);
-          void queryClient.invalidateQueries({ queryKey: TOKENS });
-        }}
-      />
+      <CreateTokenForm onCreated={setCreated} />
       <h2>Your tokens</h2>
       {tokens.isPending && <Loading label="Loading tokens…" />}
       {tokens.isError && <ErrorMessage error={tokens.error} retry={() => tokens.refetch()} />}

@@ -1,25 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api.ts';
+import { useDevices, useLogOutDevice, useLogOutOtherDevices } from '../api/account.ts';
 import { ErrorMessage, formatDate, Loading } from '../components/Status.tsx';
-import type { DeviceSession } from '../types.ts';
-
-const DEVICES = ['devices'] as const;
 
 export function DevicesPage() {
-  const queryClient = useQueryClient();
-  const devices = useQuery({
-    queryKey: DEVICES,
-    queryFn: () => api<{ devices: DeviceSession[] }>('GET', '/auth/devices'),
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: DEVICES });
-  const logOut = useMutation({
-    mutationFn: (deviceId: string) => api('POST', `/auth/devices/${encodeURIComponent(deviceId)}/logout`, {}),
-    onSuccess: refresh,
-  });
-  const logOutOthers = useMutation({
-    mutationFn: () => api<{ revoked_device_ids: string[] }>('POST', '/auth/devices/logout-all', { keep_current: true }),
-    onSuccess: refresh,
-  });
+  const devices = useDevices();
+  const logOut = useLogOutDevice();
+  const logOutOthers = useLogOutOtherDevices();
   const others = devices.data?.devices.filter((device) => !device.current) ?? [];
   return (
     <section aria-labelledby="devices-title">

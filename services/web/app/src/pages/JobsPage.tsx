@@ -1,12 +1,11 @@
 import './jobs.css';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
+import { isActive, useJobList, useJobQueue } from '../api/jobs.ts';
+import type { Job } from '../api/schema.ts';
 import { batchSize } from '../components/BatchItems.tsx';
 import { CreateJobForm } from '../components/CreateJobForm.tsx';
 import { JobCard } from '../components/JobCard.tsx';
 import { JobQueueList } from '../components/JobQueueList.tsx';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
-import { isActive, JOB_LIST, type Job, type JobQueue, listPollMs, QUEUE } from '../jobs.ts';
 
 function JobCards({ jobs, label }: { jobs: Job[]; label: string }) {
   return (
@@ -26,18 +25,8 @@ function JobCards({ jobs, label }: { jobs: Job[]; label: string }) {
  * another tab) show without a reload: fast while there is work, slowly otherwise, and on focus.
  */
 export function JobsPage() {
-  const queue = useQuery({
-    queryKey: QUEUE,
-    queryFn: () => api<JobQueue>('GET', '/jobs/queue?limit=200'),
-    refetchInterval: (query) => listPollMs(Boolean(query.state.data?.jobs.length)),
-    refetchOnWindowFocus: true,
-  });
-  const jobs = useQuery({
-    queryKey: JOB_LIST,
-    queryFn: () => api<Job[]>('GET', '/jobs?limit=100'),
-    refetchInterval: (query) => listPollMs(Boolean(query.state.data?.some(isActive))),
-    refetchOnWindowFocus: true,
-  });
+  const queue = useJobQueue();
+  const jobs = useJobList();
   const top = (jobs.data ?? []).filter((job) => !job.parent_job_id);
   const batches = top.filter((job) => isActive(job) && batchSize(job) !== null);
   const finished = top.filter((job) => !isActive(job));

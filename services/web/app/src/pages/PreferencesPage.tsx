@@ -1,19 +1,13 @@
 import './preferences.css';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api.ts';
-import { useAppExperience } from '../appExperience.ts';
+import { useAppExperience, useFeatures } from '../api/account.ts';
 import { FeatureList } from '../components/FeatureList.tsx';
 import { PreferencesForm } from '../components/PreferencesForm.tsx';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
-import type { Feature } from '../preferences.ts';
 
 /** Account → Preferences: the app-experience preferences (ADR 0018), and the features the account has. */
 export function PreferencesPage() {
   const preferences = useAppExperience();
-  const features = useQuery({
-    queryKey: ['account', 'features'],
-    queryFn: () => api<Feature[]>('GET', '/account/features'),
-  });
+  const features = useFeatures();
   return (
     <section aria-labelledby="preferences-title">
       <h1 id="preferences-title">Preferences</h1>

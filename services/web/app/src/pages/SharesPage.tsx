@@ -1,25 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api } from '../api.ts';
+import { LIST_LIMITS } from '../api/limits.ts';
+import type { Share } from '../api/schema.ts';
+import { useShares } from '../api/shares.ts';
 import { CreateShareForm } from '../components/CreateShareForm.tsx';
 import { ShareLink } from '../components/ShareLink.tsx';
 import { ShareList } from '../components/ShareList.tsx';
 import { ErrorMessage, Loading } from '../components/Status.tsx';
-import { LIST_LIMIT, SHARES, useTranscripts } from '../shares.ts';
-import type { Share } from '../types.ts';
+import { useNamedTranscripts } from '../shares.ts';
 
 /** Shares: public links to transcripts (ADR 0009). */
 export function SharesPage() {
   const [fresh, setFresh] = useState<Share | null>(null);
   // /shares?artifact=… (a transcript page's Share link) starts the form on that transcript.
   const [search] = useSearchParams();
-  const transcripts = useTranscripts();
+  const transcripts = useNamedTranscripts();
   // Ended links too: their state (revoked, expired, taken down) is what the list is for.
-  const shares = useQuery({
-    queryKey: SHARES,
-    queryFn: () => api<Share[]>('GET', `/shares?include_inactive=true&limit=${LIST_LIMIT}`),
-  });
+  const shares = useShares();
   const actions = {
     onRotated: setFresh,
     onRevoked: (share: Share) => setFresh((current) => (current?.share_id === share.share_id ? null : current)),
@@ -44,8 +41,8 @@ export function SharesPage() {
       {shares.isPending && <Loading label="Loading links…" />}
       {shares.isError && <ErrorMessage error={shares.error} retry={() => shares.refetch()} />}
       {shares.data && <ShareList shares={shares.data} transcripts={transcripts.byId} actions={actions} />}
-      {shares.data && shares.data.length >= LIST_LIMIT && (
-        <p className="muted">Showing the newest {LIST_LIMIT} links.</p>
+      {shares.data && shares.data.length >= LIST_LIMITS.shares && (
+        <p className="muted">Showing the newest {LIST_LIMITS.shares} links.</p>
       )}
     </section>
   );

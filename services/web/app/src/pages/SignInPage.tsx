@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { api } from '../api.ts';
+import { useSignIn } from '../api/account.ts';
+import { MAX_LENGTHS } from '../api/limits.ts';
 import { ErrorMessage } from '../components/Status.tsx';
 import { currentSession, saveSession } from '../session.ts';
-import type { AppSession } from '../types.ts';
 
 /** A name for this browser the devices list shows, e.g. "Firefox on Linux". */
 export function browserDeviceName(userAgent: string): string {
@@ -35,28 +34,24 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [deviceName, setDeviceName] = useState(() => browserDeviceName(navigator.userAgent));
-  const signIn = useMutation({
-    mutationFn: () =>
-      api<AppSession>('POST', '/auth/sessions', {
-        email: email.trim(),
-        password,
-        ...(deviceName.trim() ? { device_name: deviceName.trim() } : {}),
-      }),
-    onSuccess: (session) => {
-      saveSession({
-        token: session.session_token,
-        email: email.trim(),
-        deviceId: session.device.device_id,
-        expiresAt: session.expires_at,
-      });
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from && from !== '/sign-in' ? from : '/', { replace: true });
-    },
+  const signIn = useSignIn((session) => {
+    saveSession({
+      token: session.session_token,
+      email: email.trim(),
+      deviceId: session.device.device_id,
+      expiresAt: session.expires_at,
+    });
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && from !== '/sign-in' ? from : '/', { replace: true });
   });
   if (currentSession() && !signIn.isPending && !signIn.isSuccess) return <Navigate to="/" replace />;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate();
+    signIn.mutate({
+      email: email.trim(),
+      password,
+      ...(deviceName.trim() ? { device_name: deviceName.trim() } : {}),
+    });
   };
   return (
     <main id="main" className="narrow">
@@ -87,7 +82,7 @@ export function SignInPage() {
         <input
           id={`${ids}-device`}
           type="text"
-          maxLength={100}
+          maxLength={MAX_LENGTHS.deviceName}
           value={deviceName}
           onChange={(event) => setDeviceName(event.target.value)}
           aria-describedby={`${ids}-device-hint`}

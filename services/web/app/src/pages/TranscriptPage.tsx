@@ -1,8 +1,8 @@
 import './transcript.css';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../api.ts';
+import { type TranscriptVersion, useArtifact, useTranscriptVersion } from '../api/artifacts.ts';
+import type { Artifact, Transcript } from '../api/schema.ts';
 import { ExportPanel } from '../components/ExportPanel.tsx';
 import { ConflictNotice, SaveVersion } from '../components/SaveVersion.tsx';
 import { SpeakerNames } from '../components/SpeakerNames.tsx';
@@ -10,20 +10,9 @@ import { ErrorMessage, Loading } from '../components/Status.tsx';
 import { TranscriptPlayer, usePlayback } from '../components/TranscriptPlayer.tsx';
 import { TranscriptText } from '../components/TranscriptText.tsx';
 import { VersionHistory } from '../components/VersionHistory.tsx';
-import {
-  type ArtifactVersion,
-  applyEdits,
-  artifactKey,
-  type Edits,
-  editCount,
-  NO_EDITS,
-  type Transcript,
-  versionKey,
-  withEdit,
-} from '../transcripts.ts';
-import type { Artifact } from '../types.ts';
+import { applyEdits, type Edits, editCount, NO_EDITS, withEdit } from '../transcripts.ts';
 
-type LoadedVersion = ArtifactVersion & { payload: Transcript };
+type LoadedVersion = TranscriptVersion & { payload: Transcript };
 
 /**
  * The version being edited (the current one when the page opened), its edits and whether a save met a
@@ -37,17 +26,7 @@ function useEditing(artifact: Artifact) {
   useEffect(() => {
     if (unedited && !conflict) setBaseId(artifact.current_version_id);
   }, [artifact.current_version_id, unedited, conflict]);
-  const base = useQuery({
-    queryKey: versionKey(artifact.artifact_id, baseId),
-    queryFn: () =>
-      api<ArtifactVersion>(
-        'GET',
-        `/artifacts/${encodeURIComponent(artifact.artifact_id)}/versions/${encodeURIComponent(baseId)}`,
-      ),
-    // A version never changes.
-    staleTime: Number.POSITIVE_INFINITY,
-    placeholderData: keepPreviousData,
-  });
+  const base = useTranscriptVersion(artifact.artifact_id, baseId);
   const edit = (kind: keyof Edits, key: string, value: string, original: string) =>
     setEdits((current) => withEdit(current, kind, key, value, original));
   const resolve = (keepEdits: boolean) => {
@@ -66,20 +45,21 @@ function TranscriptEditor({ artifact }: { artifact: Artifact }) {
   const editing = useEditing(artifact);
   const playback = usePlayback();
   const [editMode, setEditMode] = useState(false);
-  const base = editing.base.data as LoadedVersion | undefined;
-  const shown = useMemo(() => (base?.payload ? applyEdits(base.payload, editing.edits) : null), [base, editing.edits]);
+  const base = editing.base.data;
+  const loaded = base?.payload ? (base as LoadedVersion) : undefined;
+  const shown = useMemo(() => (loaded ? applyEdits(loaded.payload, editing.edits) : null), [loaded, editing.edits]);
   return (
     <>
       <TranscriptPlayer mediaId={artifact.media_id} title={artifact.title} playback={playback} />
       {editing.base.isPending && <Loading label="Loading the transcript…" />}
       {editing.base.isError && <ErrorMessage error={editing.base.error} retry={() => editing.base.refetch()} />}
       {base && !base.payload && <p className="error">This version's transcript cannot be read.</p>}
-      {base && shown && (
+      {loaded && shown && (
         <section aria-labelledby="text-title" className="editor">
           <h2 id="text-title">Text</h2>
           {editing.conflict && (
             <ConflictNotice
-              base={base}
+              base={loaded}
               onReapply={() => editing.resolve(true)}
               onDiscard={() => editing.resolve(false)}
             />
@@ -95,7 +75,7 @@ function TranscriptEditor({ artifact }: { artifact: Artifact }) {
             </button>
             <SaveVersion
               artifact={artifact}
-              base={base as LoadedVersion}
+              base={loaded}
               edits={editing.edits}
               conflict={editing.conflict}
               loading={editing.base.isPlaceholderData}
@@ -108,9 +88,9 @@ function TranscriptEditor({ artifact }: { artifact: Artifact }) {
               ? 'Type over a word to correct it; moving to a word plays from there.'
               : 'Select a word to play from there (the arrow keys move between words); the word being spoken is highlighted.'}
           </p>
-          <SpeakerNames base={base.payload} edits={editing.edits} onEdit={editing.edit} />
+          <SpeakerNames base={loaded.payload} edits={editing.edits} onEdit={editing.edit} />
           <TranscriptText
-            base={base.payload}
+            base={loaded.payload}
             shown={shown}
             editing={editMode}
             time={playback.time}
@@ -127,10 +107,7 @@ function TranscriptEditor({ artifact }: { artifact: Artifact }) {
 /** One transcript: its audio with the words, edits saved as new versions, its history and its exports. */
 export function TranscriptPage() {
   const { artifactId = '' } = useParams();
-  const artifact = useQuery({
-    queryKey: artifactKey(artifactId),
-    queryFn: () => api<Artifact>('GET', `/artifacts/${encodeURIComponent(artifactId)}`),
-  });
+  const artifact = useArtifact(artifactId);
   return (
     <section aria-labelledby="transcript-title" className="transcript-page">
       <p>

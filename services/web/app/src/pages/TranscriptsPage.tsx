@@ -1,15 +1,9 @@
 import './transcript.css';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { api } from '../api.ts';
-import { MEDIA, MEDIA_LIMIT } from '../components/MediaList.tsx';
+import { useTranscriptArtifacts } from '../api/artifacts.ts';
+import { useMediaList } from '../api/media.ts';
 import { JobTranscriptRedirect } from '../components/OpenTranscript.tsx';
 import { ErrorMessage, formatDate, Loading } from '../components/Status.tsx';
-import { TRANSCRIPT_LIST } from '../transcripts.ts';
-import type { Artifact } from '../types.ts';
-import type { Media } from '../types.ts';
-
-const TRANSCRIPTS_LIMIT = 200;
 
 /** Transcripts: every transcript of the user, or (from a job's card, `?job=`) the job's. */
 export function TranscriptsPage() {
@@ -20,15 +14,9 @@ export function TranscriptsPage() {
 
 /** Every transcript of the user, newest first, with the media it was made from. */
 function TranscriptList() {
-  const transcripts = useQuery({
-    queryKey: TRANSCRIPT_LIST,
-    queryFn: () => api<Artifact[]>('GET', `/artifacts?artifact_type=transcript&limit=${TRANSCRIPTS_LIMIT}`),
-  });
+  const transcripts = useTranscriptArtifacts();
   // The media's names; a transcript whose media is gone (or beyond the list) shows without one.
-  const media = useQuery({
-    queryKey: MEDIA,
-    queryFn: () => api<Media[]>('GET', `/media?limit=${MEDIA_LIMIT}`),
-  });
+  const media = useMediaList();
   const names = new Map((media.data ?? []).map((m) => [m.media_id, m.file_name]));
   return (
     <section aria-labelledby="transcripts-title">
