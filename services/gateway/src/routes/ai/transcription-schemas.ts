@@ -4,7 +4,8 @@ import { z } from 'zod';
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
-  .meta({ description: '`true` or `false`.' });
+  // A form field is text on the wire; the document says what it means.
+  .meta({ type: 'boolean', description: '`true` or `false`.' });
 
 export const RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
 
