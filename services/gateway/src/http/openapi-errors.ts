@@ -213,7 +213,7 @@ function describeCodes(route: AnyRoute, status: number, codes: ErrorCode[]): str
   if (status === 422 && takesInput(route))
     lines.unshift('- a validation error: `detail` is the list of issues (`HTTPValidationError`).');
   const shape = isCompat(route) ? 'An OpenAI-style `error` beside the platform `detail`.\n\n' : '';
-  return `${shape}One of:\n${lines.join('\n')}`;
+  return lines.length === 1 ? `${shape}${lines[0]!.slice(2)}` : `${shape}One of:\n${lines.join('\n')}`;
 }
 
 /** The error responses of an operation, by status. */

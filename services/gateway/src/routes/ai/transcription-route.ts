@@ -7,7 +7,7 @@ import { readClipForm } from '../../uploads/clip-form.ts';
 import { COMPAT_PREFIX } from './compat-errors.ts';
 import { usageReference } from './relay.ts';
 import { transcriptionJson, transcriptionText } from './transcription-answer.ts';
-import { FastTranscriptionFields, FastTranscriptionForm } from './transcription-schemas.ts';
+import { CompatTranscriptionSchema, FastTranscriptionFields, FastTranscriptionForm } from './transcription-schemas.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 48);
 
@@ -35,6 +35,14 @@ export function transcriptionRoute({ fastTranscription }: GatewayClients): AnyRo
     status: 200,
     fileResponse: {
       contentTypes: ['application/json', 'text/plain'],
+      schemas: { 'application/json': CompatTranscriptionSchema },
+      headers: {
+        'Server-Timing': {
+          description: 'Where the time went, in ms: `guard`, `decode`, `engine`, `translate`.',
+          required: true,
+          schema: { type: 'string' },
+        },
+      },
       description:
         'json: `{text}` (with `evidence`, `reason` when the guard answered); verbose_json adds `task`, `language`, ' +
         '`duration`, `segments` and, with timestamp_granularities[]=word, `words`; target_language adds `source_text` ' +
