@@ -183,48 +183,6 @@ describe('media routes: uploads', () => {
     });
   });
 
-  const registerPending = () =>
-    gateway.backends.use({
-      media: {
-        registerMedia: async () =>
-          MediaOutcome.fromPartial({ mediaId: 'med_1', pending: { verificationId: 'ver_9', retryAfterSeconds: 2 } }),
-      },
-    });
-  const waitAsked = () => (gateway.backends.received('media', 'registerMedia').at(-1) as { waitMs: number }).waitMs;
-  const register = (headers: Record<string, string> = {}) =>
-    gateway.call('POST', '/api/v1/media/register', {
-      token: gateway.backends.pat(['files:write']),
-      headers,
-      body: { storage_key: `users/${USER_ID}/a.mp3` },
-    });
-
-  it('registers with 201 once verified, waiting up to the sync bound when Prefer says nothing', async () => {
-    const res = await register();
-    assert.equal(res.status, 201, res.text);
-    assert.equal(waitAsked(), 25_000);
-  });
-
-  it('answers a register still verifying after the wait with 503 verification_unfinished naming the media', async () => {
-    registerPending();
-    const res = await register({ prefer: 'wait=3' });
-    assertError(res, 503, 'verification_unfinished', /med_1 is stored and still being verified/, {
-      media_id: 'med_1',
-      verification_id: 'ver_9',
-      retry_after_seconds: 2,
-    });
-    assert.equal(res.headers.get('retry-after'), '2');
-    assert.equal(waitAsked(), 3000);
-  });
-
-  it('answers 202 to a register only with Prefer: respond-async, and says so', async () => {
-    registerPending();
-    const res = await register({ prefer: 'respond-async' });
-    assert.equal(res.status, 202, res.text);
-    assert.equal(res.body.data.status, 'verification_pending');
-    assert.equal(res.headers.get('preference-applied'), 'respond-async');
-    assert.equal(res.headers.get('retry-after'), '2');
-  });
-
   it('answers an upload session and the storage left', async () => {
     const token = gateway.backends.pat(['files:read', 'files:write']);
     const session = await gateway.call('POST', '/api/v1/media/upload-session', {

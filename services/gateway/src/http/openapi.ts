@@ -10,6 +10,7 @@ import { z } from 'zod';
 // The generator needs `.openapi()` on schemas that use refinements and transforms.
 extendZodWithOpenApi(z);
 import { SCOPES } from '@tp/scopes';
+import { productWebhooks } from '../routes/product/webhook-events.ts';
 import { COMPAT_ERROR_SCHEMA, errorComponents, errorResponsesOf } from './openapi-errors.ts';
 import { HEADER_COMPONENTS, type HeaderObject, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from './openapi-headers.ts';
 import { DEFAULT_JSON_LIMIT_BYTES, type FileResponseSpec, requiredScopeOf, type AnyRoute } from './route.ts';
@@ -161,6 +162,8 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo) {
         : {}),
     });
   }
+
+  for (const webhook of productWebhooks()) registry.registerWebhook(webhook);
 
   const scopeList = Object.entries(SCOPES)
     .map(([scope, grants]) => `- \`${scope}\`: ${grants}`)

@@ -115,7 +115,7 @@ export const TranscribeRequest = TranscribeFields.superRefine((body, ctx) => {
 
 export type TranscribeBody = z.infer<typeof TranscribeRequest>;
 
-const ProductResultSchema = z
+export const ProductResultSchema = z
   .object({
     text: z.string(),
     segments: z.array(
