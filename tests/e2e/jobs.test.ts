@@ -7,6 +7,7 @@
 // - jobs/batch.ts: a batch of two media;
 // - jobs/client-local.ts: a job the user's device runs, and a device that goes silent;
 // - jobs/damaged-media.ts: a file damaged in storage fails its job;
+// - jobs/sdk.ts: the same workflow through @tp/sdk alone (upload, job, wait, export, list);
 // then, alone, jobs/queue.ts: the queue with the worker stopped and back, and a running job
 // cancelled (it restarts the worker and reads its child processes).
 import { describe } from 'node:test';
@@ -14,6 +15,7 @@ import { batchTests } from './jobs/batch.ts';
 import { clientLocalTests } from './jobs/client-local.ts';
 import { damagedMediaTests } from './jobs/damaged-media.ts';
 import { queueTests } from './jobs/queue.ts';
+import { sdkTests } from './jobs/sdk.ts';
 import { speakersTests } from './jobs/speakers.ts';
 import { transcriptionTests } from './jobs/transcription.ts';
 import { useJobsWorld } from './jobs/world.ts';
@@ -26,6 +28,7 @@ describe('jobs, side by side', { concurrency: true }, () => {
   batchTests();
   clientLocalTests();
   damagedMediaTests();
+  sdkTests();
 });
 
 queueTests();

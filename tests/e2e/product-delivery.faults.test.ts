@@ -33,8 +33,9 @@ const receivers: Receiver[] = [];
 after(async () => {
   for (const r of receivers) await r.close();
 });
-async function receiver(options: ReceiverOptions, open = true) {
-  const r = open ? await startReceiver(options) : await reserveReceiver(options);
+async function receiver(options: Omit<ReceiverOptions, 'contractFrom'>, open = true) {
+  const withContract = { ...options, contractFrom: fleet.gatewayUrl };
+  const r = open ? await startReceiver(withContract) : await reserveReceiver(withContract);
   receivers.push(r);
   return r;
 }

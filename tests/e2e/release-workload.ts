@@ -80,7 +80,8 @@ try {
 
   // The product interface: an upload and a job with a webhook, delivered.
   const secret = randomBytes(24).toString('hex');
-  const receiver = await startReceiver({ secret });
+  // Release 0.1.0's /openapi.json predates its `webhooks` section.
+  const receiver = await startReceiver({ secret, contractFrom: null });
   const form = new FormData();
   form.append('file', new Blob([await readFile(speech)], { type: 'audio/wav' }), 'speech.wav');
   const upload = await fetch(`${fleet.gatewayUrl}/upload`, {

@@ -69,6 +69,9 @@ export function generateCode(log: (line: string) => void, env: NodeJS.ProcessEnv
   } else {
     log('generating code: Prisma clients skipped, packages/db/src/cli.ts does not exist yet');
   }
+  // After buf: the gateway builds the document from the generated proto code.
+  log('generating code: the SDK contract (packages/sdk/openapi.json, its types)');
+  run(process.execPath, [join(repoRoot, 'packages/sdk/src/generate.ts')], env);
 }
 
 /** Applies every service's pending migrations; DATABASE_URL names the server and database. */

@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noExcessiveLinesPerFile: the one table of every code is read and reviewed whole; splitting it by status would scatter it.
 import { status as GrpcStatus } from '@grpc/grpc-js';
 
 /**
@@ -151,6 +152,11 @@ export const ERROR_CODES = {
     http: 409,
     grpc: GrpcStatus.ABORTED,
     message: 'The Idempotency-Key was already used with a different request.',
+  },
+  idempotency_replay_secret_unavailable: {
+    http: 409,
+    grpc: GrpcStatus.ALREADY_EXISTS,
+    message: 'This Idempotency-Key created what the details name; its secret was shown once and is not kept.',
   },
   // 410
   upload_session_expired: {

@@ -1,6 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { canonicalJson, checkIdempotencyKey, IDEMPOTENCY_KEY_TTL_MS, isExpired, requestHash } from './index.ts';
+import { AppError } from '@tp/errors';
+import {
+  canonicalJson,
+  checkIdempotencyKey,
+  createOnce,
+  IDEMPOTENCY_KEY_TTL_MS,
+  isExpired,
+  priorUse,
+  requestHash,
+} from './index.ts';
 
 describe('request hash', () => {
   it('hashes the same request the same, whatever the key order', () => {
@@ -47,5 +56,70 @@ describe('keys', () => {
     assert.ok(isExpired(new Date('2026-01-01T00:00:00Z'), at));
     assert.ok(!isExpired(new Date('2026-01-01T00:00:01Z'), at));
     assert.ok(isExpired(new Date('2026-01-01T23:00:00Z'), at, 60 * 60 * 1000));
+  });
+});
+
+describe("a key's prior use", () => {
+  const at = new Date('2026-01-02T00:00:00Z');
+  const use = { requestHash: 'h1', createdAt: new Date('2026-01-01T12:00:00Z') };
+  const lookup = (found: typeof use | null, forgotten: unknown[] = []) => ({
+    find: async () => found,
+    forget: async (u: typeof use) => void forgotten.push(u),
+    requestHash: 'h1',
+    now: at,
+  });
+
+  it('is the first use for the same request, null for a free key, a conflict for another request', async () => {
+    assert.equal(await priorUse(lookup(use)), use);
+    assert.equal(await priorUse(lookup(null)), null);
+    await assert.rejects(priorUse({ ...lookup(use), requestHash: 'h2' }), { code: 'idempotency_conflict' });
+  });
+
+  it('forgets the use once it is 24 hours old', async () => {
+    const forgotten: unknown[] = [];
+    assert.equal(await priorUse({ ...lookup(use, forgotten), now: new Date('2026-01-02T12:00:00Z') }), null);
+    assert.deepEqual(forgotten, [use]);
+  });
+});
+
+describe('creating once', () => {
+  it('answers the creation, or on its failure the winner of the key, or the failure', async () => {
+    const refused = new AppError('version_conflict');
+    assert.equal(
+      await createOnce(
+        async () => 'mine',
+        async () => 'winner',
+      ),
+      'mine',
+    );
+    assert.equal(
+      await createOnce(
+        () => Promise.reject(refused),
+        async () => 'winner',
+      ),
+      'winner',
+    );
+    await assert.rejects(
+      createOnce(
+        () => Promise.reject(refused),
+        async () => null,
+      ),
+      refused,
+    );
+    // A lookup that fails leaves the first failure standing; a conflict is the answer.
+    await assert.rejects(
+      createOnce(
+        () => Promise.reject(refused),
+        () => Promise.reject(new Error('down')),
+      ),
+      refused,
+    );
+    await assert.rejects(
+      createOnce(
+        () => Promise.reject(refused),
+        () => Promise.reject(new AppError('idempotency_conflict')),
+      ),
+      { code: 'idempotency_conflict' },
+    );
   });
 });

@@ -4,10 +4,11 @@
 // a browser is launched, not with @tp/testing: it costs every test file that imports the package
 // half a CPU-second otherwise.
 import type { Browser } from 'playwright-core';
+import { checkBrowserResponses } from './contract/browser-hook.ts';
 
 export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--headless',
@@ -19,4 +20,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  // What the pages receive from the API keeps its /openapi.json, as what the test process receives does.
+  checkBrowserResponses(browser);
+  return browser;
 }

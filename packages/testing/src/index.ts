@@ -66,6 +66,7 @@ export { sendHeadersSlowly, type SlowClientResult } from './slow-client.ts';
 export { uploadVerifiedMedia, type MediaUploadClient, type UploadOptions } from './media.ts';
 export { testServiceKeys, testClient, type TestServiceKeys, type TestClientOptions } from './service-keys.ts';
 export { assertCallerChecks, type CallerChecks } from './caller-checks.ts';
+export { assertOneCreatedOfRetries } from './idempotent-retries.ts';
 export { tempDir, writeScript, type TempDir } from './temp-files.ts';
 export { ocrFrame, tesseractAvailable, type OcrOptions } from './ocr.ts';
 export {

@@ -16,7 +16,7 @@ import {
   TokenSpec,
   UpdateAppExperienceRequest,
 } from '@tp/proto';
-import { assertCallerChecks, eventually } from '@tp/testing';
+import { assertCallerChecks, assertOneCreatedOfRetries, eventually } from '@tp/testing';
 import { type AccountsHarness, spec, startAccounts } from './support.ts';
 
 let h: AccountsHarness;
@@ -115,6 +115,14 @@ describe('users and their secrets', () => {
     }
     const { tokens } = await h.operator.listUserTokens({ email, limit: 200 }, { metadata: h.admin });
     assert.equal(tokens.length, 100);
+  });
+
+  it('creates one token for concurrent retries with one Idempotency-Key; the others name it', async () => {
+    const { userId } = await newUser();
+    const retry = () =>
+      h.accounts.createToken({ userId, spec: TokenSpec.fromPartial(spec()), idempotencyKey: 'tok-1' });
+    await assertOneCreatedOfRetries(6, retry, (made) => ({ token_id: made.token!.tokenId }));
+    assert.equal((await h.accounts.listTokens({ userId, limit: 10 })).tokens.length, 1);
   });
 });
 

@@ -164,6 +164,23 @@ describe('the version chain', () => {
   });
 });
 
+describe('the version chain with an Idempotency-Key', () => {
+  it('adds one version for concurrent retries with one Idempotency-Key, stale base or not', async () => {
+    const userId = newUser();
+    const artifact = await createTranscript(artifacts, userId);
+    const retry = () =>
+      artifacts.addVersion(
+        addRequest(userId, artifact.artifactId, transcriptSaying('Retried.'), {
+          baseVersionId: artifact.currentVersionId,
+          idempotencyKey: 'edit-1',
+        }),
+      );
+    const burst = await Promise.all(Array.from({ length: 6 }, retry));
+    assert.equal(new Set(burst.map((r) => r.version!.versionId)).size, 1, 'every retry answers the same version');
+    assert.equal((await versionRows(db, artifact.artifactId)).length, 2);
+  });
+});
+
 describe('what the database refuses', () => {
   it('no RPC changes a stored version, and the database refuses direct changes', async () => {
     const userId = newUser();

@@ -163,10 +163,11 @@ describe('artifact routes: presenting', () => {
     assert.equal(edited.parent_version_id, null);
   });
 
-  it('saves a version as written by the caller', async () => {
+  it('saves a version as written by the caller, with its Idempotency-Key', async () => {
     const res = await gateway.call('POST', '/api/v1/artifacts/art_1/versions', {
       token: gateway.backends.pat(['transcripts:write']),
       body: { ...versionBody, note: ' fixed names ' },
+      headers: { 'idempotency-key': 'edit-42' },
     });
     assert.equal(res.status, 201, res.text);
     assert.deepEqual(Object.keys(res.body.data), ['artifact', 'version']);
@@ -180,6 +181,7 @@ describe('artifact routes: presenting', () => {
       note: 'fixed names',
       outputKey: '',
       outputFormat: '',
+      idempotencyKey: 'edit-42',
     });
   });
 

@@ -154,6 +154,30 @@ describe('session and token routes: presenting', () => {
   });
 });
 
+describe('token routes: Idempotency-Key', () => {
+  it('passes the Idempotency-Key on; a replay is 409 naming the token, without its secret', async () => {
+    gateway.backends.use({
+      accounts: {
+        createToken: async () => {
+          throw new AppError('idempotency_replay_secret_unavailable', undefined, { token_id: 'tok_1' });
+        },
+      },
+    });
+    const res = await gateway.call('POST', '/api/v1/auth/tokens', {
+      token: gateway.backends.appSession(),
+      body: { name: 'ci', preset: 'read-only' },
+      headers: { 'idempotency-key': 'token-42' },
+    });
+    assert.equal(res.status, 409, res.text);
+    assert.deepEqual(
+      [res.body.detail.code, res.body.detail.token_id],
+      ['idempotency_replay_secret_unavailable', 'tok_1'],
+    );
+    const sent = gateway.backends.received('accounts', 'createToken').at(-1) as { idempotencyKey: string };
+    assert.equal(sent.idempotencyKey, 'token-42');
+  });
+});
+
 describe('session and token routes: backend errors', () => {
   it('a wrong password is 401 invalid_credentials', async () => {
     gateway.backends.use({

@@ -94,7 +94,11 @@ describe('share routes: validation', () => {
 describe('share routes: presenting', () => {
   it('shows the link once, at creation, under the public base URL', async () => {
     const token = gateway.backends.pat(['shares:read', 'shares:write']);
-    const created = await gateway.call('POST', '/api/v1/shares', { token, body: createBody });
+    const created = await gateway.call('POST', '/api/v1/shares', {
+      token,
+      body: createBody,
+      headers: { 'idempotency-key': 'share-42' },
+    });
     assert.equal(created.status, 201, created.text);
     assert.deepEqual(created.body.data, {
       share_id: 'shr_1',
@@ -122,6 +126,7 @@ describe('share routes: presenting', () => {
       targetVersionId: '',
       expiresAt: undefined,
       title: '',
+      idempotencyKey: 'share-42',
     });
     const listed = await gateway.call('GET', '/api/v1/shares', { token });
     assert.equal(listed.body.data[0].share_url, null);

@@ -65,6 +65,7 @@ function creation(h: Harness): void {
         note: 'fixed a word',
         outputKey: '',
         outputFormat: '',
+        idempotencyKey: '',
       });
       // options.caption_burn omitted: every default; the profile (oracle) only picks the pool.
       const { job } = await h.jobs.createJob(burnRequest(userId, mediaId, undefined, { profile: 'base' }));

@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { CreateShareRequest, ListSharesRequest, RenderShareRequest, type Share, SharesServiceService } from '@tp/proto';
-import { assertCallerChecks } from '@tp/testing';
+import { assertCallerChecks, assertOneCreatedOfRetries } from '@tp/testing';
 import { assertNotShared, HOUR, MAX_SHARES, sharesKit, shownText, sharesForFile } from './kit.ts';
 import {
   addVersion,
@@ -93,6 +93,17 @@ describe('creating shares', () => {
     assert.equal((await errorOf(h.shares.createShare(shareRequest(o.userId, o.artifactId)))).code, 'conflict');
     await h.shares.revokeShare({ userId: o.userId, shareId: made[0]!.shareId });
     await share(o.userId, o.artifactId);
+  });
+
+  it('creates one share for concurrent retries with one Idempotency-Key; the others name it', async () => {
+    const h = harness();
+    const o = await owner();
+    const retry = () => h.shares.createShare(shareRequest(o.userId, o.artifactId, { idempotencyKey: 'share-1' }));
+    await assertOneCreatedOfRetries(6, retry, (made) => ({ share_id: made.share!.shareId }));
+    const listed = await h.shares.listShares(
+      ListSharesRequest.fromPartial({ userId: o.userId, targetId: o.artifactId }),
+    );
+    assert.equal(listed.shares.length, 1);
   });
 });
 

@@ -267,6 +267,7 @@ export async function addVersion(
     note: 'edited',
     outputKey: '',
     outputFormat: '',
+    idempotencyKey: '',
   });
   return added.version!.versionId;
 }

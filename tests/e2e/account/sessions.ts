@@ -93,6 +93,32 @@ async function offersOnlyKnownExpiries(): Promise<void> {
   }
 }
 
+/** A client that lost the answer sends the same request again with its key (ADR 0035). */
+async function createsOnceWithKey(): Promise<void> {
+  await newUser('ida@example.com');
+  const { session_token } = await signIn('ida@example.com');
+  const create = () =>
+    call(world.fleet.gatewayUrl, 'POST', '/api/v1/auth/tokens', {
+      token: session_token,
+      headers: { 'idempotency-key': 'token-once' },
+      body: { name: 'deploy', preset: 'automation' },
+    });
+  const first = await create();
+  assert.equal(first.status, 201, first.text);
+  const again = await create();
+  assert.equal(again.status, 409, again.text);
+  assert.deepEqual(
+    [again.body.detail.code, again.body.detail.token_id],
+    ['idempotency_replay_secret_unavailable', first.body.data.token_id],
+  );
+  assert.ok(!again.text.includes(first.body.data.token), 'the secret is not shown again');
+  const listed = await call(world.fleet.gatewayUrl, 'GET', '/api/v1/auth/tokens', { token: session_token });
+  assert.deepEqual(
+    listed.body.data.map((t: { token_id: string }) => t.token_id),
+    [first.body.data.token_id],
+  );
+}
+
 function tokenManagement(): void {
   it('creates a token whose secret is shown once and works at once', async () => {
     const { session_token } = await signIn('grace@example.com');
@@ -127,6 +153,7 @@ function tokenManagement(): void {
   });
 
   it('offers no expiry, 7/30/90 days or a custom date, and nothing else', offersOnlyKnownExpiries);
+  it('a retried creation with one Idempotency-Key creates one token and names it', createsOnceWithKey);
 
   it('revokes a token immediately; another user cannot see or revoke it', async () => {
     const grace = await signIn('grace@example.com');

@@ -14,6 +14,7 @@ import {
   api,
   deliveryBody,
   dir,
+  fleet,
   productJob,
   speech,
   transcribeVerified,
@@ -37,7 +38,7 @@ export function productSourceTests(): void {
 
 async function remoteCancelled() {
   const key = randomBytes(24).toString('hex');
-  const hook = await startReceiver({ secret: key });
+  const hook = await startReceiver({ secret: key, contractFrom: fleet.gatewayUrl });
   closers.push(hook);
   // A minute of speech: the job still runs when the cancel comes, however busy the machine.
   const long = await readFile(repeatAudio(speech, 12, join(dir, 'long.wav')));

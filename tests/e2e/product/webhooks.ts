@@ -29,8 +29,8 @@ import {
 import { type Received, type Receiver, type ReceiverOptions, startReceiver } from '../support/receiver.ts';
 
 const receivers: Receiver[] = [];
-async function receiver(options: ReceiverOptions) {
-  const r = await startReceiver(options);
+async function receiver(options: Omit<ReceiverOptions, 'contractFrom'>) {
+  const r = await startReceiver({ ...options, contractFrom: fleet.gatewayUrl });
   receivers.push(r);
   return r;
 }

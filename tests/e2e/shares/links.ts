@@ -4,13 +4,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { call } from '../support/http.ts';
-import { artifactOf, carol, fleet, newShare, open, share } from '../support/shares.ts';
+import { artifactOf, carol, fleet, newShare, open, share, transcript } from '../support/shares.ts';
 
 /** Registers the link tests against the fleet of the entry file (tests/e2e/shares.test.ts). */
 export function shareLinkTests(): void {
   describe('an owner’s links', { concurrency: false }, () => {
     it('a link is shown once, listed without its URL, rotated and revoked', fromCreationToRevocation);
     it('deleting the media or the artifact takes its links down', takenDown);
+    it('a retried save of a version and a retried link with one Idempotency-Key each create one', retried);
   });
 }
 
@@ -83,4 +84,40 @@ async function takenDown() {
   const status = (id: string) => statuses.body.data.find((x: { share_id: string }) => x.share_id === id)?.status;
   assert.equal(status(byMedia.share_id), 'taken_down');
   assert.equal(status(byArtifact.share_id), 'taken_down');
+}
+
+/** A client that lost the answer sends the same request again with its key (ADR 0035). */
+async function retried() {
+  const a = await artifactOf(carol, 'said once');
+  const twice = () =>
+    call(fleet.gatewayUrl, 'POST', `/api/v1/artifacts/${a.artifactId}/versions`, {
+      token: carol.token,
+      headers: { 'idempotency-key': 'edit-once' },
+      body: { payload: transcript('said twice'), base_version_id: a.versionId },
+    });
+  const [first, again] = [await twice(), await twice()];
+  assert.deepEqual([first.status, again.status], [201, 201], again.text);
+  assert.equal(again.body.data.version.version_id, first.body.data.version.version_id);
+  const versions = await api('GET', `/api/v1/artifacts/${a.artifactId}/versions`);
+  assert.equal(versions.body.data.length, 2, 'the first version and the one saved');
+
+  const link = () =>
+    call(fleet.gatewayUrl, 'POST', '/api/v1/shares', {
+      token: carol.token,
+      headers: { 'idempotency-key': 'link-once' },
+      body: { share_kind: 'transcript', access_scope: 'everyone', artifact_id: a.artifactId },
+    });
+  const made = await link();
+  assert.equal(made.status, 201, made.text);
+  const replay = await link();
+  assert.equal(replay.status, 409, replay.text);
+  assert.deepEqual(
+    [replay.body.detail.code, replay.body.detail.share_id],
+    ['idempotency_replay_secret_unavailable', made.body.data.share_id],
+  );
+  const listed = await api('GET', `/api/v1/shares?target_id=${a.artifactId}`);
+  assert.deepEqual(
+    listed.body.data.map((x: { share_id: string }) => x.share_id),
+    [made.body.data.share_id],
+  );
 }

@@ -52,6 +52,7 @@ async function rendersInBrowser() {
     note: '',
     outputKey: '',
     outputFormat: '',
+    idempotencyKey: '',
   });
   const s = await newShare(ada, { artifact_id: a.artifactId, title: 'Quarterly <review>' });
   const page = await browser.newPage();

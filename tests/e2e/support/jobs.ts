@@ -1,11 +1,16 @@
 // What a client does around jobs: users with credits, media uploaded the documented way
-// (upload session → PUT → complete), jobs polled until they end.
+// (upload session → PUT → complete, through the SDK), jobs polled until they end. Tests that
+// send what the SDK would not (malformed bodies, raw headers) keep call().
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openAsBlob } from 'node:fs';
 import { promisify } from 'node:util';
+import { type Client, createClient } from '@tp/sdk';
 import { eventually, type Fleet } from '@tp/testing';
 import { call } from './http.ts';
+
+/** The SDK's client of the fleet's gateway, as a user. */
+export const sdkOf = (fleet: Fleet, token: string): Client => createClient({ baseUrl: fleet.gatewayUrl, token });
 
 export interface TestUser {
   id: string;
@@ -38,22 +43,10 @@ export async function uploadMedia(
   contentType = 'audio/wav',
   fileName = path.split('/').pop()!,
 ): Promise<string> {
-  const bytes = readFileSync(path);
-  const session = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/upload-session', {
-    token,
-    body: { file_name: fileName, content_type: contentType, size_bytes: bytes.length },
-  });
-  assert.equal(session.status, 201, session.text);
-  const s = session.body.data as { upload_url: string; media_id: string; finalize_token: string };
-  const put = await fetch(s.upload_url, { method: 'PUT', body: bytes, headers: { 'content-type': contentType } });
-  assert.equal(put.status, 200, await put.text());
-  const done = await call(fleet.gatewayUrl, 'POST', '/api/v1/media/complete', {
-    token,
-    body: { media_id: s.media_id, finalize_token: s.finalize_token },
-    headers: { prefer: 'wait=30' },
-  });
-  assert.equal(done.status, 201, done.text);
-  return s.media_id;
+  const file = await openAsBlob(path);
+  const media = await sdkOf(fleet, token).uploadFile({ file, fileName, contentType });
+  assert.equal(media.status, 'ready');
+  return media.media_id;
 }
 
 export async function createJob(fleet: Fleet, token: string, body: object, headers: Record<string, string> = {}) {
@@ -72,9 +65,7 @@ export const transcribe = (mediaId: string, profile = 'oracle') => ({
 export type JobBody = any;
 
 export async function getJob(fleet: Fleet, token: string, jobId: string): Promise<JobBody> {
-  const res = await call(fleet.gatewayUrl, 'GET', `/api/v1/jobs/${jobId}`, { token });
-  assert.equal(res.status, 200, res.text);
-  return res.body.data;
+  return sdkOf(fleet, token).GET('/api/v1/jobs/{job_id}', { params: { path: { job_id: jobId } } });
 }
 
 /** Polls the job until `until` holds (default: it has ended); returns the job. */
@@ -100,9 +91,7 @@ export async function balance(
   fleet: Fleet,
   token: string,
 ): Promise<{ available_credits: number; reserved_credits: number; total_credits: number }> {
-  const res = await call(fleet.gatewayUrl, 'GET', '/api/v1/billing/balance', { token });
-  assert.equal(res.status, 200, res.text);
-  return res.body.data;
+  return sdkOf(fleet, token).GET('/api/v1/billing/balance');
 }
 
 /** `ffmpeg -i in.<ext> out.<ext>`: what a real player's parser accepts. Asynchronous: tests beside it go on meanwhile. */

@@ -1,10 +1,12 @@
 // A product back end's webhook receiver on loopback (the one fake of these tests: a third party
 // speaking real HTTP). It verifies every delivery the way the README tells receivers to (the
-// length checked, then a constant-time comparison), records it, and answers what the test says.
+// length checked, then a constant-time comparison), checks it against the webhooks of the
+// gateway's /openapi.json, records it, and answers what the test says.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '@tp/testing';
+import { type Contract, contractOf } from '@tp/testing/contract';
 
 export interface Received {
   /** Date.now() when the whole body had arrived. */
@@ -24,6 +26,8 @@ export interface Received {
   attempt: number;
   /** What the receiver answered. */
   status: number;
+  /** How the delivery breaks the `webhooks` of the gateway's /openapi.json (empty: it keeps them). */
+  contractProblems: string[];
 }
 
 export interface Answer {
@@ -33,6 +37,11 @@ export interface Answer {
 
 export interface ReceiverOptions {
   secret: string;
+  /**
+   * The gateway whose /openapi.json `webhooks` every delivery is checked against: a delivery off
+   * them fails the file (and `close()`). null only for a platform whose document predates them.
+   */
+  contractFrom: string | null;
   /** The answer to a delivery (default 200). */
   answer?: (received: Omit<Received, 'status'>) => Answer;
 }
@@ -72,6 +81,7 @@ export async function reserveReceiver(options: ReceiverOptions): Promise<Receive
   const port = await freePort();
   const received: Received[] = [];
   let server: Server | null = null;
+  let contract: Contract | null = null;
   const handle = (method: string, path: string, headers: IncomingHttpHeaders, raw: Buffer): Answer => {
     const deliveryId = String(headers['x-service-delivery-id'] ?? '');
     const entry = {
@@ -84,6 +94,7 @@ export async function reserveReceiver(options: ReceiverOptions): Promise<Receive
       deliveryId,
       signatureValid: validServiceSignature(options.secret, headers, raw),
       attempt: received.filter((r) => r.deliveryId === deliveryId).length + 1,
+      contractProblems: contract ? checkDelivery(contract, headers, raw) : [],
     };
     const answer = options.answer?.(entry) ?? { status: 200 };
     received.push({ ...entry, status: answer.status });
@@ -94,8 +105,9 @@ export async function reserveReceiver(options: ReceiverOptions): Promise<Receive
     port,
     received,
     of: (deliveryId) => received.filter((r) => r.deliveryId === deliveryId),
-    open: () =>
-      new Promise((resolve, reject) => {
+    open: async () => {
+      if (options.contractFrom !== null) contract ??= await contractOf(options.contractFrom);
+      await new Promise<void>((resolve, reject) => {
         server = createServer((req, res) => {
           const chunks: Buffer[] = [];
           req.on('data', (c: Buffer) => chunks.push(c));
@@ -106,15 +118,33 @@ export async function reserveReceiver(options: ReceiverOptions): Promise<Receive
         });
         server.once('error', reject);
         server.listen(port, '127.0.0.1', () => resolve());
-      }),
-    close: () =>
-      new Promise((resolve) => {
+      });
+    },
+    close: async () => {
+      await new Promise<void>((resolve) => {
         if (!server) return resolve();
         server.closeAllConnections();
         server.close(() => resolve());
         server = null;
-      }),
+      });
+      const problems = received.flatMap((r) => r.contractProblems);
+      if (problems.length) throw new Error(`deliveries broke /openapi.json's webhooks:\n  ${problems.join('\n  ')}`);
+    },
   };
+}
+
+/** The delivery's problems by the document's webhooks; any marks the process failed at once. */
+function checkDelivery(contract: Contract, incoming: IncomingHttpHeaders, raw: Buffer): string[] {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (typeof value === 'string') headers.set(name, value);
+  }
+  const problems = contract.checkWebhook(headers, raw.toString('utf8'));
+  if (problems.length) {
+    process.exitCode = 1;
+    console.error(`a delivery broke /openapi.json's webhooks:\n  ${problems.join('\n  ')}`);
+  }
+  return problems;
 }
 
 function parse(raw: Buffer): unknown {

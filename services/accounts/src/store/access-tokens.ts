@@ -1,21 +1,32 @@
 import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
 import type { TokenGrant } from '../domain/token-policy.ts';
-import type { AccessToken, PrismaClient, User, UserFeature } from '../generated/prisma/client.ts';
+import type { AccessToken, PrismaClient, TokenIdempotencyKey, User, UserFeature } from '../generated/prisma/client.ts';
 import { inTransaction, type OutboxEntry, writeOutbox } from './outbox.ts';
 
 /** A token with its user and the user's features, as authentication reads it. */
 export type AccessTokenWithHolder = AccessToken & { user: User & { features: UserFeature[] } };
 
+/** The Idempotency-Key a token is created with, and the hash of its request. */
+export interface TokenKey {
+  key: string;
+  requestHash: string;
+}
+
 /** Personal access tokens: only their SHA-256 is stored. */
 export function createAccessTokenStore(prisma: PrismaClient) {
   return {
+    /**
+     * With an Idempotency-Key, the key is taken in the same transaction: a second request with it
+     * fails on the key (P2002), creating nothing.
+     */
     async createAccessToken(
       userId: string,
       grant: TokenGrant,
       secret: { hash: string; displayPrefix: string },
       maxActive: number,
       now: Date,
+      idempotency: TokenKey | null = null,
     ): Promise<AccessToken> {
       return inTransaction(prisma, async (tx) => {
         // Serialise token creation per user so the active-token limit holds under concurrency.
@@ -25,7 +36,7 @@ export function createAccessTokenStore(prisma: PrismaClient) {
         });
         if (active >= maxActive)
           throw new AppError('conflict', `A user may have at most ${maxActive} active tokens; revoke one first.`);
-        return tx.accessToken.create({
+        const token = await tx.accessToken.create({
           data: {
             id: newId('tok'),
             userId,
@@ -36,7 +47,18 @@ export function createAccessTokenStore(prisma: PrismaClient) {
             expiresAt: grant.expiresAt,
           },
         });
+        if (idempotency)
+          await tx.tokenIdempotencyKey.create({ data: { userId, ...idempotency, tokenId: token.id, createdAt: now } });
+        return token;
       });
+    },
+
+    findTokenKey: (userId: string, key: string): Promise<TokenIdempotencyKey | null> =>
+      prisma.tokenIdempotencyKey.findUnique({ where: { userId_key: { userId, key } } }),
+
+    /** Forgets an expired key; only the row seen, not a newer one. */
+    forgetTokenKey: async ({ userId, key, createdAt }: TokenIdempotencyKey): Promise<void> => {
+      await prisma.tokenIdempotencyKey.deleteMany({ where: { userId, key, createdAt } });
     },
 
     listAccessTokens: (userId: string, limit: number): Promise<AccessToken[]> =>

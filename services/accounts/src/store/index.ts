@@ -15,7 +15,7 @@ import { createUserStore } from './users.ts';
 
 export type { AccessToken, AppExperience, DeviceSession, User, UserFeature };
 export type { OutboxEntry } from './outbox.ts';
-export type { AccessTokenStore, AccessTokenWithHolder } from './access-tokens.ts';
+export type { AccessTokenStore, AccessTokenWithHolder, TokenKey } from './access-tokens.ts';
 export type { AppExperienceStore } from './app-experience.ts';
 export type { DeviceSessionStore, DeviceSessionWithHolder } from './device-sessions.ts';
 export type { FeatureStore } from './features.ts';

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { AppError } from '@tp/errors';
 import { PRESETS } from '@tp/scopes';
 import { hashAccessToken, isWellFormedAccessToken } from '../domain/access-tokens.ts';
 import { MAX_ACTIVE_TOKENS_PER_USER } from '../domain/token-policy.ts';
@@ -62,5 +63,67 @@ describe('createToken', () => {
       message: `A user may have at most ${MAX_ACTIVE_TOKENS_PER_USER} active tokens; revoke one first.`,
     });
     assert.equal(fake.tokens.size, MAX_ACTIVE_TOKENS_PER_USER + 1);
+  });
+});
+
+describe('createToken with an Idempotency-Key', () => {
+  const keyed = (userId: string, overrides: object = {}, idempotencyKey = 'token-1') => ({
+    userId,
+    spec: spec(overrides),
+    idempotencyKey,
+  });
+
+  it('creates one token; a replay names it without the secret, which is not kept', async () => {
+    const { deps, fake, seedUser } = accountsWorld();
+    const userId = seedUser().id;
+    const { token } = await createToken(deps, keyed(userId));
+    await assert.rejects(createToken(deps, keyed(userId)), {
+      code: 'idempotency_replay_secret_unavailable',
+      details: { token_id: token.id },
+    });
+    assert.equal(fake.tokens.size, 1);
+  });
+
+  it('is idempotency_conflict for another request with the key, bad_request for a malformed key', async () => {
+    const { deps, fake, seedUser } = accountsWorld();
+    const userId = seedUser().id;
+    await createToken(deps, keyed(userId));
+    await assert.rejects(createToken(deps, keyed(userId, { name: 'other' })), { code: 'idempotency_conflict' });
+    await assert.rejects(createToken(deps, keyed(userId, {}, 'has space')), { code: 'bad_request' });
+    await createToken(deps, keyed(seedUser().id));
+    assert.equal(fake.tokens.size, 2, "another user's key is their own");
+  });
+
+  it('creates a new token with a key older than 24 hours', async () => {
+    const { deps, fake, clock, seedUser } = accountsWorld();
+    const userId = seedUser().id;
+    await createToken(deps, keyed(userId));
+    clock.advance(DAY_MS);
+    const { token } = await createToken(deps, keyed(userId));
+    assert.equal(fake.tokens.size, 2);
+    assert.equal(fake.tokenKeys.get(`${userId}/token-1`)?.tokenId, token.id);
+  });
+
+  it('names the winner when a concurrent retry took the key first', async () => {
+    const { deps, fake, seedUser } = accountsWorld();
+    const userId = seedUser().id;
+    let winner = '';
+    // The retry reads no key, then the first request commits before the retry's own insert.
+    const racing = {
+      ...deps,
+      tokens: {
+        ...deps.tokens,
+        findTokenKey: async (user: string, key: string) => {
+          if (winner === '') {
+            winner = (await createToken(deps, keyed(userId))).token.id;
+            return null;
+          }
+          return deps.tokens.findTokenKey(user, key);
+        },
+      },
+    };
+    const refusal = (await createToken(racing, keyed(userId)).catch((err: unknown) => err)) as AppError;
+    assert.deepEqual([refusal.code, refusal.details], ['idempotency_replay_secret_unavailable', { token_id: winner }]);
+    assert.equal(fake.tokens.size, 1);
   });
 });

@@ -3,6 +3,7 @@ import { createArtifactReads } from './artifact-reads.ts';
 import { createArtifactWrites } from './artifact-writes.ts';
 import { createPayloadReads } from './payloads.ts';
 import { createVersionChain } from './version-chain.ts';
+import { createVersionKeys } from './version-keys.ts';
 
 /**
  * The only place that talks to the artifacts tables: every part, for service.ts to hand out.
@@ -14,6 +15,7 @@ export function createArtifactsStore(prisma: PrismaClient) {
     ...createPayloadReads(prisma),
     ...createArtifactWrites(prisma),
     ...createVersionChain(prisma),
+    ...createVersionKeys(prisma),
   };
 }
 

@@ -26,6 +26,12 @@ export interface NewVersion {
   payload: StoredPayload;
 }
 
+/** The Idempotency-Key a version is added with, and the hash of its request. */
+export interface VersionKey {
+  key: string;
+  requestHash: string;
+}
+
 export type AddVersionResult =
   | { outcome: 'added'; artifact: Artifact; version: Version }
   | { outcome: 'not_found' }

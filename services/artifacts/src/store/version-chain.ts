@@ -1,7 +1,7 @@
 import type { Author } from '../domain/artifact-rules.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { storePayload } from './payloads.ts';
-import type { AddVersionResult, NewVersion, RestoreResult } from './records.ts';
+import type { AddVersionResult, NewVersion, RestoreResult, VersionKey } from './records.ts';
 import { inTransaction } from './transaction.ts';
 import { lockArtifact, recordHistory, versionData } from './version-rows.ts';
 
@@ -11,13 +11,15 @@ export function createVersionChain(prisma: PrismaClient) {
     /**
      * A new version becomes current, under a row lock on the artifact: with `baseVersionId`,
      * only when that is still the current version (so of two writers with the same base exactly
-     * one wins). Its parent is the version that was current.
+     * one wins). Its parent is the version that was current. With an Idempotency-Key, the key is
+     * taken in the same transaction: a second request with it fails on the key (P2002), adding nothing.
      */
     addVersion: (
       userId: string,
       artifactId: string,
       baseVersionId: string | null,
       version: NewVersion,
+      idempotency: VersionKey | null = null,
     ): Promise<AddVersionResult> =>
       inTransaction(prisma, async (tx): Promise<AddVersionResult> => {
         // The payload first: a large insert does not lengthen the time the artifact stays locked.
@@ -26,6 +28,10 @@ export function createVersionChain(prisma: PrismaClient) {
         const current = await tx.artifact.findUniqueOrThrow({ where: { id: artifactId } });
         if (baseVersionId !== null && current.currentVersionId !== baseVersionId)
           return { outcome: 'conflict', currentVersionId: current.currentVersionId ?? '' };
+        if (idempotency)
+          await tx.versionIdempotencyKey.create({
+            data: { userId, ...idempotency, artifactId, versionId: version.id },
+          });
         const created = await tx.version.create({
           data: versionData(artifactId, current.versionCount + 1, current.currentVersionId, version),
         });

@@ -91,3 +91,69 @@ describe('addVersion: media exports', () => {
     assert.deepEqual([version.outputKey, version.outputFormat, version.outputBytes], [key, 'mp4', 200n]);
   });
 });
+
+describe('addVersion with an Idempotency-Key', () => {
+  it('answers the version the same request added first, even once its base is stale', async () => {
+    const { deps, fake, artifact, version: first } = await transcriptWorld();
+    const request = edit(artifact.id, { baseVersionId: first.id, idempotencyKey: 'edit-1' });
+    const added = await addVersion(deps, request);
+    const again = await addVersion(deps, request);
+    assert.equal(again.version.id, added.version.id);
+    assert.equal(again.artifact.currentVersionId, added.version.id);
+    assert.equal(fake.versions.size, 2);
+  });
+
+  it('is idempotency_conflict for another request with the key, and another user has keys of their own', async () => {
+    const { deps, fake, artifact } = await transcriptWorld();
+    await addVersion(deps, edit(artifact.id, { idempotencyKey: 'edit-1' }));
+    await assert.rejects(addVersion(deps, edit(artifact.id, { idempotencyKey: 'edit-1', note: 'other' })), {
+      code: 'idempotency_conflict',
+    });
+    await assert.rejects(addVersion(deps, edit(artifact.id, { idempotencyKey: 'has space' })), { code: 'bad_request' });
+    await assert.rejects(addVersion(deps, edit(artifact.id, { userId: OTHER_USER, idempotencyKey: 'edit-1' })), {
+      code: 'not_found',
+    });
+    assert.equal(fake.versions.size, 2);
+  });
+
+  it('adds a new version with a key older than 24 hours', async () => {
+    const { deps, fake, clock, artifact } = await transcriptWorld();
+    const request = edit(artifact.id, { idempotencyKey: 'edit-1' });
+    const added = await addVersion(deps, request);
+    clock.advance(24 * 60 * 60 * 1000);
+    const later = await addVersion(deps, request);
+    assert.notEqual(later.version.id, added.version.id);
+    assert.equal(fake.versionKeys.get(`${USER}/edit-1`)?.versionId, later.version.id);
+  });
+
+  it('answers the winner when a concurrent retry took the key first', async () => {
+    const { deps, fake, artifact, version: first } = await transcriptWorld();
+    const request = edit(artifact.id, { baseVersionId: first.id, idempotencyKey: 'edit-1' });
+    // The retry reads no key, then the first request commits before the retry's own insert.
+    let winner: Awaited<ReturnType<typeof addVersion>> | undefined;
+    const racing = {
+      ...deps,
+      store: {
+        ...deps.store,
+        findVersionKey: async (userId: string, key: string) => {
+          if (!winner) {
+            winner = await addVersion(deps, request);
+            return null;
+          }
+          return deps.store.findVersionKey(userId, key);
+        },
+      },
+    };
+    const answered = await addVersion(racing, request);
+    assert.equal(answered.version.id, winner?.version.id);
+    assert.equal(fake.versions.size, 2);
+  });
+
+  it('leaves the refusal standing when no request took the key', async () => {
+    const { deps, artifact } = await transcriptWorld();
+    await addVersion(deps, edit(artifact.id));
+    await assert.rejects(addVersion(deps, edit(artifact.id, { baseVersionId: 'ver_stale', idempotencyKey: 'k' })), {
+      code: 'version_conflict',
+    });
+  });
+});

@@ -106,3 +106,66 @@ describe('createShare: refusals', () => {
     await createShare(deps, request(t.artifactId));
   });
 });
+
+describe('createShare with an Idempotency-Key', () => {
+  const keyed = (artifactId: string, overrides: Partial<CreateShareInput> = {}) =>
+    request(artifactId, { idempotencyKey: 'share-1', ...overrides });
+
+  it('creates one share; a replay names it, since its token is not kept', async () => {
+    const { deps, fake, seedTranscript } = sharesWorld();
+    const t = seedTranscript();
+    const { share } = await createShare(deps, keyed(t.artifactId));
+    await assert.rejects(createShare(deps, keyed(t.artifactId)), {
+      code: 'idempotency_replay_secret_unavailable',
+      details: { share_id: share.id },
+    });
+    assert.equal(fake.rows.size, 1);
+  });
+
+  it('is idempotency_conflict for another request with the key; another user has keys of their own', async () => {
+    const { deps, fake, seedTranscript } = sharesWorld();
+    const t = seedTranscript();
+    await createShare(deps, keyed(t.artifactId));
+    await assert.rejects(createShare(deps, keyed(t.artifactId, { title: 'Other' })), { code: 'idempotency_conflict' });
+    await assert.rejects(createShare(deps, keyed(t.artifactId, { idempotencyKey: 'has space' })), {
+      code: 'bad_request',
+    });
+    const theirs = seedTranscript(STRANGER);
+    await createShare(deps, shareInput(STRANGER, theirs.artifactId, { idempotencyKey: 'share-1' }));
+    assert.equal(fake.rows.size, 2);
+  });
+
+  it('creates a new share with a key older than 24 hours', async () => {
+    const { deps, fake, clock, seedTranscript } = sharesWorld();
+    const t = seedTranscript();
+    await createShare(deps, keyed(t.artifactId));
+    clock.advance(24 * HOUR_MS);
+    const { share } = await createShare(deps, keyed(t.artifactId));
+    assert.equal(fake.rows.size, 2);
+    assert.equal(fake.keys.get(`${USER}/share-1`)?.shareId, share.id);
+  });
+
+  it('names the winner when a concurrent retry took the key first, even at the share limit', async () => {
+    const { deps, fake, seedTranscript } = sharesWorld();
+    const t = seedTranscript();
+    let winner = '';
+    // The retry reads no key, then the first request commits before the retry's own insert.
+    const racing = {
+      ...deps,
+      maxSharesPerArtifact: 1,
+      keys: {
+        ...deps.keys,
+        findShareKey: async (userId: string, key: string) => {
+          if (winner === '') {
+            winner = (await createShare(deps, keyed(t.artifactId))).share.id;
+            return null;
+          }
+          return deps.keys.findShareKey(userId, key);
+        },
+      },
+    };
+    const refusal = (await createShare(racing, keyed(t.artifactId)).catch((err: unknown) => err)) as AppError;
+    assert.deepEqual([refusal.code, refusal.details], ['idempotency_replay_secret_unavailable', { share_id: winner }]);
+    assert.equal(fake.rows.size, 1);
+  });
+});

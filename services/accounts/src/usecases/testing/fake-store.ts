@@ -5,6 +5,7 @@
 import type { OutboxMessage } from '@tp/bus';
 import { AppError } from '@tp/errors';
 import { newId } from '@tp/ids';
+import type { TokenIdempotencyKey } from '../../generated/prisma/client.ts';
 import type { AccessToken, AccountsStore, AppExperience, DeviceSession, User, UserFeature } from '../../store/index.ts';
 
 /** The store as the branching use cases use it (listings, which only pass a query on, are left out). */
@@ -16,6 +17,8 @@ export type FakeAccountsStore = Omit<AccountsStore, 'ping' | 'tokens'> & {
 interface Rows {
   users: Map<string, User>;
   tokens: Map<string, AccessToken>;
+  /** Idempotency-Keys of tokens by `${userId}/${key}`. */
+  tokenKeys: Map<string, TokenIdempotencyKey>;
   sessions: Map<string, DeviceSession>;
   features: UserFeature[];
   preferences: Map<string, AppExperience>;
@@ -52,7 +55,7 @@ function fakeUsers(rows: Rows): FakeAccountsStore['users'] {
     findUserById: (id) => findUser((u) => u.id === id),
     async deleteUser(userId, events) {
       if (!users.delete(userId)) return false;
-      for (const table of [rows.tokens, rows.sessions, rows.preferences])
+      for (const table of [rows.tokens, rows.tokenKeys, rows.sessions, rows.preferences])
         for (const [id, row] of table) if (row.userId === userId) table.delete(id);
       rows.features.splice(0, rows.features.length, ...rows.features.filter((f) => f.userId !== userId));
       outbox.push(...events);
@@ -62,17 +65,26 @@ function fakeUsers(rows: Rows): FakeAccountsStore['users'] {
 }
 
 function fakeTokens(rows: Rows): FakeAccountsStore['tokens'] {
-  const { tokens, outbox } = rows;
+  const { tokens, tokenKeys, outbox } = rows;
   return {
-    async createAccessToken(userId, grant, secret, maxActive, now) {
+    async createAccessToken(userId, grant, secret, maxActive, now, idempotency = null) {
       const active = [...tokens.values()].filter((t) => t.userId === userId && isActive(t, now));
       if (active.length >= maxActive)
         throw new AppError('conflict', `A user may have at most ${maxActive} active tokens; revoke one first.`);
       const { hash: tokenHash, displayPrefix } = secret;
       const unused = { createdAt: now, revokedAt: null, lastUsedAt: null };
       const token: AccessToken = { id: newId('tok'), userId, ...grant, tokenHash, displayPrefix, ...unused };
+      if (idempotency) {
+        if (tokenKeys.has(`${userId}/${idempotency.key}`))
+          throw Object.assign(new Error('Unique constraint failed'), { code: 'P2002' });
+        tokenKeys.set(`${userId}/${idempotency.key}`, { userId, ...idempotency, tokenId: token.id, createdAt: now });
+      }
       tokens.set(token.id, token);
       return { ...token };
+    },
+    findTokenKey: async (userId, key) => tokenKeys.get(`${userId}/${key}`) ?? null,
+    async forgetTokenKey({ userId, key, createdAt }) {
+      if (tokenKeys.get(`${userId}/${key}`)?.createdAt === createdAt) tokenKeys.delete(`${userId}/${key}`);
     },
     async findAccessTokenByHash(tokenHash) {
       const token = [...tokens.values()].find((t) => t.tokenHash === tokenHash);
@@ -171,6 +183,7 @@ export function fakeAccountsStore() {
   const rows: Rows = {
     users: new Map(),
     tokens: new Map(),
+    tokenKeys: new Map(),
     sessions: new Map(),
     features: [],
     preferences: new Map(),

@@ -5,8 +5,10 @@ import type { ArtifactReads } from '../../store/artifact-reads.ts';
 import type { ArtifactWrites } from '../../store/artifact-writes.ts';
 import type { ArtifactsStore } from '../../store/artifacts-store.ts';
 import type { PayloadReads } from '../../store/payloads.ts';
+import type { VersionIdempotencyKey } from '../../generated/prisma/client.ts';
 import type { Artifact, NewVersion, Version } from '../../store/records.ts';
 import type { VersionChain } from '../../store/version-chain.ts';
+import type { VersionKeys } from '../../store/version-keys.ts';
 import { versionData } from '../../store/version-rows.ts';
 
 /** A store part as a use case awaits it: Prisma's query-builder promises become plain ones of the same rows. */
@@ -29,6 +31,7 @@ function fakeRows(now: () => Date) {
   const versions = new Map<string, Version>();
   const payloads = new Map<string, Uint8Array>();
   const history: HistoryRow[] = [];
+  const versionKeys = new Map<string, VersionIdempotencyKey>();
   const live = (userId: string, artifactId: string) => {
     const artifact = artifacts.get(artifactId);
     return artifact && artifact.userId === userId && artifact.deletedAt === null ? artifact : null;
@@ -38,6 +41,7 @@ function fakeRows(now: () => Date) {
     versions,
     payloads,
     history,
+    versionKeys,
     now,
     live,
     /** A new version of `artifact` after its current one; the artifact points at it. */
@@ -106,6 +110,16 @@ function reads(rows: FakeRows): Plain<Omit<ArtifactReads, 'ping'>> & Plain<Paylo
   };
 }
 
+function versionKeys(rows: FakeRows): Plain<VersionKeys> {
+  return {
+    findVersionKey: async (userId, key) => rows.versionKeys.get(`${userId}/${key}`) ?? null,
+    forgetVersionKey: async ({ userId, key, createdAt }) => {
+      if (rows.versionKeys.get(`${userId}/${key}`)?.createdAt === createdAt)
+        rows.versionKeys.delete(`${userId}/${key}`);
+    },
+  };
+}
+
 function writes(rows: FakeRows): Plain<ArtifactWrites> & Plain<VersionChain> {
   return {
     createArtifact: async (artifact, version) => {
@@ -133,11 +147,21 @@ function writes(rows: FakeRows): Plain<ArtifactWrites> & Plain<VersionChain> {
       if (artifact) artifact.deletedAt = at;
       return artifact !== null;
     },
-    addVersion: async (userId, artifactId, baseVersionId, version) => {
+    addVersion: async (userId, artifactId, baseVersionId, version, idempotency = null) => {
       const artifact = rows.live(userId, artifactId);
       if (!artifact) return { outcome: 'not_found' };
       if (baseVersionId !== null && artifact.currentVersionId !== baseVersionId)
         return { outcome: 'conflict', currentVersionId: artifact.currentVersionId ?? '' };
+      if (idempotency) {
+        if (rows.versionKeys.has(`${userId}/${idempotency.key}`)) throw uniqueViolation();
+        rows.versionKeys.set(`${userId}/${idempotency.key}`, {
+          userId,
+          ...idempotency,
+          artifactId,
+          versionId: version.id,
+          createdAt: rows.now(),
+        });
+      }
       const added = rows.append(artifact, version, 'version_added');
       return { outcome: 'added', artifact: { ...artifact }, version: added };
     },
@@ -158,12 +182,14 @@ export function fakeArtifactsStore(now: () => Date = () => new Date()) {
   const rows = fakeRows(now);
   return {
     // The one cast of the fakes: the store's methods are typed by Prisma's promises, these are plain ones.
-    store: { ...reads(rows), ...writes(rows) } as unknown as ArtifactsStore,
+    store: { ...reads(rows), ...writes(rows), ...versionKeys(rows) } as unknown as ArtifactsStore,
     artifacts: rows.artifacts,
     versions: rows.versions,
     /** Stored (compressed) payload bodies by hash. */
     payloads: rows.payloads,
     history: rows.history,
+    /** Idempotency-Keys of added versions by `${userId}/${key}`. */
+    versionKeys: rows.versionKeys,
   };
 }
 

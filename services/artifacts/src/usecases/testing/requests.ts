@@ -49,5 +49,6 @@ export const addVersionRequest = (
   note: '',
   outputKey: '',
   outputFormat: '',
+  idempotencyKey: '',
   ...overrides,
 });

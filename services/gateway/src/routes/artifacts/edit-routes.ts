@@ -3,6 +3,7 @@ import type { GatewayClients } from '../../clients.ts';
 import { defineRoute } from '../../http/route.ts';
 import { RequestValidationError, type ValidationIssue } from '../../http/validation.ts';
 import { presentArtifact } from '../shared/presenters.ts';
+import { idempotencyKeyHeaders } from '../shared/schemas.ts';
 import { presentVersion } from './presenters.ts';
 import {
   ArtifactParams,
@@ -24,12 +25,13 @@ export const createArtifactVersion = ({ artifacts }: GatewayClients, limits: { m
     tag: 'Artifacts',
     access: { kind: 'scope', scope: 'transcripts:write' },
     params: ArtifactParams,
+    headers: idempotencyKeyHeaders('the version added first, answered again (201), not a second one'),
     body: CreateArtifactVersionBody,
     maxBodyBytes: limits.maxTranscriptBytes,
     status: 201,
     response: ArtifactWithVersionSchema,
-    errors: ['not_found', 'version_conflict', 'artifact_not_editable'],
-    handler: async ({ principal, params, body }) => {
+    errors: ['not_found', 'version_conflict', 'artifact_not_editable', 'idempotency_conflict'],
+    handler: async ({ principal, params, headers, body }) => {
       const res = await withPayloadIssues(
         artifacts.addVersion({
           userId: principal.userId,
@@ -41,6 +43,7 @@ export const createArtifactVersion = ({ artifacts }: GatewayClients, limits: { m
           note: body.note ?? '',
           outputKey: '',
           outputFormat: '',
+          idempotencyKey: headers['idempotency-key'] ?? '',
         }),
       );
       return { artifact: presentArtifact(res.artifact!), version: presentVersion(res.version!, false) };

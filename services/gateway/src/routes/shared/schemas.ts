@@ -65,3 +65,19 @@ export const DeviceSessionSchema = z
     current: z.boolean().meta({ description: 'True for the session making the request.' }),
   })
   .meta({ id: 'DeviceSession' });
+
+/**
+ * The `Idempotency-Key` header of a creating POST a client may retry; `replay` says what a retry
+ * with the same key and body answers.
+ */
+export const idempotencyKeyHeaders = (replay: string) =>
+  z.object({
+    'idempotency-key': z
+      .string()
+      .min(1)
+      .max(255)
+      .optional()
+      .meta({
+        description: `Kept 24 h, per user. Same key and body: ${replay}; a different body: 409 idempotency_conflict.`,
+      }),
+  });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { idempotencyKeyHeaders } from '../shared/schemas.ts';
 import { type SharePresenters, sharePresenters } from './presenters.ts';
 import { downloadShare, openShare } from './public-routes.ts';
 import { CreateShareRequest, ListSharesQuery, ShareParams, ShareSchema, UpdateShareRequest } from './schemas.ts';
@@ -52,11 +53,14 @@ const createShare = ({ shares }: GatewayClients, { presentWithToken }: SharePres
       'Anyone with `share_url` can read the transcript (a page in a browser, JSON with `Accept: application/json`, downloads). The URL is shown once.',
     tag: 'Shares',
     access: { kind: 'scope', scope: 'shares:write' },
+    headers: idempotencyKeyHeaders(
+      'no second share; 409 idempotency_replay_secret_unavailable names the share (`details.share_id`), whose URL was shown only to the first request: rotate it for a new one',
+    ),
     body: CreateShareRequest,
     status: 201,
     response: ShareSchema,
-    errors: ['not_found', 'conflict'],
-    handler: async ({ principal, body }) =>
+    errors: ['not_found', 'conflict', 'idempotency_conflict', 'idempotency_replay_secret_unavailable'],
+    handler: async ({ principal, headers, body }) =>
       presentWithToken(
         await shares.createShare({
           userId: principal.userId,
@@ -66,6 +70,7 @@ const createShare = ({ shares }: GatewayClients, { presentWithToken }: SharePres
           targetVersionId: body.target_version_id ?? '',
           expiresAt: body.expires_at === null ? undefined : new Date(body.expires_at),
           title: body.title ?? '',
+          idempotencyKey: headers['idempotency-key'] ?? '',
         }),
       ),
   });

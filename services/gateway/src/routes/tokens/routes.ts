@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GatewayClients } from '../../clients.ts';
 import { type AnyRoute, defineRoute } from '../../http/route.ts';
+import { idempotencyKeyHeaders } from '../shared/schemas.ts';
 import { presentToken } from './presenters.ts';
 import { CreatedTokenSchema, CreateTokenBody, ListTokensQuery, TokenIdParams, TokenSchema } from './schemas.ts';
 
@@ -31,11 +32,14 @@ export function tokenRoutes({ accounts }: GatewayClients): AnyRoute[] {
         'Scopes or a preset (read-only, automation, full); no expiry, 7/30/90 days, or a custom date. The secret is returned once.',
       tag: 'Personal access tokens',
       access: { kind: 'app_session' },
+      headers: idempotencyKeyHeaders(
+        'no second token; 409 idempotency_replay_secret_unavailable names the token (`details.token_id`), whose secret was shown only to the first request and is not kept',
+      ),
       body: CreateTokenBody,
       status: 201,
       response: CreatedTokenSchema,
-      errors: ['conflict'],
-      handler: async ({ principal, body }) => {
+      errors: ['conflict', 'idempotency_conflict', 'idempotency_replay_secret_unavailable'],
+      handler: async ({ principal, headers, body }) => {
         const { token, secret } = await accounts.createToken({
           userId: principal.userId,
           spec: {
@@ -45,6 +49,7 @@ export function tokenRoutes({ accounts }: GatewayClients): AnyRoute[] {
             expiresInDays: body.expires_in_days ?? 0,
             expiresAt: body.expires_at ? new Date(body.expires_at) : undefined,
           },
+          idempotencyKey: headers['idempotency-key'] ?? '',
         });
         return { ...presentToken(token!), token: secret };
       },

@@ -1,6 +1,7 @@
 // An in-memory shares store for the use cases' unit tests: the rows of store/ as plain objects,
 // changed by the same rules as the SQL (the live-share limit per artifact, changes only to live
 // shares, revoking and taking down once), so a test seeds rows, runs a use case and reads them back.
+import type { IdempotencyKey } from '../../generated/prisma/client.ts';
 import type { ChangeResult, NewShare, Share, SharesStore } from '../../store/index.ts';
 
 /** The store as the branching use cases use it (the listing, which only passes a query on, is left out). */
@@ -25,17 +26,28 @@ export const shareRow = (share: NewShare): Share => ({
 /** The fake's rows, and a check that throws where a store call is made to fail. */
 interface Rows {
   rows: Map<string, Share>;
+  /** Idempotency-Keys by `${userId}/${key}`. */
+  keys: Map<string, IdempotencyKey>;
+  now: () => Date;
   check(method: string): void;
 }
 
-function fakeShares({ rows }: Rows): FakeSharesStore['shares'] {
+/** A duplicate key, as Prisma reports it (isUniqueViolation of @tp/db reads the code). */
+const uniqueViolation = () => Object.assign(new Error('Unique constraint failed'), { code: 'P2002' });
+
+function fakeShares({ rows, keys, now }: Rows): FakeSharesStore['shares'] {
   const copy = (share: Share | undefined) => (share ? { ...share } : null);
   return {
-    async createShare(share, maxLive) {
+    async createShare(share, maxLive, idempotency = null) {
       const live = [...rows.values()].filter(
         (s) => s.userId === share.userId && s.targetId === share.targetId && isLive(s),
       ).length;
       if (live >= maxLive) return { outcome: 'limit_reached', live };
+      if (idempotency) {
+        const id = `${share.userId}/${idempotency.key}`;
+        if (keys.has(id)) throw uniqueViolation();
+        keys.set(id, { userId: share.userId, ...idempotency, shareId: share.id, createdAt: now() });
+      }
       rows.set(share.id, shareRow(share));
       return { outcome: 'created', share: shareRow(share) };
     },
@@ -74,6 +86,15 @@ function fakeChanges({ rows, check }: Rows): FakeSharesStore['changes'] {
   };
 }
 
+function fakeKeys({ keys }: Rows): FakeSharesStore['keys'] {
+  return {
+    findShareKey: async (userId, key) => keys.get(`${userId}/${key}`) ?? null,
+    forgetShareKey: async ({ userId, key, createdAt }) => {
+      if (keys.get(`${userId}/${key}`)?.createdAt === createdAt) keys.delete(`${userId}/${key}`);
+    },
+  };
+}
+
 function fakeTakedowns({ rows, check }: Rows): FakeSharesStore['takedowns'] {
   const takeDownWhere = (match: (share: Share) => boolean, reason: string, at: Date) => {
     const chosen = [...rows.values()].filter((s) => s.takenDownAt === null && match(s));
@@ -91,10 +112,12 @@ function fakeTakedowns({ rows, check }: Rows): FakeSharesStore['takedowns'] {
   };
 }
 
-/** `failing`: store calls that fail, by method name (a database down for them). */
-export function fakeSharesStore(failing: Map<string, Error>) {
+/** `failing`: store calls that fail, by method name (a database down for them); `now`: created_at of keys. */
+export function fakeSharesStore(failing: Map<string, Error>, now: () => Date = () => new Date()) {
   const state: Rows = {
     rows: new Map(),
+    keys: new Map(),
+    now,
     check(method) {
       const failure = failing.get(method);
       if (failure) throw failure;
@@ -104,6 +127,7 @@ export function fakeSharesStore(failing: Map<string, Error>) {
     shares: fakeShares(state),
     changes: fakeChanges(state),
     takedowns: fakeTakedowns(state),
+    keys: fakeKeys(state),
   };
-  return { store, rows: state.rows };
+  return { store, rows: state.rows, keys: state.keys };
 }

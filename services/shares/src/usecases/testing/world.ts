@@ -34,6 +34,7 @@ export const shareInput = (
   targetVersionId: '',
   expiresAt: undefined,
   title: '',
+  idempotencyKey: '',
   ...overrides,
 });
 
@@ -46,7 +47,7 @@ export function sharesWorld() {
     },
   };
   const failing = new Map<string, Error>();
-  const fake = fakeSharesStore(failing);
+  const fake = fakeSharesStore(failing, clock.now);
   const backends = fakeBackends(failing);
   const { log, lines } = captureLogger('shares-test');
   const deps = {
