@@ -97,11 +97,29 @@ function errorSchemaOf(code: ErrorCode): JsonSchema {
   };
 }
 
-/** Every code's error body, for `components.schemas`. */
+/** What every `Error_<code>` shares, for a client that handles any error alike (the SDK's ApiError). */
+const ERROR_RESPONSE: JsonSchema = {
+  type: 'object',
+  description: 'Every error except validation errors: a stable code, a message, and the fields of the code.',
+  required: ['detail'],
+  properties: {
+    detail: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { enum: Object.keys(ERROR_CODES) }, message: string },
+      additionalProperties: true,
+    },
+  },
+};
+
+/** Every code's error body and their common shape (`ErrorResponse`), for `components.schemas`. */
 export function errorComponents(): Record<string, JsonSchema> {
-  return Object.fromEntries(
-    (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => [errorSchemaName(code), errorSchemaOf(code)]),
-  );
+  return {
+    ErrorResponse: ERROR_RESPONSE,
+    ...Object.fromEntries(
+      (Object.keys(ERROR_CODES) as ErrorCode[]).map((code) => [errorSchemaName(code), errorSchemaOf(code)]),
+    ),
+  };
 }
 
 /** The OpenAI-style `error` the compat routes add beside `detail` (compat-errors.ts). */
