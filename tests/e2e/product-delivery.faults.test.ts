@@ -57,8 +57,8 @@ async function jobFor(hook: Receiver, key: string, audio?: string): Promise<stri
   return started.body.data.jobId;
 }
 
-const attempted = (n: number) => (d: { status: string; attempt_count: number }) =>
-  d.status === 'pending' && d.attempt_count >= n;
+const attempted = (n: number) => (d: { status: string; attemptCount: number }) =>
+  d.status === 'pending' && d.attemptCount >= n;
 
 describe('a receiver that is away', () => {
   it('gets the delivery when it listens again, with the result omitted from a body over the limit', async () => {
@@ -67,15 +67,15 @@ describe('a receiver that is away', () => {
     const jobId = await jobFor(hook, key);
     const pending = await waitForDelivery(ada, jobId, attempted(2), 'two refused attempts');
     for (const attempt of pending.attempts) {
-      assert.equal(attempt.status_code, null, 'no answer: the connection was refused');
+      assert.equal(attempt.statusCode, null, 'no answer: the connection was refused');
       assert.match(attempt.error, /refused/i);
     }
-    assert.ok(pending.next_attempt_at, 'the next attempt is scheduled');
+    assert.ok(pending.nextAttemptAt, 'the next attempt is scheduled');
     await hook.open();
     await eventually('the delivery arrived', async () => hook.received.length > 0, 120_000, 50);
     const [r] = hook.received;
     assert.ok(r!.signatureValid);
-    assert.equal(r!.deliveryId, pending.delivery_id);
+    assert.equal(r!.deliveryId, pending.deliveryId);
     assert.ok(r!.raw.length <= MAX_BODY_BYTES, `${r!.raw.length} bytes`);
     assert.equal(r!.body.result_omitted, true);
     assert.equal('result' in r!.body, false, 'no result in the body');
@@ -83,7 +83,7 @@ describe('a receiver that is away', () => {
     const job = await productJob(ada, jobId);
     assert.ok(JSON.stringify(job.result).length > MAX_BODY_BYTES, 'GET /transcribe has the whole result');
     const delivered = await waitForDelivery(ada, jobId, (d) => d.status === 'delivered', 'marked delivered');
-    assert.equal(delivered.result_omitted, true);
+    assert.equal(delivered.resultOmitted, true);
   });
 });
 
@@ -94,7 +94,7 @@ describe('the dispatcher killed', () => {
     const pendingJobs = [await jobFor(hook, key), await jobFor(hook, key)];
     const pendingIds: string[] = [];
     for (const jobId of pendingJobs) {
-      pendingIds.push((await waitForDelivery(ada, jobId, attempted(1), 'an attempt refused')).delivery_id);
+      pendingIds.push((await waitForDelivery(ada, jobId, attempted(1), 'an attempt refused')).deliveryId);
     }
     // A job that ends while no dispatcher runs (its subscription is made at its start, so it
     // starts before the kill; a long recording is still being transcribed when the kill comes).
@@ -137,19 +137,19 @@ describe('what the receiver answers', () => {
     const failing = await receiver({ secret: key, answer: () => ({ status: 500 }) });
     const goneJob = await jobFor(gone, key);
     const stopped = await waitForDelivery(ada, goneJob, (d) => d.status === 'gone', 'marked gone');
-    assert.equal(stopped.attempt_count, 1);
-    assert.equal(stopped.next_attempt_at, null);
+    assert.equal(stopped.attemptCount, 1);
+    assert.equal(stopped.nextAttemptAt, null);
     const failingJob = await jobFor(failing, key);
     const schedule = RETRY_WAITS.length + 1;
     const failed = await waitForDelivery(ada, failingJob, (d) => d.status === 'failed', 'the schedule used up');
-    assert.equal(failed.attempt_count, schedule, 'one attempt per step of the schedule');
+    assert.equal(failed.attemptCount, schedule, 'one attempt per step of the schedule');
     assert.equal(failing.received.length, schedule);
-    assert.equal(failed.next_attempt_at, null);
+    assert.equal(failed.nextAttemptAt, null);
     // The failing receiver's schedule took longer than any retry of the gone one would have waited.
     assert.equal(gone.received.length, 1, 'no attempt after the 410');
     const [again] = await deliveriesOf(ada, goneJob);
     assert.equal(again.status, 'gone');
-    assert.equal(again.attempt_count, 1);
+    assert.equal(again.attemptCount, 1);
   });
 
   it('waits as long as a 503’s Retry-After asks, and never follows a redirect', async () => {
@@ -169,7 +169,7 @@ describe('what the receiver answers', () => {
     const [first, second] = slow.received;
     assert.ok(second!.at - first!.at >= 3000 - 50, `retried ${second!.at - first!.at} ms after a Retry-After of 3 s`);
     const redirected = await waitForDelivery(ada, redirectJob, (d) => d.status === 'delivered', 'delivered on retry');
-    assert.equal(redirected.attempts[0].status_code, 302, 'a redirect is a failed attempt');
+    assert.equal(redirected.attempts[0].statusCode, 302, 'a redirect is a failed attempt');
     assert.equal(elsewhere.received.length, 0, 'the redirect was not followed');
   });
 });

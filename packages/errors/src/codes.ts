@@ -261,6 +261,13 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.UNAVAILABLE,
     message: 'The web app is unavailable; retry later.',
   },
+  // Register or upload without `Prefer: respond-async` (ADR 0034): the media is stored and still being verified when
+  // the request's wait is spent. detail.media_id names it; GET it until `ready` or `failed` (Retry-After says when).
+  verification_unfinished: {
+    http: 503,
+    grpc: GrpcStatus.UNAVAILABLE,
+    message: 'The media is stored but its verification has not finished yet; poll GET /api/v1/media/{media_id}.',
+  },
   service_unavailable: {
     http: 503,
     grpc: GrpcStatus.UNAVAILABLE,
@@ -285,25 +292,4 @@ export function httpStatusOf(code: ErrorCode): number {
 
 export function grpcStatusOf(code: ErrorCode): GrpcStatus {
   return ERROR_CODES[code].grpc;
-}
-
-/** The code to use for a gRPC status that arrived without one of ours (transport failures). */
-export function codeForGrpcStatus(status: GrpcStatus): ErrorCode {
-  switch (status) {
-    case GrpcStatus.UNAVAILABLE:
-      return 'service_unavailable';
-    case GrpcStatus.DEADLINE_EXCEEDED:
-      return 'upstream_timeout';
-    case GrpcStatus.UNAUTHENTICATED:
-      return 'invalid_api_key';
-    case GrpcStatus.NOT_FOUND:
-      return 'not_found';
-    case GrpcStatus.INVALID_ARGUMENT:
-      return 'bad_request';
-    case GrpcStatus.RESOURCE_EXHAUSTED:
-      // Without our metadata this is the transport refusing a message over its size limit.
-      return 'payload_too_large';
-    default:
-      return 'internal_error';
-  }
 }

@@ -1,6 +1,6 @@
-import { Metadata, type ServiceError, type StatusObject } from '@grpc/grpc-js';
+import { status as GrpcStatus, Metadata, type ServiceError, type StatusObject } from '@grpc/grpc-js';
 import { AppError, isAppError } from './app-error.ts';
-import { codeForGrpcStatus, grpcStatusOf, isErrorCode } from './codes.ts';
+import { type ErrorCode, grpcStatusOf, isErrorCode } from './codes.ts';
 
 const CODE_KEY = 'x-error-code';
 const DETAILS_KEY = 'x-error-details';
@@ -40,4 +40,25 @@ export function fromGrpcError(err: unknown): AppError {
     return new AppError(code, serviceError.details || undefined, details);
   }
   return new AppError(codeForGrpcStatus(serviceError.code));
+}
+
+/** The code to use for a gRPC status that arrived without one of ours (transport failures). */
+export function codeForGrpcStatus(status: GrpcStatus): ErrorCode {
+  switch (status) {
+    case GrpcStatus.UNAVAILABLE:
+      return 'service_unavailable';
+    case GrpcStatus.DEADLINE_EXCEEDED:
+      return 'upstream_timeout';
+    case GrpcStatus.UNAUTHENTICATED:
+      return 'invalid_api_key';
+    case GrpcStatus.NOT_FOUND:
+      return 'not_found';
+    case GrpcStatus.INVALID_ARGUMENT:
+      return 'bad_request';
+    case GrpcStatus.RESOURCE_EXHAUSTED:
+      // Without our metadata this is the transport refusing a message over its size limit.
+      return 'payload_too_large';
+    default:
+      return 'internal_error';
+  }
 }

@@ -1,3 +1,3 @@
-export { ERROR_CODES, type ErrorCode, isErrorCode, httpStatusOf, grpcStatusOf, codeForGrpcStatus } from './codes.ts';
+export { ERROR_CODES, type ErrorCode, isErrorCode, httpStatusOf, grpcStatusOf } from './codes.ts';
 export { AppError, type ErrorDetails, isAppError, notFound } from './app-error.ts';
-export { toGrpcStatus, fromGrpcError } from './grpc.ts';
+export { toGrpcStatus, fromGrpcError, codeForGrpcStatus } from './grpc.ts';

@@ -93,18 +93,18 @@ describe('webhook deliveries', () => {
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(res.body.data, [
       {
-        delivery_id: 'whd_1',
+        deliveryId: 'whd_1',
         jobId: 'job_p1',
-        event_type: 'transcription.completed',
+        eventType: 'transcription.completed',
         status: 'pending',
         url: HOOK_URL,
-        attempt_count: 1,
-        next_attempt_at: LATER.toISOString(),
-        created_at: CREATED.toISOString(),
-        delivered_at: null,
-        result_omitted: false,
+        attemptCount: 1,
+        nextAttemptAt: LATER.toISOString(),
+        createdAt: CREATED.toISOString(),
+        deliveredAt: null,
+        resultOmitted: false,
         attempts: [
-          { number: 1, started_at: CREATED.toISOString(), status_code: 500, error: 'answered 500', duration_ms: 12 },
+          { number: 1, startedAt: CREATED.toISOString(), statusCode: 500, error: 'answered 500', durationMs: 12 },
         ],
       },
     ]);
@@ -119,7 +119,7 @@ describe('webhook deliveries', () => {
       token: gateway.backends.pat(['jobs:write']),
     });
     assert.equal(res.status, 202, res.text);
-    assert.equal(res.body.data.delivery_id, 'whd_7');
+    assert.equal(res.body.data.deliveryId, 'whd_7');
     assert.equal(res.body.data.status, 'pending');
     assert.deepEqual(gateway.backends.received('webhooks', 'redeliver').at(-1), {
       userId: USER_ID,

@@ -33,7 +33,7 @@ describe('rate limits per client address', () => {
       },
       shares: {
         renderShare: async () =>
-          RenderShareResponse.fromPartial({ content: 'Hello.', contentType: 'text/plain; charset=utf-8' }),
+          RenderShareResponse.fromPartial({ content: '<p>Hello.</p>', contentType: 'text/html; charset=utf-8' }),
       },
     });
   });

@@ -30,8 +30,10 @@ async function uploadsTranscribesAndExports(): Promise<void> {
 
   const path = { job_id: job.job_id };
   const text = await client.GET('/api/v1/jobs/{job_id}/export', { params: { path, query: { format: 'text' } } });
+  assert.ok(typeof text === 'string', 'text, not the JSON transcript');
   assert.match(text, /window/i);
   const vtt = await client.GET('/api/v1/jobs/{job_id}/export', { params: { path, query: { format: 'vtt' } } });
+  assert.ok(typeof vtt === 'string');
   assert.match(vtt, /^WEBVTT\n/);
 
   const listed: string[] = [];

@@ -100,15 +100,15 @@ async function retriedAndSigned() {
   assert.ok(Date.parse(retry!.body.occurred_at) >= Date.parse(job.finished_at) - 1000);
 
   const [delivery] = await deliveriesOf(ada, jobId);
-  assert.equal(delivery.delivery_id, attempt!.deliveryId);
+  assert.equal(delivery.deliveryId, attempt!.deliveryId);
   assert.equal(delivery.status, 'delivered');
   assert.deepEqual(
-    delivery.attempts.map((a: { status_code: number }) => a.status_code),
+    delivery.attempts.map((a: { statusCode: number }) => a.statusCode),
     [500, 200],
   );
-  assert.equal(delivery.next_attempt_at, null);
+  assert.equal(delivery.nextAttemptAt, null);
   assert.equal(JSON.stringify(delivery).includes(key), false, 'the secret is never shown');
-  Object.assign(first, { jobId, deliveryId: delivery.delivery_id, hook });
+  Object.assign(first, { jobId, deliveryId: delivery.deliveryId, hook });
 }
 
 async function answersJson() {
@@ -142,14 +142,14 @@ async function redelivered() {
   const { jobId, deliveryId, hook } = first;
   const res = await api(ada, 'POST', `/transcribe/${jobId}/deliveries/${deliveryId}/redeliver`);
   assert.equal(res.status, 202, res.text);
-  assert.equal(res.body.data.delivery_id, deliveryId);
+  assert.equal(res.body.data.deliveryId, deliveryId);
   await arrived(hook, 3);
   const again = hook.received[2]!;
   assert.equal(again.deliveryId, deliveryId);
   assertSigned(again);
   assert.ok(again.raw.equals(hook.received[0]!.raw), 'the same body');
   // The receiver has the request before the dispatcher records the answer: wait for the record.
-  const listed = await waitForDelivery(ada, jobId, (d) => d.attempt_count === 3, 'the redelivery recorded');
+  const listed = await waitForDelivery(ada, jobId, (d) => d.attemptCount === 3, 'the redelivery recorded');
   assert.equal(listed.status, 'delivered');
 }
 

@@ -853,7 +853,7 @@ export interface paths {
         put?: never;
         /**
          * Finalize an upload
-         * @description 201 with the media once verified; 202 while verification runs (repeat with the same token). `Prefer: wait=<seconds>` sets how long to wait for verification before answering 202.
+         * @description 201 with the media once verified; 202 while verification runs (repeat with the same token after `Retry-After`). `Prefer: wait=<seconds>` sets how long to wait for verification before answering 202.
          */
         post: operations["completeUpload"];
         delete?: never;
@@ -871,7 +871,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register an object already in storage */
+        /**
+         * Register an object already in storage
+         * @description 201 with the media once verified: the request waits for verification, up to `Prefer: wait=<seconds>` or 25 s. Verification still running after that is 503 `verification_unfinished` with `Retry-After`: the media is stored, `GET /api/v1/media/{media_id}` (`detail.media_id`) shows it `ready` or `failed` once verified. `Prefer: respond-async` (RFC 7240) asks for 202 `verification_pending` instead (with `Preference-Applied: respond-async`) when verification outlasts `Prefer: wait` (default: a few seconds).
+         */
         post: operations["registerMedia"];
         delete?: never;
         options?: never;
@@ -890,7 +893,7 @@ export interface paths {
         put?: never;
         /**
          * Upload and register a file
-         * @description multipart/form-data; the file is streamed to storage, never held in memory. Fields come before the `file` part.
+         * @description multipart/form-data; the file is streamed to storage, never held in memory. Fields come before the `file` part. 201 with the media once verified: the request waits for verification, up to `Prefer: wait=<seconds>` or 25 s. Verification still running after that is 503 `verification_unfinished` with `Retry-After`: the media is stored, `GET /api/v1/media/{media_id}` (`detail.media_id`) shows it `ready` or `failed` once verified. `Prefer: respond-async` (RFC 7240) asks for 202 `verification_pending` instead (with `Preference-Applied: respond-async`) when verification outlasts `Prefer: wait` (default: a few seconds).
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -1143,7 +1146,68 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "transcription.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `transcription.cancelled`, sent to the job's webhook_url
+         * @description One signed POST to the job's `webhook_url` when a job started with one ends (ADR 0017). Verify it before trusting it: recompute `sha256=` + hex HMAC-SHA256(webhook_secret, `X-Service-Timestamp` + "." + raw body) and compare it with `X-Service-Signature` in constant time, refusing a timestamp far from your clock (5 minutes). With a Standard Webhooks secret (`whsec_` + base64) the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers are also sent, which that standard's libraries verify. A 2xx within 15 s is success; anything else is retried (the same delivery id and body, a fresh timestamp and signature) for about three days, no sooner than a `Retry-After` of a 429 or 503 asks; 410 stops the retries; redirects are never followed.
+         */
+        post: operations["transcriptionCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcription.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `transcription.completed`, sent to the job's webhook_url
+         * @description One signed POST to the job's `webhook_url` when a job started with one ends (ADR 0017). Verify it before trusting it: recompute `sha256=` + hex HMAC-SHA256(webhook_secret, `X-Service-Timestamp` + "." + raw body) and compare it with `X-Service-Signature` in constant time, refusing a timestamp far from your clock (5 minutes). With a Standard Webhooks secret (`whsec_` + base64) the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers are also sent, which that standard's libraries verify. A 2xx within 15 s is success; anything else is retried (the same delivery id and body, a fresh timestamp and signature) for about three days, no sooner than a `Retry-After` of a 429 or 503 asks; 410 stops the retries; redirects are never followed.
+         */
+        post: operations["transcriptionCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcription.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * `transcription.failed`, sent to the job's webhook_url
+         * @description One signed POST to the job's `webhook_url` when a job started with one ends (ADR 0017). Verify it before trusting it: recompute `sha256=` + hex HMAC-SHA256(webhook_secret, `X-Service-Timestamp` + "." + raw body) and compare it with `X-Service-Signature` in constant time, refusing a timestamp far from your clock (5 minutes). With a Standard Webhooks secret (`whsec_` + base64) the `webhook-id`, `webhook-timestamp` and `webhook-signature` headers are also sent, which that standard's libraries verify. A 2xx within 15 s is success; anything else is retried (the same delivery id and body, a fresh timestamp and signature) for about three days, no sooner than a `Retry-After` of a 429 or 503 asks; 410 stops the retries; redirects are never followed.
+         */
+        post: operations["transcriptionFailedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AccountAppExperienceUpdateRequest: {
@@ -1333,6 +1397,14 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description The OpenAI contract's error, which the `openai` client raises its typed errors from; `detail` beside it is the platform's own error body. */
+        CompatError: {
+            code: string | null;
+            message: string;
+            param: string | null;
+            /** @enum {unknown} */
+            type: "invalid_request_error" | "authentication_error" | "insufficient_quota" | "permission_error" | "not_found_error" | "rate_limit_error" | "api_error";
+        };
         /** @description The OpenAI-compatible request body; fields not listed are passed through. */
         CompatImageGenerationRequest: {
             /**
@@ -1374,6 +1446,62 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        CompatTranscription: {
+            /** @description purpose=live: what the clip cost. */
+            billing?: {
+                /** @description How the charge was computed. */
+                basis: string;
+                credits_charged: number;
+                input_tokens: number;
+                model: string;
+                output_tokens: number;
+                pending: boolean;
+                /** @description Seconds, to the millisecond. */
+                seconds: number;
+            };
+            /** @description verbose_json: of the audio. */
+            duration?: number;
+            /**
+             * @description When the speech guard answered: no engine ran.
+             * @enum {string}
+             */
+            evidence?: "noSpeech";
+            /** @description verbose_json or purpose=live: the language spoken. */
+            language?: string;
+            /**
+             * @description With `evidence`.
+             * @enum {string}
+             */
+            reason?: "speech_guard";
+            /** @description verbose_json. */
+            segments?: {
+                /** @description Seconds, to the millisecond. */
+                end: number;
+                id: number;
+                /** @description Seconds, to the millisecond. */
+                start: number;
+                text: string;
+            }[];
+            /** @description With target_language or purpose=live: what was said, in its language. */
+            source_text?: string;
+            /**
+             * @description verbose_json.
+             * @enum {string}
+             */
+            task?: "transcribe";
+            /** @description What was said; with target_language, the translation. */
+            text: string;
+            /** @description verbose_json with timestamp_granularities[]=word, or purpose=live with want_words. */
+            words?: {
+                /** @description Seconds, to the millisecond. */
+                end: number;
+                /** @description Seconds, to the millisecond. */
+                start: number;
+                word: string;
+            }[];
+            /** @description purpose=live with want_words: always false (the engine times each word). */
+            words_estimated?: boolean;
+        };
         CompatTranscriptionForm: {
             /**
              * Format: binary
@@ -1403,11 +1531,8 @@ export interface components {
             temperature?: number | null;
             /** @description With verbose_json: `word` adds the words with their times; segments are always given. */
             "timestamp_granularities[]"?: ("word" | "segment")[];
-            /**
-             * @description With purpose=live: also the words with their times.
-             * @enum {string}
-             */
-            want_words?: "0" | "1" | "true" | "false";
+            /** @description With purpose=live: also the words with their times. */
+            want_words?: boolean;
         };
         CreateArtifactVersionBody: {
             /** @description The version the edit started from; 409 version_conflict when it is no longer current. */
@@ -1584,13 +1709,549 @@ export interface components {
             ttl_seconds: number;
             url: string;
         };
-        /** @description Every error except validation errors: a stable code and a message. */
+        /** @description `admin_required`: This operation requires operator credentials. */
+        Error_admin_required: {
+            detail: {
+                /** @constant */
+                code: "admin_required";
+                message: string;
+            };
+        };
+        /** @description `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL). */
+        Error_ai_upstream_not_configured: {
+            detail: {
+                /** @constant */
+                code: "ai_upstream_not_configured";
+                message: string;
+            };
+        };
+        /** @description `app_unavailable`: The web app is unavailable; retry later. */
+        Error_app_unavailable: {
+            detail: {
+                /** @constant */
+                code: "app_unavailable";
+                message: string;
+            };
+        };
+        /** @description `artifact_not_editable`: Versions of this artifact are produced by jobs, not written by clients. */
+        Error_artifact_not_editable: {
+            detail: {
+                /** @constant */
+                code: "artifact_not_editable";
+                message: string;
+            };
+        };
+        /** @description `bad_request`: The request is malformed. */
+        Error_bad_request: {
+            detail: {
+                /** @constant */
+                code: "bad_request";
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `caller_not_allowed`: The calling service may not call this method. */
+        Error_caller_not_allowed: {
+            detail: {
+                /** @constant */
+                code: "caller_not_allowed";
+                message: string;
+            };
+        };
+        /** @description `caller_unauthenticated`: The call carries no valid service token. */
+        Error_caller_unauthenticated: {
+            detail: {
+                /** @constant */
+                code: "caller_unauthenticated";
+                message: string;
+            };
+        };
+        /** @description `caller_user_mismatch`: The request names another user than the one the call acts for. */
+        Error_caller_user_mismatch: {
+            detail: {
+                /** @constant */
+                code: "caller_user_mismatch";
+                message: string;
+            };
+        };
+        /** @description `clip_too_long`: The clip is longer than fast transcription accepts; submit it as a job instead. */
+        Error_clip_too_long: {
+            detail: {
+                /** @constant */
+                code: "clip_too_long";
+                /** @description The longest clip accepted, in seconds. */
+                max_seconds?: number;
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `conflict`: The resource conflicts with an existing one. */
+        Error_conflict: {
+            detail: {
+                /** @constant */
+                code: "conflict";
+                message: string;
+            };
+        };
+        /** @description `engine_failed`: The speech engine failed while transcribing the clip; nothing was charged. */
+        Error_engine_failed: {
+            detail: {
+                /** @constant */
+                code: "engine_failed";
+                message: string;
+            };
+        };
+        /** @description `feature_required`: Your account has not been granted the feature this request needs. */
+        Error_feature_required: {
+            detail: {
+                /** @constant */
+                code: "feature_required";
+                /** @description The feature the account lacks. */
+                feature_key?: string;
+                message: string;
+            };
+        };
+        /** @description `file_too_large`: The file is larger than fast transcription accepts. */
+        Error_file_too_large: {
+            detail: {
+                /** @constant */
+                code: "file_too_large";
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `idempotency_conflict`: The Idempotency-Key was already used with a different request. */
+        Error_idempotency_conflict: {
+            detail: {
+                /** @constant */
+                code: "idempotency_conflict";
+                message: string;
+            };
+        };
+        /** @description `idempotency_replay_secret_unavailable`: This Idempotency-Key created what the details name; its secret was shown once and is not kept. */
+        Error_idempotency_replay_secret_unavailable: {
+            detail: {
+                /** @constant */
+                code: "idempotency_replay_secret_unavailable";
+                message: string;
+            };
+        };
+        /** @description `insufficient_credits`: The credit balance is too low for this request. */
+        Error_insufficient_credits: {
+            detail: {
+                available_credits?: number;
+                /** @constant */
+                code: "insufficient_credits";
+                message: string;
+                required_credits?: number;
+            };
+        };
+        /** @description `insufficient_scope`: The access token lacks the required scope. */
+        Error_insufficient_scope: {
+            detail: {
+                /** @constant */
+                code: "insufficient_scope";
+                message: string;
+                /** @description The scope the token lacks. */
+                required_scope: string;
+            };
+        };
+        /** @description `internal_error`: An internal error occurred. */
+        Error_internal_error: {
+            detail: {
+                /** @constant */
+                code: "internal_error";
+                message: string;
+            };
+        };
+        /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
+        Error_invalid_api_key: {
+            detail: {
+                /** @constant */
+                code: "invalid_api_key";
+                message: string;
+            };
+        };
+        /** @description `invalid_credentials`: The email or password is incorrect. */
+        Error_invalid_credentials: {
+            detail: {
+                /** @constant */
+                code: "invalid_credentials";
+                message: string;
+            };
+        };
+        /** @description `invalid_finalize_token`: The finalize token does not belong to this media. */
+        Error_invalid_finalize_token: {
+            detail: {
+                /** @constant */
+                code: "invalid_finalize_token";
+                message: string;
+            };
+        };
+        /** @description `job_has_no_transcript`: This job burns captions into a video: its output is a media_export artifact, not a transcript to export. */
+        Error_job_has_no_transcript: {
+            detail: {
+                /** @description The media_export artifact of the job. */
+                artifact_id?: string;
+                /** @constant */
+                code: "job_has_no_transcript";
+                message: string;
+            };
+        };
+        /** @description `job_is_batch`: A batch job has no transcript of its own; export its items. */
+        Error_job_is_batch: {
+            detail: {
+                /** @constant */
+                code: "job_is_batch";
+                message: string;
+            };
+        };
+        /** @description `job_not_cancellable`: The job has already ended and cannot be cancelled. */
+        Error_job_not_cancellable: {
+            detail: {
+                /** @constant */
+                code: "job_not_cancellable";
+                message: string;
+            };
+        };
+        /** @description `job_not_completed`: The job has not succeeded, so there is nothing to export yet. */
+        Error_job_not_completed: {
+            detail: {
+                /** @constant */
+                code: "job_not_completed";
+                message: string;
+            };
+        };
+        /** @description `job_not_queued`: Only queued jobs can be moved in the queue. */
+        Error_job_not_queued: {
+            detail: {
+                /** @constant */
+                code: "job_not_queued";
+                message: string;
+            };
+        };
+        /** @description `job_not_running`: The job has already ended; it takes no more progress or transcripts. */
+        Error_job_not_running: {
+            detail: {
+                /** @constant */
+                code: "job_not_running";
+                message: string;
+            };
+        };
+        /** @description `job_options_unreadable`: The job's options could not be read. */
+        Error_job_options_unreadable: {
+            detail: {
+                /** @constant */
+                code: "job_options_unreadable";
+                message: string;
+            };
+        };
+        /** @description `live_runs_on_device`: The live route of this model runs on the device. */
+        Error_live_runs_on_device: {
+            detail: {
+                /** @description The cloud model to use here instead. */
+                cloud_fallback: string;
+                /** @constant */
+                code: "live_runs_on_device";
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `media_empty`: The uploaded file is empty. */
+        Error_media_empty: {
+            detail: {
+                /** @constant */
+                code: "media_empty";
+                /** @description The media the error is about. */
+                media_id?: string;
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `media_no_audio`: The uploaded file has no audio stream. */
+        Error_media_no_audio: {
+            detail: {
+                /** @constant */
+                code: "media_no_audio";
+                /** @description The media the error is about. */
+                media_id?: string;
+                message: string;
+            };
+        };
+        /** @description `media_not_ready`: The media is not verified yet. */
+        Error_media_not_ready: {
+            detail: {
+                /** @constant */
+                code: "media_not_ready";
+                /** @description The media the error is about. */
+                media_id?: string;
+                media_status?: string;
+                message: string;
+            };
+        };
+        /** @description `media_too_large`: The file is larger than the largest upload accepted. */
+        Error_media_too_large: {
+            detail: {
+                /** @constant */
+                code: "media_too_large";
+                /** @description The largest size accepted, in bytes. */
+                max_size_bytes?: number;
+                message: string;
+            };
+        };
+        /** @description `media_unplayable`: The uploaded file is not playable audio or video. */
+        Error_media_unplayable: {
+            detail: {
+                /** @constant */
+                code: "media_unplayable";
+                /** @description The media the error is about. */
+                media_id?: string;
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `method_not_allowed`: The method is not allowed on this endpoint. */
+        Error_method_not_allowed: {
+            detail: {
+                /** @constant */
+                code: "method_not_allowed";
+                message: string;
+            };
+        };
+        /** @description `no_download`: This version has no file to download. */
+        Error_no_download: {
+            detail: {
+                /** @constant */
+                code: "no_download";
+                message: string;
+            };
+        };
+        /** @description `not_client_local`: The job runs in the cloud; only a client-local job takes progress and transcripts from a device. */
+        Error_not_client_local: {
+            detail: {
+                /** @constant */
+                code: "not_client_local";
+                message: string;
+            };
+        };
+        /** @description `not_found`: The resource was not found. */
+        Error_not_found: {
+            detail: {
+                artifact_id?: string;
+                /** @constant */
+                code: "not_found";
+                /** @description The media the error is about. */
+                media_id?: string;
+                message: string;
+            };
+        };
+        /** @description `pat_route_not_allowed`: Personal access tokens cannot call this endpoint; sign in to the app instead. */
+        Error_pat_route_not_allowed: {
+            detail: {
+                /** @constant */
+                code: "pat_route_not_allowed";
+                message: string;
+            };
+        };
+        /** @description `payload_too_large`: The request body is too large. */
+        Error_payload_too_large: {
+            detail: {
+                /** @constant */
+                code: "payload_too_large";
+                message: string;
+            };
+        };
+        /** @description `profile_unavailable`: The engine of this profile is not installed in this deployment. */
+        Error_profile_unavailable: {
+            detail: {
+                /** @constant */
+                code: "profile_unavailable";
+                message: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `rate_limited`: Too many requests. */
+        Error_rate_limited: {
+            detail: {
+                /** @constant */
+                code: "rate_limited";
+                message: string;
+                /** @description The policy that refused the request. */
+                policy: string;
+                /** @description As `Retry-After`. */
+                retry_after_seconds: number;
+            };
+        };
+        /** @description `remote_fetch_failed`: The file at the URL could not be fetched. */
+        Error_remote_fetch_failed: {
+            detail: {
+                /** @constant */
+                code: "remote_fetch_failed";
+                message: string;
+            };
+        };
+        /** @description `route_not_found`: No such endpoint. */
+        Error_route_not_found: {
+            detail: {
+                /** @constant */
+                code: "route_not_found";
+                message: string;
+            };
+        };
+        /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+        Error_service_unavailable: {
+            detail: {
+                /** @constant */
+                code: "service_unavailable";
+                message: string;
+            };
+        };
+        /** @description `storage_key_not_allowed`: Only objects inside your own storage prefix can be registered. */
+        Error_storage_key_not_allowed: {
+            detail: {
+                /** @constant */
+                code: "storage_key_not_allowed";
+                message: string;
+            };
+        };
+        /** @description `storage_quota_exceeded`: The storage quota is used up; delete media to make room. */
+        Error_storage_quota_exceeded: {
+            detail: {
+                /** @constant */
+                code: "storage_quota_exceeded";
+                message: string;
+                quota_bytes?: number;
+                used_bytes?: number;
+            };
+        };
+        /** @description `storage_unavailable`: The object store did not accept the request; retry later. */
+        Error_storage_unavailable: {
+            detail: {
+                /** @constant */
+                code: "storage_unavailable";
+                message: string;
+            };
+        };
+        /** @description `translation_failed`: The translation of the clip failed; nothing was charged. Retry, or leave target_language out. */
+        Error_translation_failed: {
+            detail: {
+                /** @constant */
+                code: "translation_failed";
+                message: string;
+            };
+        };
+        /** @description `unsupported_media_type`: The request content type is not supported. */
+        Error_unsupported_media_type: {
+            detail: {
+                /** @constant */
+                code: "unsupported_media_type";
+                message: string;
+            };
+        };
+        /** @description `unsupported_option`: An option of the request is not supported yet. */
+        Error_unsupported_option: {
+            detail: {
+                /** @constant */
+                code: "unsupported_option";
+                /** @description The languages the profile transcribes. */
+                languages?: string[];
+                message: string;
+                /** @description The option that cannot be served. */
+                option?: string;
+                /** @description The languages a translation may go to. */
+                targets?: string[];
+            };
+        };
+        /** @description `upload_incomplete`: The file has not been uploaded to the upload URL yet. */
+        Error_upload_incomplete: {
+            detail: {
+                /** @constant */
+                code: "upload_incomplete";
+                /** @description The media the error is about. */
+                media_id?: string;
+                message: string;
+            };
+        };
+        /** @description `upload_session_expired`: The upload session has expired; create a new one. */
+        Error_upload_session_expired: {
+            detail: {
+                /** @constant */
+                code: "upload_session_expired";
+                /** @description The media the error is about. */
+                media_id?: string;
+                message: string;
+            };
+        };
+        /** @description `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later. */
+        Error_upstream_error: {
+            detail: {
+                /** @constant */
+                code: "upstream_error";
+                message: string;
+            };
+        };
+        /** @description `upstream_timeout`: A backend service did not answer in time. */
+        Error_upstream_timeout: {
+            detail: {
+                /** @constant */
+                code: "upstream_timeout";
+                message: string;
+            };
+        };
+        /** @description `url_not_allowed`: The URL is not allowed: only http(s) URLs of public hosts are. */
+        Error_url_not_allowed: {
+            detail: {
+                /** @constant */
+                code: "url_not_allowed";
+                message: string;
+            };
+        };
+        /** @description `validation_error`: The request is invalid. */
+        Error_validation_error: {
+            detail: {
+                /** @constant */
+                code: "validation_error";
+                message: string;
+                /** @description The option at fault. */
+                option?: string;
+                /** @description The request field at fault. */
+                param?: string;
+            };
+        };
+        /** @description `verification_unfinished`: The media is stored but its verification has not finished yet; poll GET /api/v1/media/{media_id}. */
+        Error_verification_unfinished: {
+            detail: {
+                /** @constant */
+                code: "verification_unfinished";
+                /** @description The media the error is about. */
+                media_id: string;
+                message: string;
+                /** @description As `Retry-After`. */
+                retry_after_seconds: number;
+                verification_id: string;
+            };
+        };
+        /** @description `version_conflict`: The artifact changed since base_version_id; reload it and apply your edit again. */
+        Error_version_conflict: {
+            detail: {
+                /** @constant */
+                code: "version_conflict";
+                message: string;
+            };
+        };
+        /** @description Every error except validation errors: a stable code, a message, and the fields of the code. */
         ErrorResponse: {
             detail: {
-                /** @enum {string} */
-                code: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "media_no_audio" | "profile_unavailable" | "unsupported_option" | "invalid_api_key" | "invalid_credentials" | "insufficient_credits" | "insufficient_scope" | "pat_route_not_allowed" | "invalid_finalize_token" | "storage_key_not_allowed" | "storage_quota_exceeded" | "feature_required" | "admin_required" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "upload_incomplete" | "media_not_ready" | "version_conflict" | "artifact_not_editable" | "no_download" | "job_not_completed" | "job_not_cancellable" | "job_not_queued" | "not_client_local" | "job_not_running" | "job_is_batch" | "job_has_no_transcript" | "idempotency_conflict" | "idempotency_replay_secret_unavailable" | "upload_session_expired" | "payload_too_large" | "file_too_large" | "media_too_large" | "unsupported_media_type" | "validation_error" | "clip_too_long" | "url_not_allowed" | "remote_fetch_failed" | "rate_limited" | "internal_error" | "job_options_unreadable" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch" | "storage_unavailable" | "engine_failed" | "translation_failed" | "upstream_error" | "ai_upstream_not_configured" | "app_unavailable" | "service_unavailable" | "upstream_timeout";
+                /** @enum {unknown} */
+                code: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "media_no_audio" | "profile_unavailable" | "unsupported_option" | "invalid_api_key" | "invalid_credentials" | "insufficient_credits" | "insufficient_scope" | "pat_route_not_allowed" | "invalid_finalize_token" | "storage_key_not_allowed" | "storage_quota_exceeded" | "feature_required" | "admin_required" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "upload_incomplete" | "media_not_ready" | "version_conflict" | "artifact_not_editable" | "no_download" | "job_not_completed" | "job_not_cancellable" | "job_not_queued" | "not_client_local" | "job_not_running" | "job_is_batch" | "job_has_no_transcript" | "idempotency_conflict" | "idempotency_replay_secret_unavailable" | "upload_session_expired" | "payload_too_large" | "file_too_large" | "media_too_large" | "unsupported_media_type" | "validation_error" | "clip_too_long" | "url_not_allowed" | "remote_fetch_failed" | "rate_limited" | "internal_error" | "job_options_unreadable" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch" | "storage_unavailable" | "engine_failed" | "translation_failed" | "upstream_error" | "ai_upstream_not_configured" | "app_unavailable" | "verification_unfinished" | "service_unavailable" | "upstream_timeout";
                 message: string;
-                required_scope?: string;
             } & {
                 [key: string]: unknown;
             };
@@ -1964,7 +2625,7 @@ export interface components {
             file_name?: string;
             workspace_id?: string;
         };
-        /** @description Repeat the same request (same finalize token) after retry_after_seconds. */
+        /** @description Verification is still running. After retry_after_seconds, repeat `POST /api/v1/media/complete` (same finalize token), or, for register and upload, read `GET /api/v1/media/{media_id}`. */
         MediaVerificationPending: {
             media_id: string;
             retry_after_seconds: number;
@@ -2404,49 +3065,136 @@ export interface components {
             type: string;
         };
         WebhookDelivery: {
-            attempt_count: number;
+            attemptCount: number;
             attempts: {
-                duration_ms: number;
+                durationMs: number;
                 error: string | null;
                 number: number;
                 /**
                  * Format: date-time
                  * @description RFC 3339 timestamp.
                  */
-                started_at: string;
+                startedAt: string;
                 /** @description The receiver's status; null: no answer. */
-                status_code: number | null;
+                statusCode: number | null;
             }[];
             /**
              * Format: date-time
              * @description RFC 3339 timestamp.
              */
-            created_at: string;
+            createdAt: string;
             /**
              * Format: date-time
              * @description RFC 3339 timestamp.
              */
-            delivered_at: string | null;
+            deliveredAt: string | null;
             /** @description Sent as X-Service-Delivery-Id; the same on every attempt. */
-            delivery_id: string;
-            /** @description `transcription.completed`, `.failed` or `.cancelled`. */
-            event_type: string;
+            deliveryId: string;
+            /** @enum {string} */
+            eventType: "transcription.completed" | "transcription.failed" | "transcription.cancelled";
             jobId: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the next attempt is due, while `pending`.
              */
-            next_attempt_at: string | null;
-            result_omitted: boolean;
+            nextAttemptAt: string | null;
+            /** @description The body's `result_omitted`: the result was too large to send. */
+            resultOmitted: boolean;
             /** @enum {string} */
             status: "pending" | "delivered" | "failed" | "gone";
             url: string;
+        };
+        /** @description A job was cancelled. */
+        WebhookTranscriptionCancelled: {
+            /** @description `whd_…`, as X-Service-Delivery-Id; the same on every attempt. */
+            delivery_id: string;
+            /** @description Why, when a reason was recorded. */
+            error?: {
+                code: string;
+                message: string;
+            };
+            jobId: string;
+            /**
+             * Format: date-time
+             * @description When the job ended.
+             */
+            occurred_at: string;
+            /** @description True when the result was left out for size (over 256 KiB): fetch `GET /transcribe/{jobId}`. */
+            result_omitted: boolean;
+            /** @enum {string} */
+            status: "CANCELLED";
+            /** @enum {string} */
+            type: "transcription.cancelled";
+        };
+        /** @description A job ended with its transcript. */
+        WebhookTranscriptionCompleted: {
+            /** @description `whd_…`, as X-Service-Delivery-Id; the same on every attempt. */
+            delivery_id: string;
+            jobId: string;
+            /**
+             * Format: date-time
+             * @description When the job ended.
+             */
+            occurred_at: string;
+            /** @description `GET /transcribe/{jobId}`'s `data.result`; absent when `result_omitted`. */
+            result?: {
+                duration_seconds: number;
+                language: string;
+                output: {
+                    content: string;
+                    content_type: string;
+                    /** @enum {string} */
+                    format: "json" | "srt" | "txt";
+                };
+                segments: {
+                    end: number;
+                    speaker: string | null;
+                    start: number;
+                    text: string;
+                }[];
+                text: string;
+                translation: {
+                    language: string;
+                    text: string;
+                } | null;
+            };
+            /** @description True when the result was left out for size (over 256 KiB): fetch `GET /transcribe/{jobId}`. */
+            result_omitted: boolean;
+            /** @enum {string} */
+            status: "COMPLETED";
+            /** @enum {string} */
+            type: "transcription.completed";
+        };
+        /** @description A job failed. */
+        WebhookTranscriptionFailed: {
+            /** @description `whd_…`, as X-Service-Delivery-Id; the same on every attempt. */
+            delivery_id: string;
+            /** @description Why the job failed. */
+            error: {
+                code: string;
+                message: string;
+            };
+            jobId: string;
+            /**
+             * Format: date-time
+             * @description When the job ended.
+             */
+            occurred_at: string;
+            /** @description True when the result was left out for size (over 256 KiB): fetch `GET /transcribe/{jobId}`. */
+            result_omitted: boolean;
+            /** @enum {string} */
+            status: "FAILED";
+            /** @enum {string} */
+            type: "transcription.failed";
         };
     };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request's id (the one sent in `X-Request-Id`, when valid); give it when reporting a problem. */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -2463,41 +3211,114 @@ export interface operations {
             /** @description Done; no body. */
             204: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `pat_route_not_allowed`: only an app session may call this. */
+            /** @description `pat_route_not_allowed`: Personal access tokens cannot call this endpoint; sign in to the app instead. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_pat_route_not_allowed"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -2514,6 +3335,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2522,37 +3348,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -2573,6 +3467,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2581,46 +3480,119 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
-            422: {
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -2637,6 +3609,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2645,37 +3622,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -2694,6 +3739,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2702,55 +3752,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -2771,109 +3891,320 @@ export interface operations {
             /** @description json: `{text}` (with `evidence`, `reason` when the guard answered); verbose_json adds `task`, `language`, `duration`, `segments` and, with timestamp_granularities[]=word, `words`; target_language adds `source_text` (`text` is then the translation); purpose=live adds `source_text`, `language`, `billing {credits_charged, model, seconds, basis, pending, input_tokens, output_tokens}` and, with want_words, `words` and `words_estimated`. text, srt, vtt: text/plain. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    /** @description Where the time went, in ms: `guard`, `decode`, `engine`, `translate`. */
+                    "Server-Timing": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["CompatTranscription"];
                     "text/plain": string;
                 };
             };
-            /** @description `media_empty`: The uploaded file is empty. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `live_runs_on_device`: The live route of this model runs on the device.
+             *     - `media_empty`: The uploaded file is empty.
+             *     - `media_unplayable`: The uploaded file is not playable audio or video.
+             *     - `profile_unavailable`: The engine of this profile is not installed in this deployment.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_live_runs_on_device"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_profile_unavailable"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "live_runs_on_device" | "media_empty" | "media_unplayable" | "profile_unavailable";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `invalid_api_key`: The access token is missing, invalid, expired or revoked.
+             */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "invalid_api_key";
+                            /** @constant */
+                            type?: "authentication_error";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_credits`: The credit balance is too low for this request. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_credits`: The credit balance is too low for this request.
+             */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_credits";
+                            /** @constant */
+                            type?: "insufficient_quota";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_scope`: The access token lacks the required scope.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                            /** @constant */
+                            type?: "permission_error";
+                        };
+                    };
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `conflict`: The resource conflicts with an existing one.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "conflict";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `file_too_large`: The file is larger than fast transcription accepts. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `payload_too_large`: The request body is too large.
+             *     - `file_too_large`: The file is larger than fast transcription accepts.
+             */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_payload_too_large"] | components["schemas"]["Error_file_too_large"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large" | "file_too_large";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `unsupported_media_type`: The request content type is not supported. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `unsupported_media_type`: The request content type is not supported.
+             */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_unsupported_media_type"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description Validation error. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `clip_too_long`: The clip is longer than fast transcription accepts; submit it as a job instead.
+             */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_clip_too_long"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "validation_error" | "clip_too_long";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `rate_limited`: Too many requests.
+             */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                            /** @constant */
+                            type?: "rate_limit_error";
+                        };
+                    };
                 };
             };
-            /** @description `engine_failed`: The speech engine failed while transcribing the clip; nothing was charged. */
-            502: {
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "internal_error" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `engine_failed`: The speech engine failed while transcribing the clip; nothing was charged.
+             *     - `translation_failed`: The translation of the clip failed; nothing was charged. Retry, or leave target_language out.
+             */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error_engine_failed"] | components["schemas"]["Error_translation_failed"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "engine_failed" | "translation_failed";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `service_unavailable`: A backend service is unavailable; retry later.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "service_unavailable";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_timeout`: A backend service did not answer in time.
+             */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_timeout";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
         };
@@ -2894,109 +4225,310 @@ export interface operations {
             /** @description The contract answer; with `stream: true`, server-sent events ending with `data: [DONE]` (chat). */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": Record<string, never>;
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The request is malformed. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `bad_request`: The request is malformed.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_bad_request"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "bad_request";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `invalid_api_key`: The access token is missing, invalid, expired or revoked.
+             */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "invalid_api_key";
+                            /** @constant */
+                            type?: "authentication_error";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_credits`: The credit balance is too low for this request. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_credits`: The credit balance is too low for this request.
+             */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_credits";
+                            /** @constant */
+                            type?: "insufficient_quota";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_scope`: The access token lacks the required scope.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                            /** @constant */
+                            type?: "permission_error";
+                        };
+                    };
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `conflict`: The resource conflicts with an existing one.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "conflict";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description Validation error. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `payload_too_large`: The request body is too large.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `unsupported_media_type`: The request content type is not supported.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `rate_limited`: Too many requests.
+             */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                            /** @constant */
+                            type?: "rate_limit_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "internal_error" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later.
+             */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_error"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_error";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL). */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL).
+             *     - `service_unavailable`: A backend service is unavailable; retry later.
+             */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_ai_upstream_not_configured"] | components["schemas"]["Error_service_unavailable"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "ai_upstream_not_configured" | "service_unavailable";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_timeout`: A backend service did not answer in time.
+             */
             504: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_timeout"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_timeout";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
         };
@@ -3017,108 +4549,309 @@ export interface operations {
             /** @description The contract answer. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": Record<string, never>;
                 };
             };
-            /** @description `bad_request`: The request is malformed. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `bad_request`: The request is malformed.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_bad_request"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "bad_request";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `invalid_api_key`: The access token is missing, invalid, expired or revoked.
+             */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "invalid_api_key";
+                            /** @constant */
+                            type?: "authentication_error";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_credits`: The credit balance is too low for this request. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_credits`: The credit balance is too low for this request.
+             */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_credits";
+                            /** @constant */
+                            type?: "insufficient_quota";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_scope`: The access token lacks the required scope.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                            /** @constant */
+                            type?: "permission_error";
+                        };
+                    };
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `conflict`: The resource conflicts with an existing one.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "conflict";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description Validation error. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `payload_too_large`: The request body is too large.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `unsupported_media_type`: The request content type is not supported.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `rate_limited`: Too many requests.
+             */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                            /** @constant */
+                            type?: "rate_limit_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "internal_error" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later.
+             */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_error"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_error";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL). */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL).
+             *     - `service_unavailable`: A backend service is unavailable; retry later.
+             */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_ai_upstream_not_configured"] | components["schemas"]["Error_service_unavailable"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "ai_upstream_not_configured" | "service_unavailable";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_timeout`: A backend service did not answer in time.
+             */
             504: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_timeout"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_timeout";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
         };
@@ -3139,108 +4872,309 @@ export interface operations {
             /** @description The contract answer. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": Record<string, never>;
                 };
             };
-            /** @description `bad_request`: The request is malformed. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `bad_request`: The request is malformed.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_bad_request"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "bad_request";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `invalid_api_key`: The access token is missing, invalid, expired or revoked.
+             */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "invalid_api_key";
+                            /** @constant */
+                            type?: "authentication_error";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_credits`: The credit balance is too low for this request. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_credits`: The credit balance is too low for this request.
+             */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_credits";
+                            /** @constant */
+                            type?: "insufficient_quota";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_scope`: The access token lacks the required scope.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                            /** @constant */
+                            type?: "permission_error";
+                        };
+                    };
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `conflict`: The resource conflicts with an existing one.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "conflict";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description Validation error. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `payload_too_large`: The request body is too large.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `unsupported_media_type`: The request content type is not supported.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `rate_limited`: Too many requests.
+             */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                            /** @constant */
+                            type?: "rate_limit_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "internal_error" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later.
+             */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_error"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_error";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL). */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL).
+             *     - `service_unavailable`: A backend service is unavailable; retry later.
+             */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_ai_upstream_not_configured"] | components["schemas"]["Error_service_unavailable"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "ai_upstream_not_configured" | "service_unavailable";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_timeout`: A backend service did not answer in time.
+             */
             504: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_timeout"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_timeout";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
         };
@@ -3257,6 +5191,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3265,37 +5204,191 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `invalid_api_key`: The access token is missing, invalid, expired or revoked.
+             */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "invalid_api_key";
+                            /** @constant */
+                            type?: "authentication_error";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_scope`: The access token lacks the required scope.
+             */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                            /** @constant */
+                            type?: "permission_error";
+                        };
+                    };
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `payload_too_large`: The request body is too large.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `unsupported_media_type`: The request content type is not supported.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `rate_limited`: Too many requests.
+             */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                            /** @constant */
+                            type?: "rate_limit_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "internal_error" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `service_unavailable`: A backend service is unavailable; retry later.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "service_unavailable";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_timeout`: A backend service did not answer in time.
+             */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_timeout";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
         };
@@ -3316,109 +5409,310 @@ export interface operations {
             /** @description The contract answer; with `stream: true`, server-sent events ending with `data: [DONE]` (chat). */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": Record<string, never>;
                     "text/event-stream": string;
                 };
             };
-            /** @description `bad_request`: The request is malformed. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `bad_request`: The request is malformed.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_bad_request"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "bad_request";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `invalid_api_key`: The access token is missing, invalid, expired or revoked.
+             */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "invalid_api_key";
+                            /** @constant */
+                            type?: "authentication_error";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_credits`: The credit balance is too low for this request. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_credits`: The credit balance is too low for this request.
+             */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_credits";
+                            /** @constant */
+                            type?: "insufficient_quota";
+                        };
+                    };
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `insufficient_scope`: The access token lacks the required scope.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "insufficient_scope";
+                            /** @constant */
+                            type?: "permission_error";
+                        };
+                    };
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `conflict`: The resource conflicts with an existing one.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "conflict";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description Validation error. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `payload_too_large`: The request body is too large.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "payload_too_large";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `unsupported_media_type`: The request content type is not supported.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "unsupported_media_type";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `rate_limited`: Too many requests.
+             */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "rate_limited";
+                            /** @constant */
+                            type?: "rate_limit_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "internal_error" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_error`: The AI provider failed to answer; nothing was charged. Retry later.
+             */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_error"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_error";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL). */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     One of:
+             *     - `ai_upstream_not_configured`: No AI provider is configured on this deployment (AI_UPSTREAM_URL).
+             *     - `service_unavailable`: A backend service is unavailable; retry later.
+             */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": (components["schemas"]["Error_ai_upstream_not_configured"] | components["schemas"]["Error_service_unavailable"]) & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "ai_upstream_not_configured" | "service_unavailable";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
-            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
+             *     `upstream_timeout`: A backend service did not answer in time.
+             */
             504: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upstream_timeout"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "upstream_timeout";
+                            /** @constant */
+                            type?: "api_error";
+                        };
+                    };
                 };
             };
         };
@@ -3441,6 +5735,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3449,46 +5748,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3507,6 +5875,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3515,55 +5888,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3582,59 +6025,134 @@ export interface operations {
             /** @description Done; no body. */
             204: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3642,7 +6160,7 @@ export interface operations {
     listArtifactVersions: {
         parameters: {
             query?: {
-                include_payload?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_payload?: boolean;
                 /** @description Maximum number of items, 1 to 200. */
                 limit?: number;
             };
@@ -3657,6 +6175,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3665,55 +6188,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3739,6 +6332,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3747,64 +6345,140 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `version_conflict`: The artifact changed since base_version_id; reload it and apply your edit again. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `version_conflict`: The artifact changed since base_version_id; reload it and apply your edit again.
+             *     - `artifact_not_editable`: Versions of this artifact are produced by jobs, not written by clients.
+             *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_version_conflict"] | components["schemas"]["Error_artifact_not_editable"] | components["schemas"]["Error_idempotency_conflict"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3812,7 +6486,7 @@ export interface operations {
     getArtifactVersion: {
         parameters: {
             query?: {
-                include_payload?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_payload?: boolean;
             };
             header?: never;
             path: {
@@ -3826,6 +6500,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,55 +6513,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3904,6 +6653,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3912,64 +6666,135 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `no_download`: This version has no file to download. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_no_download"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -3989,6 +6814,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3997,55 +6827,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4053,7 +6953,7 @@ export interface operations {
     getVersionById: {
         parameters: {
             query?: {
-                include_payload?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_payload?: boolean;
             };
             header?: never;
             path: {
@@ -4066,6 +6966,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4074,55 +6979,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4139,6 +7114,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,37 +7129,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4202,6 +7250,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4210,55 +7263,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4279,6 +7402,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,46 +7415,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4347,6 +7544,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4358,34 +7560,100 @@ export interface operations {
             /** @description `invalid_credentials`: The email or password is incorrect. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_credentials"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4402,41 +7670,114 @@ export interface operations {
             /** @description Done; no body. */
             204: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `pat_route_not_allowed`: only an app session may call this. */
+            /** @description `pat_route_not_allowed`: Personal access tokens cannot call this endpoint; sign in to the app instead. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_pat_route_not_allowed"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4456,6 +7797,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4464,46 +7810,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `pat_route_not_allowed`: only an app session may call this. */
+            /** @description `pat_route_not_allowed`: Personal access tokens cannot call this endpoint; sign in to the app instead. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_pat_route_not_allowed"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4527,6 +7942,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4535,55 +7955,130 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `pat_route_not_allowed`: only an app session may call this. */
+            /** @description `pat_route_not_allowed`: Personal access tokens cannot call this endpoint; sign in to the app instead. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_pat_route_not_allowed"];
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `conflict`: The resource conflicts with an existing one.
+             *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
+             *     - `idempotency_replay_secret_unavailable`: This Idempotency-Key created what the details name; its secret was shown once and is not kept.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] | components["schemas"]["Error_idempotency_conflict"] | components["schemas"]["Error_idempotency_replay_secret_unavailable"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4602,59 +8097,134 @@ export interface operations {
             /** @description Done; no body. */
             204: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `pat_route_not_allowed`: only an app session may call this. */
+            /** @description `pat_route_not_allowed`: Personal access tokens cannot call this endpoint; sign in to the app instead. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_pat_route_not_allowed"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4671,6 +8241,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4679,37 +8254,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description `not_found`: The resource was not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_not_found"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4717,7 +8370,7 @@ export interface operations {
     listCreditGrants: {
         parameters: {
             query?: {
-                include_expired?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_expired?: boolean;
             };
             header?: never;
             path?: never;
@@ -4728,6 +8381,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4736,46 +8394,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4795,6 +8522,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4803,46 +8535,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4859,6 +8660,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4867,37 +8673,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4914,6 +8788,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,37 +8801,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -4969,6 +8916,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4977,37 +8929,105 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5025,60 +9045,112 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The converted transcript. */
+            /** @description The converted transcript: format=json the canonical transcript, others text. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description `attachment`, with the download file name. */
+                    "Content-Disposition": string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Transcript"];
                     "application/x-subrip": string;
                     "text/plain": string;
                     "text/vtt": string;
                 };
             };
-            /** @description `payload_too_large`: The request body is too large. */
-            413: {
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
             /** @description `unsupported_media_type`: The request content type is not supported. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description Validation error. */
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5101,6 +9173,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,46 +9186,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5172,6 +9318,11 @@ export interface operations {
             /** @description Success. */
             202: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5183,79 +9334,160 @@ export interface operations {
             /** @description `profile_unavailable`: The engine of this profile is not installed in this deployment. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_profile_unavailable"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
             /** @description `insufficient_credits`: The credit balance is too low for this request. */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description One of:
+             *     - `insufficient_scope`: The access token lacks the required scope.
+             *     - `feature_required`: Your account has not been granted the feature this request needs.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_feature_required"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `media_not_ready`: The media is not verified yet. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `media_not_ready`: The media is not verified yet.
+             *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_not_ready"] | components["schemas"]["Error_idempotency_conflict"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5274,6 +9506,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5282,55 +9519,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5349,6 +9656,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5357,64 +9669,135 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `job_not_cancellable`: The job has already ended and cannot be cancelled. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_job_not_cancellable"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5433,6 +9816,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5441,55 +9829,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5502,17 +9960,17 @@ export interface operations {
                 /** @description Colour of the highlighted word in karaoke mode (srt, vtt). */
                 highlight_color?: string;
                 /** @description Karaoke: one subtitle per word, the current word highlighted (srt, vtt). */
-                highlight_words?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                highlight_words?: boolean;
                 /** @description Speaker names before the text (text, srt, vtt). */
-                include_speakers?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_speakers?: boolean;
                 /** @description Start time before each paragraph (text). */
-                include_timestamps?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_timestamps?: boolean;
                 /** @description Word timings (json). */
-                include_word_timestamps?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_word_timestamps?: boolean;
                 /** @description Longest subtitle entry in characters (srt, vtt); cues split at word boundaries, never longer. 10 to 500. */
                 max_chars_per_entry?: number;
                 /** @description Indented JSON (json). */
-                pretty?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                pretty?: boolean;
                 /** @description Which text the file shows (all formats): `source`, the transcript as spoken, or `translation`, the translation (of a job created with `options.target_language`) wherever a segment has one, speakers included; segments the translation leaves out keep their source text. In json the translated segments have no word timings, `language` is the translation’s and `translation` holds the replaced source text. `translation` of a transcript without a translation is 422, and so is `translation` with `highlight_words` in srt and vtt (a translation has no word timings to highlight). */
                 text?: "source" | "translation";
             };
@@ -5524,78 +9982,159 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The transcript file, with a download name. */
+            /** @description The transcript file, with a download name: format=json the canonical transcript, others text. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description `attachment`, with the download file name. */
+                    "Content-Disposition": string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Transcript"];
                     "application/x-subrip": string;
                     "text/plain": string;
                     "text/vtt": string;
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `job_not_completed`: The job has not succeeded, so there is nothing to export yet. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `job_not_completed`: The job has not succeeded, so there is nothing to export yet.
+             *     - `job_is_batch`: A batch job has no transcript of its own; export its items.
+             *     - `job_has_no_transcript`: This job burns captions into a video: its output is a media_export artifact, not a transcript to export.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_job_not_completed"] | components["schemas"]["Error_job_is_batch"] | components["schemas"]["Error_job_has_no_transcript"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5617,6 +10156,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,55 +10169,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5696,6 +10310,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5704,64 +10323,139 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `not_client_local`: The job runs in the cloud; only a client-local job takes progress and transcripts from a device. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `not_client_local`: The job runs in the cloud; only a client-local job takes progress and transcripts from a device.
+             *     - `job_not_running`: The job has already ended; it takes no more progress or transcripts.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_client_local"] | components["schemas"]["Error_job_not_running"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5784,6 +10478,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5792,73 +10491,139 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `not_client_local`: The job runs in the cloud; only a client-local job takes progress and transcripts from a device. */
-            409: {
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `not_client_local`: The job runs in the cloud; only a client-local job takes progress and transcripts from a device.
+             *     - `job_not_running`: The job has already ended; it takes no more progress or transcripts.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_client_local"] | components["schemas"]["Error_job_not_running"];
                 };
             };
             /** @description `payload_too_large`: The request body is too large. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5880,6 +10645,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5888,46 +10658,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -5948,6 +10787,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,64 +10800,135 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `job_not_queued`: Only queued jobs can be moved in the queue. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_job_not_queued"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6034,6 +10949,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6042,46 +10962,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6102,6 +11091,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6110,55 +11104,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6177,59 +11241,134 @@ export interface operations {
             /** @description Done; no body. */
             204: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6252,6 +11391,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6260,55 +11404,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6329,6 +11543,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,64 +11556,135 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `media_not_ready`: The media is not verified yet. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_not_ready"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6415,6 +11705,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,6 +11721,13 @@ export interface operations {
             /** @description Verification is still running. */
             202: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    /** @description As `retry_after_seconds`. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6434,91 +11736,169 @@ export interface operations {
                     };
                 };
             };
-            /** @description `media_empty`: The uploaded file is empty. */
+            /**
+             * @description One of:
+             *     - `media_empty`: The uploaded file is empty.
+             *     - `media_unplayable`: The uploaded file is not playable audio or video.
+             *     - `media_no_audio`: The uploaded file has no audio stream.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description One of:
+             *     - `insufficient_scope`: The access token lacks the required scope.
+             *     - `invalid_finalize_token`: The finalize token does not belong to this media.
+             *     - `storage_quota_exceeded`: The storage quota is used up; delete media to make room.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_invalid_finalize_token"] | components["schemas"]["Error_storage_quota_exceeded"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `upload_incomplete`: The file has not been uploaded to the upload URL yet. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upload_incomplete"];
                 };
             };
             /** @description `upload_session_expired`: The upload session has expired; create a new one. */
             410: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upload_session_expired"];
                 };
             };
-            /** @description `media_too_large`: The file is larger than the largest upload accepted. */
+            /**
+             * @description One of:
+             *     - `payload_too_large`: The request body is too large.
+             *     - `media_too_large`: The file is larger than the largest upload accepted.
+             */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"] | components["schemas"]["Error_media_too_large"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6541,6 +11921,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6549,9 +11934,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Verification is still running. */
+            /** @description Only with `Prefer: respond-async`: verification is still running; poll `GET /api/v1/media/{media_id}`. */
             202: {
                 headers: {
+                    /** @description `respond-async`. */
+                    "Preference-Applied": string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    /** @description As `retry_after_seconds`. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6560,73 +11954,161 @@ export interface operations {
                     };
                 };
             };
-            /** @description `media_empty`: The uploaded file is empty. */
+            /**
+             * @description One of:
+             *     - `media_empty`: The uploaded file is empty.
+             *     - `media_unplayable`: The uploaded file is not playable audio or video.
+             *     - `media_no_audio`: The uploaded file has no audio stream.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description One of:
+             *     - `insufficient_scope`: The access token lacks the required scope.
+             *     - `storage_key_not_allowed`: Only objects inside your own storage prefix can be registered.
+             *     - `storage_quota_exceeded`: The storage quota is used up; delete media to make room.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_storage_key_not_allowed"] | components["schemas"]["Error_storage_quota_exceeded"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `conflict`: The resource conflicts with an existing one. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `verification_unfinished`: The media is stored but its verification has not finished yet; poll GET /api/v1/media/{media_id}.
+             *     - `service_unavailable`: A backend service is unavailable; retry later.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_verification_unfinished"] | components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6647,6 +12129,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6655,9 +12142,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Verification is still running. */
+            /** @description Only with `Prefer: respond-async`: verification is still running; poll `GET /api/v1/media/{media_id}`. */
             202: {
                 headers: {
+                    /** @description `respond-async`. */
+                    "Preference-Applied": string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    /** @description As `retry_after_seconds`. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6666,82 +12162,154 @@ export interface operations {
                     };
                 };
             };
-            /** @description `media_empty`: The uploaded file is empty. */
+            /**
+             * @description One of:
+             *     - `media_empty`: The uploaded file is empty.
+             *     - `media_unplayable`: The uploaded file is not playable audio or video.
+             *     - `media_no_audio`: The uploaded file has no audio stream.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description One of:
+             *     - `insufficient_scope`: The access token lacks the required scope.
+             *     - `storage_quota_exceeded`: The storage quota is used up; delete media to make room.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_storage_quota_exceeded"];
                 };
             };
-            /** @description `media_too_large`: The file is larger than the largest upload accepted. */
-            413: {
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `payload_too_large`: The request body is too large.
+             *     - `media_too_large`: The file is larger than the largest upload accepted.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"] | components["schemas"]["Error_media_too_large"];
                 };
             };
             /** @description `unsupported_media_type`: The request content type is not supported. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description Validation error. */
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
                 };
             };
             /** @description `storage_unavailable`: The object store did not accept the request; retry later. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_storage_unavailable"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `verification_unfinished`: The media is stored but its verification has not finished yet; poll GET /api/v1/media/{media_id}.
+             *     - `service_unavailable`: A backend service is unavailable; retry later.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_verification_unfinished"] | components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6766,6 +12334,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6777,79 +12350,150 @@ export interface operations {
             /** @description `bad_request`: The request is malformed. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description One of:
+             *     - `insufficient_scope`: The access token lacks the required scope.
+             *     - `storage_quota_exceeded`: The storage quota is used up; delete media to make room.
+             */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_storage_quota_exceeded"];
+                };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
+                content?: never;
             };
             /** @description `idempotency_conflict`: The Idempotency-Key was already used with a different request. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_idempotency_conflict"];
                 };
             };
             /** @description `upload_session_expired`: The upload session has expired; create a new one. */
             410: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_upload_session_expired"];
                 };
             };
-            /** @description `media_too_large`: The file is larger than the largest upload accepted. */
+            /**
+             * @description One of:
+             *     - `payload_too_large`: The request body is too large.
+             *     - `media_too_large`: The file is larger than the largest upload accepted.
+             */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"] | components["schemas"]["Error_media_too_large"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6866,6 +12510,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6874,28 +12523,95 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6904,7 +12620,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Also revoked, expired and taken-down links. */
-                include_inactive?: "0" | "1" | "true" | "false" | "yes" | "no" | "on" | "off";
+                include_inactive?: boolean;
                 /** @description Maximum number of items, 1 to 200. */
                 limit?: number;
                 /** @description Only links to this artifact. */
@@ -6921,6 +12637,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6929,46 +12650,115 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -6992,6 +12782,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7000,64 +12795,140 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `conflict`: The resource conflicts with an existing one. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `conflict`: The resource conflicts with an existing one.
+             *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
+             *     - `idempotency_replay_secret_unavailable`: This Idempotency-Key created what the details name; its secret was shown once and is not kept.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"] | components["schemas"]["Error_idempotency_conflict"] | components["schemas"]["Error_idempotency_replay_secret_unavailable"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7076,6 +12947,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7084,55 +12960,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7151,6 +13097,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7159,55 +13110,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7230,6 +13251,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,64 +13264,135 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `conflict`: The resource conflicts with an existing one. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7314,6 +13411,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7322,64 +13424,135 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
+            };
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `conflict`: The resource conflicts with an existing one. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_conflict"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7395,49 +13568,119 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page, or the transcript as JSON. */
+            /** @description The page, or the canonical transcript as JSON. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
-                    "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Transcript"];
                     "text/html": string;
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
+                    "text/html": string;
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7454,15 +13697,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The transcript file. */
+            /** @description The transcript file: json the canonical transcript, others text. */
             200: {
                 headers: {
-                    /** @description attachment, with the download file name. */
+                    /** @description `attachment`, with the download file name. */
                     "Content-Disposition"?: string;
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Transcript"];
                     "application/x-subrip": string;
                     "text/plain": string;
                     "text/vtt": string;
@@ -7471,34 +13719,101 @@ export interface operations {
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
+                    "text/html": string;
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7522,6 +13837,11 @@ export interface operations {
             /** @description Success. */
             202: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7530,91 +13850,173 @@ export interface operations {
                     };
                 };
             };
-            /** @description `media_unplayable`: The uploaded file is not playable audio or video. */
+            /**
+             * @description One of:
+             *     - `media_unplayable`: The uploaded file is not playable audio or video.
+             *     - `media_no_audio`: The uploaded file has no audio stream.
+             *     - `profile_unavailable`: The engine of this profile is not installed in this deployment.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"] | components["schemas"]["Error_profile_unavailable"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
             /** @description `insufficient_credits`: The credit balance is too low for this request. */
             402: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_credits"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description `media_not_ready`: The media is not verified yet. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `media_not_ready`: The media is not verified yet.
+             *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
+             */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_not_ready"] | components["schemas"]["Error_idempotency_conflict"];
                 };
             };
-            /** @description `media_too_large`: The file is larger than the largest upload accepted. */
+            /**
+             * @description One of:
+             *     - `payload_too_large`: The request body is too large.
+             *     - `media_too_large`: The file is larger than the largest upload accepted.
+             */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"] | components["schemas"]["Error_media_too_large"];
                 };
             };
-            /** @description Validation error. */
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `url_not_allowed`: The URL is not allowed: only http(s) URLs of public hosts are.
+             *     - `remote_fetch_failed`: The file at the URL could not be fetched.
+             */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_url_not_allowed"] | components["schemas"]["Error_remote_fetch_failed"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7633,6 +14035,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7641,55 +14048,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7708,6 +14185,11 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7716,55 +14198,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7784,6 +14336,11 @@ export interface operations {
             /** @description Success. */
             202: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7792,55 +14349,125 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /** @description `insufficient_scope`: The access token lacks the required scope. */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"];
                 };
             };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_not_found"];
                 };
             };
-            /** @description Validation error. */
+            /** @description The request was not received in time; no body. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `payload_too_large`: The request body is too large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request content type is not supported. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
+                };
+            };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
+                };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
                 };
             };
         };
@@ -7862,6 +14489,11 @@ export interface operations {
             /** @description Success. */
             201: {
                 headers: {
+                    /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
+                    RateLimit?: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7870,83 +14502,305 @@ export interface operations {
                     };
                 };
             };
-            /** @description `media_empty`: The uploaded file is empty. */
+            /**
+             * @description One of:
+             *     - `media_empty`: The uploaded file is empty.
+             *     - `media_unplayable`: The uploaded file is not playable audio or video.
+             *     - `media_no_audio`: The uploaded file has no audio stream.
+             */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
-            /** @description `invalid_api_key`: missing, unknown, expired or revoked token. */
+            /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
+                    /** @description `Bearer`, with `invalid_api_key`. */
+                    "WWW-Authenticate": string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_invalid_api_key"];
                 };
             };
-            /** @description `insufficient_scope`: the token lacks `x-required-scope`. */
+            /**
+             * @description One of:
+             *     - `insufficient_scope`: The access token lacks the required scope.
+             *     - `storage_quota_exceeded`: The storage quota is used up; delete media to make room.
+             */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_storage_quota_exceeded"];
                 };
             };
-            /** @description `media_too_large`: The file is larger than the largest upload accepted. */
-            413: {
+            /** @description The request was not received in time; no body. */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content?: never;
+            };
+            /**
+             * @description One of:
+             *     - `payload_too_large`: The request body is too large.
+             *     - `media_too_large`: The file is larger than the largest upload accepted.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_payload_too_large"] | components["schemas"]["Error_media_too_large"];
                 };
             };
             /** @description `unsupported_media_type`: The request content type is not supported. */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description Validation error. */
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
-            /** @description `rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry. */
+            /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
                     /** @description What is left of each: `"token";r=0;t=12` (remaining, seconds until reset). */
-                    RateLimit?: string;
-                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60`. */
-                    "RateLimit-Policy"?: string;
-                    /** @description Seconds until the request may be retried. */
-                    "Retry-After"?: number;
+                    RateLimit: string;
+                    /** @description The policies the request was counted against, e.g. `"token";q=600;w=60` (ADR 0012). */
+                    "RateLimit-Policy": string;
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_rate_limited"];
+                };
+            };
+            /**
+             * @description One of:
+             *     - `internal_error`: An internal error occurred.
+             *     - `caller_unauthenticated`: The call carries no valid service token.
+             *     - `caller_not_allowed`: The calling service may not call this method.
+             *     - `caller_user_mismatch`: The request names another user than the one the call acts for.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_internal_error"] | components["schemas"]["Error_caller_unauthenticated"] | components["schemas"]["Error_caller_not_allowed"] | components["schemas"]["Error_caller_user_mismatch"];
                 };
             };
             /** @description `storage_unavailable`: The object store did not accept the request; retry later. */
             502: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["Error_storage_unavailable"];
                 };
+            };
+            /** @description `service_unavailable`: A backend service is unavailable; retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_service_unavailable"];
+                };
+            };
+            /** @description `upstream_timeout`: A backend service did not answer in time. */
+            504: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upstream_timeout"];
+                };
+            };
+        };
+    };
+    transcriptionCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": "transcription-webhooks/1";
+                /** @description Standard Webhooks, with a `whsec_` secret: the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256, keyed with the base64-decoded secret after `whsec_`, of `<webhook-id>.<webhook-timestamp>.<raw body>`. */
+                "webhook-signature"?: string;
+                /** @description Standard Webhooks: as X-Service-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description The delivery id: deduplicate on it (at least once). */
+                "x-service-delivery-id": string;
+                /** @description `sha256=` + lowercase hex HMAC-SHA256, keyed with the webhook_secret, of `<timestamp>.<raw body>`. */
+                "x-service-signature": string;
+                /** @description Unix seconds of this attempt. */
+                "x-service-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTranscriptionCancelled"];
+            };
+        };
+        responses: {
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: no more attempts of this delivery. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried on the schedule (a 429 or 503 no sooner than its `Retry-After`). */
+            default: {
+                headers: {
+                    /** @description Seconds or an HTTP date. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    transcriptionCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": "transcription-webhooks/1";
+                /** @description Standard Webhooks, with a `whsec_` secret: the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256, keyed with the base64-decoded secret after `whsec_`, of `<webhook-id>.<webhook-timestamp>.<raw body>`. */
+                "webhook-signature"?: string;
+                /** @description Standard Webhooks: as X-Service-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description The delivery id: deduplicate on it (at least once). */
+                "x-service-delivery-id": string;
+                /** @description `sha256=` + lowercase hex HMAC-SHA256, keyed with the webhook_secret, of `<timestamp>.<raw body>`. */
+                "x-service-signature": string;
+                /** @description Unix seconds of this attempt. */
+                "x-service-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTranscriptionCompleted"];
+            };
+        };
+        responses: {
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: no more attempts of this delivery. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried on the schedule (a 429 or 503 no sooner than its `Retry-After`). */
+            default: {
+                headers: {
+                    /** @description Seconds or an HTTP date. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    transcriptionFailedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": "transcription-webhooks/1";
+                /** @description Standard Webhooks, with a `whsec_` secret: the delivery id. */
+                "webhook-id"?: string;
+                /** @description Standard Webhooks: `v1,` + base64 HMAC-SHA256, keyed with the base64-decoded secret after `whsec_`, of `<webhook-id>.<webhook-timestamp>.<raw body>`. */
+                "webhook-signature"?: string;
+                /** @description Standard Webhooks: as X-Service-Timestamp. */
+                "webhook-timestamp"?: string;
+                /** @description The delivery id: deduplicate on it (at least once). */
+                "x-service-delivery-id": string;
+                /** @description `sha256=` + lowercase hex HMAC-SHA256, keyed with the webhook_secret, of `<timestamp>.<raw body>`. */
+                "x-service-signature": string;
+                /** @description Unix seconds of this attempt. */
+                "x-service-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTranscriptionFailed"];
+            };
+        };
+        responses: {
+            /** @description Delivered. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: no more attempts of this delivery. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried on the schedule (a 429 or 503 no sooner than its `Retry-After`). */
+            default: {
+                headers: {
+                    /** @description Seconds or an HTTP date. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

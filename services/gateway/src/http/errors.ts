@@ -56,6 +56,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
 
 export function sendAppError(res: import('express').Response, err: AppError): void {
   if (err.code === 'invalid_api_key') res.setHeader('WWW-Authenticate', 'Bearer');
+  // An error that says when to come back says it in the header too (rate_limited, verification_unfinished).
+  const retryAfter = err.details.retry_after_seconds;
+  if (typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter >= 0)
+    res.setHeader('Retry-After', String(retryAfter));
   res.status(err.httpStatus).json(err.toBody());
 }
 

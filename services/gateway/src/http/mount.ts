@@ -138,6 +138,7 @@ export function mountRoute(router: Router, route: AnyRoute, options: MountOption
       return;
     }
     if (result instanceof WithStatus) {
+      for (const [name, value] of Object.entries(result.headers)) res.setHeader(name, value);
       res.status(result.status).json({ data: result.data });
       return;
     }

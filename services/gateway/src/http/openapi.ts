@@ -2,15 +2,18 @@ import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
   extendZodWithOpenApi,
+  type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 // The generator needs `.openapi()` on schemas that use refinements and transforms.
 extendZodWithOpenApi(z);
-import { ERROR_CODES, type ErrorCode } from '@tp/errors';
 import { SCOPES } from '@tp/scopes';
-import { DEFAULT_JSON_LIMIT_BYTES, requiredScopeOf, type AnyRoute } from './route.ts';
+import { productWebhooks } from '../routes/product/webhook-events.ts';
+import { COMPAT_ERROR_SCHEMA, errorComponents, errorResponsesOf } from './openapi-errors.ts';
+import { HEADER_COMPONENTS, type HeaderObject, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from './openapi-headers.ts';
+import { DEFAULT_JSON_LIMIT_BYTES, type FileResponseSpec, requiredScopeOf, type AnyRoute } from './route.ts';
 
 const ValidationIssueSchema = z
   .object({
@@ -32,83 +35,62 @@ const HTTPValidationErrorSchema = z
   .object({ detail: z.array(ValidationIssueSchema) })
   .meta({ id: 'HTTPValidationError' });
 
-const ErrorResponseSchema = z
-  .object({
-    detail: z
-      .object({
-        code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
-        message: z.string(),
-        required_scope: z.string().optional(),
-      })
-      .catchall(z.unknown()),
-  })
-  .meta({ id: 'ErrorResponse', description: 'Every error except validation errors: a stable code and a message.' });
+/** A JSON body that is an object of any shape (an AI provider's answer). */
+const ANY_OBJECT = { type: 'object' as const };
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorResponseSchema } },
+const successHeaders = (extra: Record<string, HeaderObject> = {}): Record<string, HeaderObject> => ({
+  'X-Request-Id': REQUEST_ID_HEADER,
+  ...RATE_LIMIT_HEADERS.counted,
+  ...extra,
 });
 
-/** The headers of a rate-limited answer (draft-ietf-httpapi-ratelimit-headers; ADR 0012). */
-const RATE_LIMIT_HEADERS = {
-  'Retry-After': { description: 'Seconds until the request may be retried.', schema: { type: 'integer' as const } },
-  'RateLimit-Policy': {
-    description: 'The policies the request was counted against, e.g. `"token";q=600;w=60`.',
-    schema: { type: 'string' as const },
-  },
-  RateLimit: {
-    description: 'What is left of each: `"token";r=0;t=12` (remaining, seconds until reset).',
-    schema: { type: 'string' as const },
-  },
-};
+function fileContent(file: FileResponseSpec) {
+  const schemaOf = (type: string) => file.schemas?.[type] ?? (type === 'application/json' ? ANY_OBJECT : z.string());
+  return Object.fromEntries(file.contentTypes.map((type) => [type, { schema: schemaOf(type) }]));
+}
 
-function responsesOf(route: AnyRoute): RouteConfig['responses'] {
+function fileResponseOf(file: FileResponseSpec): ResponseConfig {
+  const download = {
+    'Content-Disposition': {
+      description: '`attachment`, with the download file name.',
+      required: file.download === true,
+      schema: { type: 'string' as const },
+    },
+  };
+  return {
+    description: file.description,
+    headers: successHeaders({ ...(file.download === undefined ? {} : download), ...file.headers }),
+    content: fileContent(file),
+  };
+}
+
+function successResponsesOf(route: AnyRoute): RouteConfig['responses'] {
   const responses: RouteConfig['responses'] = {};
-  if (route.status === 204) responses[204] = { description: 'Done; no body.' };
-  else if (route.fileResponse) {
-    const file = { schema: z.string() };
-    responses[route.status] = {
-      description: route.fileResponse.description,
-      headers: {
-        'Content-Disposition': { description: 'attachment, with the download file name.', schema: { type: 'string' } },
-      },
-      content: Object.fromEntries(route.fileResponse.contentTypes.map((type) => [type, file])),
-    };
-  } else {
+  if (route.status === 204) responses[204] = { description: 'Done; no body.', headers: successHeaders() };
+  else if (route.fileResponse) responses[route.status] = fileResponseOf(route.fileResponse);
+  else {
     const data = route.response ?? z.object({}).catchall(z.unknown());
     responses[route.status] = {
       description: 'Success.',
+      headers: successHeaders(),
       content: { 'application/json': { schema: z.object({ data }) } },
     };
   }
   for (const alternate of route.alternateResponses ?? []) {
     responses[alternate.status] = {
       description: alternate.description,
+      headers: successHeaders(alternate.headers),
       content: { 'application/json': { schema: z.object({ data: alternate.schema }) } },
     };
   }
-  if (route.access.kind !== 'public')
-    responses[401] = errorResponse('`invalid_api_key`: missing, unknown, expired or revoked token.');
-  if (route.access.kind === 'scope')
-    responses[403] = errorResponse('`insufficient_scope`: the token lacks `x-required-scope`.');
-  if (route.access.kind === 'app_session')
-    responses[403] = errorResponse('`pat_route_not_allowed`: only an app session may call this.');
-  responses[429] = {
-    ...errorResponse(
-      '`rate_limited`: over a rate limit (see `RateLimit-Policy`); `Retry-After` says in how many seconds to retry.',
-    ),
-    headers: RATE_LIMIT_HEADERS,
-  };
-  for (const code of route.errors ?? []) {
-    const status = ERROR_CODES[code].http;
-    responses[status] ??= errorResponse(`\`${code}\`: ${ERROR_CODES[code].message}`);
-  }
-  if (route.params || route.query || route.body || route.headers || route.multipartBody) {
-    responses[422] = {
-      description: 'Validation error.',
-      content: { 'application/json': { schema: HTTPValidationErrorSchema } },
-    };
-  }
+  return responses;
+}
+
+function responsesOf(route: AnyRoute): RouteConfig['responses'] {
+  const responses: Record<number, ResponseConfig> = { ...successResponsesOf(route), ...errorResponsesOf(route) };
+  const notFound = responses[404];
+  if (route.fileResponse?.notFoundPage && notFound?.content)
+    notFound.content['text/html'] = { schema: z.string().meta({ description: 'A page that says the link is dead.' }) };
   return responses;
 }
 
@@ -148,7 +130,9 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo) {
     description: 'A personal access token (`tsk_…`).',
   });
   registry.register('HTTPValidationError', HTTPValidationErrorSchema);
-  registry.register('ErrorResponse', ErrorResponseSchema);
+  for (const [name, schema] of Object.entries(errorComponents())) registry.registerComponent('schemas', name, schema);
+  registry.registerComponent('schemas', 'CompatError', COMPAT_ERROR_SCHEMA);
+  for (const [name, header] of Object.entries(HEADER_COMPONENTS)) registry.registerComponent('headers', name, header);
 
   for (const route of routes) {
     const request: RouteConfig['request'] = {};
@@ -178,6 +162,8 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: OpenApiInfo) {
         : {}),
     });
   }
+
+  for (const webhook of productWebhooks()) registry.registerWebhook(webhook);
 
   const scopeList = Object.entries(SCOPES)
     .map(([scope, grants]) => `- \`${scope}\`: ${grants}`)

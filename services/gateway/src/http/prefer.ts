@@ -13,6 +13,31 @@ export function preferredWaitMs(headers: IncomingHttpHeaders): number {
   return Math.max(1, Math.min(Number(match[1]) * 1000, 60_000));
 }
 
+/** `Prefer: respond-async` (RFC 7240): the client takes a 202 and polls rather than wait for the end. */
+export function prefersRespondAsync(headers: IncomingHttpHeaders): boolean {
+  const prefer = headers.prefer;
+  return typeof prefer === 'string' && /(?:^|[,;\s])respond-async(?:$|[,;\s])/i.test(prefer);
+}
+
+/** What `Preference-Applied` says of an answer that took `Prefer: respond-async` (its 202). */
+export const RESPOND_ASYNC_APPLIED = { 'Preference-Applied': 'respond-async' } as const;
+
+/**
+ * How long register and upload wait for verification without `respond-async` (ADR 0034): longer than any
+ * ordinary file takes, and short of media's own bound (30 s) so that the answer is the gateway's.
+ */
+export const SYNC_VERIFICATION_WAIT_MS = 25_000;
+
+/**
+ * The verification wait of register and upload: with `respond-async`, as `Prefer: wait` says (0 = media's
+ * default, a few seconds) before a 202; without it, as `Prefer: wait` says or `SYNC_VERIFICATION_WAIT_MS`.
+ */
+export function verificationWait(headers: IncomingHttpHeaders): { respondAsync: boolean; waitMs: number } {
+  const respondAsync = prefersRespondAsync(headers);
+  const waitMs = preferredWaitMs(headers);
+  return { respondAsync, waitMs: respondAsync || waitMs > 0 ? waitMs : SYNC_VERIFICATION_WAIT_MS };
+}
+
 /** Deadline of a backend call that may wait `waitMs` for verification (0 = its default, a few seconds). */
 export function deadlineForWait(waitMs: number): number {
   return (waitMs === 0 ? 25_000 : waitMs) + 5_000;

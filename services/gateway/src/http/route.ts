@@ -51,10 +51,12 @@ type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 export class WithStatus<T = unknown> {
   readonly status: number;
   readonly data: T;
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, data: T) {
+  constructor(status: number, data: T, headers: Record<string, string> = {}) {
     this.status = status;
     this.data = data;
+    this.headers = headers;
   }
 }
 
@@ -103,6 +105,30 @@ export class RenderedJson {
   }
 }
 
+/** A response header as the document declares it; `required` when every answer carries it. */
+export interface ResponseHeader {
+  description: string;
+  required?: boolean;
+  schema: { type: 'string' | 'integer' };
+}
+
+/** What a route that answers files (`FileResponse`) answers, for the document. */
+export interface FileResponseSpec {
+  contentTypes: string[];
+  description: string;
+  /**
+   * The body's schema by media type; a type not listed is a string, except JSON (`application/json`), which is
+   * any object.
+   */
+  schemas?: Record<string, z.ZodType | { $ref: string }>;
+  /** A download: always with `Content-Disposition: attachment` and a file name. */
+  download?: boolean;
+  /** Headers the answer carries besides. */
+  headers?: Record<string, ResponseHeader>;
+  /** A browser (`Accept: text/html`) gets a 404 page instead of the JSON error. */
+  notFoundPage?: boolean;
+}
+
 export interface RouteSpec<
   A extends Access,
   PS extends z.ZodObject | undefined,
@@ -128,7 +154,13 @@ export interface RouteSpec<
   /** Schema of `data` in the success body. */
   response?: RS;
   /** Other success statuses a handler may answer with `new WithStatus(...)`, for the OpenAPI document. */
-  alternateResponses?: { status: 200 | 201 | 202; description: string; schema: z.ZodType }[];
+  alternateResponses?: {
+    status: 200 | 201 | 202;
+    description: string;
+    schema: z.ZodType;
+    /** The headers the answer carries (`WithStatus`'s), for the document. */
+    headers?: Record<string, ResponseHeader>;
+  }[];
   /**
    * A multipart/form-data body, for the OpenAPI document only: the handler reads the stream
    * itself, so large files never sit in memory. With `body` too, the route takes either: a
@@ -136,7 +168,7 @@ export interface RouteSpec<
    */
   multipartBody?: z.ZodObject;
   /** The route answers a file (`FileResponse`) of one of these media types instead of a JSON envelope. */
-  fileResponse?: { contentTypes: string[]; description: string };
+  fileResponse?: FileResponseSpec;
   /** A larger JSON body limit than the gateway's default, for routes that carry documents. */
   maxBodyBytes?: number;
   /**

@@ -4,7 +4,7 @@ import type { RequestHandler } from 'express';
 export const COMPAT_PREFIX = '/api/v1/ai/compat';
 
 /** The contract's error `type` for an HTTP status. */
-function errorType(status: number): string {
+export function compatErrorType(status: number): string {
   if (status === 401) return 'authentication_error';
   if (status === 402) return 'insufficient_quota';
   if (status === 403) return 'permission_error';
@@ -22,11 +22,11 @@ export function compatError(status: number, detail: Detail): Record<string, unkn
     const first = detail[0];
     const param = Array.isArray(first?.loc) ? first.loc.filter((part) => part !== 'body').join('.') || null : null;
     const message = typeof first?.msg === 'string' ? first.msg : 'The request is invalid.';
-    return { message, type: errorType(status), param, code: 'validation_error' };
+    return { message, type: compatErrorType(status), param, code: 'validation_error' };
   }
   return {
     message: typeof detail.message === 'string' ? detail.message : 'The request failed.',
-    type: errorType(status),
+    type: compatErrorType(status),
     param: typeof detail.param === 'string' ? detail.param : null,
     code: typeof detail.code === 'string' ? detail.code : null,
   };

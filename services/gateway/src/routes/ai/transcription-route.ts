@@ -1,15 +1,34 @@
 import { createHash } from 'node:crypto';
 import { FAST_TRANSCRIPTION } from '@tp/catalog';
 import type { GatewayClients } from '../../clients.ts';
-import { type AnyRoute, defineRoute, FileResponse } from '../../http/route.ts';
+import { type AnyRoute, defineRoute, FileResponse, type FileResponseSpec } from '../../http/route.ts';
 import { RequestValidationError, toValidationIssues, unsupportedOptionAsValidation } from '../../http/validation.ts';
 import { readClipForm } from '../../uploads/clip-form.ts';
 import { COMPAT_PREFIX } from './compat-errors.ts';
 import { usageReference } from './relay.ts';
 import { transcriptionJson, transcriptionText } from './transcription-answer.ts';
-import { FastTranscriptionFields, FastTranscriptionForm } from './transcription-schemas.ts';
+import { CompatTranscriptionSchema, FastTranscriptionFields, FastTranscriptionForm } from './transcription-schemas.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 48);
+
+/** The answer: JSON (json, verbose_json) or text (text, srt, vtt), with where the time went. */
+const TRANSCRIPTION_ANSWER: FileResponseSpec = {
+  contentTypes: ['application/json', 'text/plain'],
+  schemas: { 'application/json': CompatTranscriptionSchema },
+  headers: {
+    'Server-Timing': {
+      description: 'Where the time went, in ms: `guard`, `decode`, `engine`, `translate`.',
+      required: true,
+      schema: { type: 'string' },
+    },
+  },
+  description:
+    'json: `{text}` (with `evidence`, `reason` when the guard answered); verbose_json adds `task`, `language`, ' +
+    '`duration`, `segments` and, with timestamp_granularities[]=word, `words`; target_language adds `source_text` ' +
+    '(`text` is then the translation); purpose=live adds `source_text`, ' +
+    '`language`, `billing {credits_charged, model, seconds, basis, pending, input_tokens, output_tokens}` and, with ' +
+    'want_words, `words` and `words_estimated`. text, srt, vtt: text/plain.',
+};
 
 /**
  * Fast transcription (OpenAPI `POST /api/v1/ai/compat/audio/transcriptions`, ADR 0021): the form read whole (a short clip), checked,
@@ -33,15 +52,7 @@ export function transcriptionRoute({ fastTranscription }: GatewayClients): AnyRo
     access: { kind: 'scope', scope: 'ai:use' },
     multipartBody: FastTranscriptionForm,
     status: 200,
-    fileResponse: {
-      contentTypes: ['application/json', 'text/plain'],
-      description:
-        'json: `{text}` (with `evidence`, `reason` when the guard answered); verbose_json adds `task`, `language`, ' +
-        '`duration`, `segments` and, with timestamp_granularities[]=word, `words`; target_language adds `source_text` ' +
-        '(`text` is then the translation); purpose=live adds `source_text`, ' +
-        '`language`, `billing {credits_charged, model, seconds, basis, pending, input_tokens, output_tokens}` and, with ' +
-        'want_words, `words` and `words_estimated`. text, srt, vtt: text/plain.',
-    },
+    fileResponse: TRANSCRIPTION_ANSWER,
     errors: [
       'unsupported_media_type',
       'file_too_large',

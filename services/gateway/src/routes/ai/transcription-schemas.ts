@@ -4,7 +4,8 @@ import { z } from 'zod';
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
-  .meta({ description: '`true` or `false`.' });
+  // A form field is text on the wire; the document says what it means.
+  .meta({ type: 'boolean', description: '`true` or `false`.' });
 
 export const RESPONSE_FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'] as const;
 
@@ -64,3 +65,45 @@ export const FastTranscriptionForm = FastTranscriptionFields.extend({
     description: `The clip: up to ${FAST_TRANSCRIPTION.maxBytes / (1024 * 1024)} MiB and ${FAST_TRANSCRIPTION.maxSeconds} s of audio, any format ffmpeg decodes.`,
   }),
 }).meta({ id: 'CompatTranscriptionForm' });
+
+const seconds = z.number().meta({ description: 'Seconds, to the millisecond.' });
+const TimedWord = z.object({ word: z.string(), start: seconds, end: seconds });
+
+/** The JSON answer (json, verbose_json) of a fast transcription, as `transcriptionJson` builds it. */
+export const CompatTranscriptionSchema = z
+  .strictObject({
+    text: z.string().meta({ description: 'What was said; with target_language, the translation.' }),
+    source_text: z
+      .string()
+      .optional()
+      .meta({ description: 'With target_language or purpose=live: what was said, in its language.' }),
+    evidence: z.literal('noSpeech').optional().meta({ description: 'When the speech guard answered: no engine ran.' }),
+    reason: z.literal('speech_guard').optional().meta({ description: 'With `evidence`.' }),
+    task: z.literal('transcribe').optional().meta({ description: 'verbose_json.' }),
+    language: z.string().optional().meta({ description: 'verbose_json or purpose=live: the language spoken.' }),
+    duration: seconds.optional().meta({ description: 'verbose_json: of the audio.' }),
+    segments: z
+      .array(z.object({ id: z.number().int(), start: seconds, end: seconds, text: z.string() }))
+      .optional()
+      .meta({ description: 'verbose_json.' }),
+    words: z.array(TimedWord).optional().meta({
+      description: 'verbose_json with timestamp_granularities[]=word, or purpose=live with want_words.',
+    }),
+    words_estimated: z
+      .boolean()
+      .optional()
+      .meta({ description: 'purpose=live with want_words: always false (the engine times each word).' }),
+    billing: z
+      .strictObject({
+        credits_charged: z.number(),
+        model: z.string(),
+        seconds,
+        basis: z.string().meta({ description: 'How the charge was computed.' }),
+        pending: z.boolean(),
+        input_tokens: z.number().int(),
+        output_tokens: z.number().int(),
+      })
+      .optional()
+      .meta({ description: 'purpose=live: what the clip cost.' }),
+  })
+  .meta({ id: 'CompatTranscription' });

@@ -29,6 +29,8 @@ export function billingRoutes({ billing }: GatewayClients, readCache: ReadCache)
       access: read,
       status: 200,
       response: BalanceSchema,
+      // Billing knows no account for a user it has never seen.
+      errors: ['not_found'],
       handler: ({ principal }) =>
         readCache.balance(principal.userId, async () =>
           presentBalance(await billing.getBalance({ principalId: principal.userId })),

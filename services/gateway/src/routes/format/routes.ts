@@ -1,6 +1,6 @@
 import { exportFileName, exportTranscript } from '@tp/transcript';
 import { type AnyRoute, defineRoute, FileResponse } from '../../http/route.ts';
-import { EXPORT_CONTENT_TYPES, toExportOptions } from '../shared/export-options.ts';
+import { EXPORT_CONTENT_TYPES, EXPORT_SCHEMAS, toExportOptions } from '../shared/export-options.ts';
 import { FormatRequest } from './schemas.ts';
 
 /** `POST /api/v1/format`: the export converters over a transcript in the body, without an account. */
@@ -19,7 +19,12 @@ export function formatRoutes(limits: { maxTranscriptBytes: number }): AnyRoute[]
       body: FormatRequest,
       maxBodyBytes: limits.maxTranscriptBytes,
       status: 200,
-      fileResponse: { contentTypes: EXPORT_CONTENT_TYPES, description: 'The converted transcript.' },
+      fileResponse: {
+        contentTypes: EXPORT_CONTENT_TYPES,
+        schemas: EXPORT_SCHEMAS,
+        download: true,
+        description: 'The converted transcript: format=json the canonical transcript, others text.',
+      },
       errors: ['payload_too_large', 'unsupported_media_type'],
       handler: async ({ body }) => {
         const { transcript, title, ...options } = body;

@@ -3,7 +3,7 @@ import { isAppError } from '@tp/errors';
 import type { GatewayClients } from '../../clients.ts';
 import { defineRoute, FileResponse } from '../../http/route.ts';
 import { RequestValidationError } from '../../http/validation.ts';
-import { EXPORT_CONTENT_TYPES, ExportQuery, toExportOptions } from '../shared/export-options.ts';
+import { EXPORT_CONTENT_TYPES, EXPORT_SCHEMAS, ExportQuery, toExportOptions } from '../shared/export-options.ts';
 import { presentArtifact } from '../shared/presenters.ts';
 import { ArtifactSchema, limitParam } from '../shared/schemas.ts';
 import { presentJob } from './presenters.ts';
@@ -82,7 +82,12 @@ export const exportJob = ({ jobs }: GatewayClients) =>
     params: JobParams,
     query: ExportQuery,
     status: 200,
-    fileResponse: { contentTypes: EXPORT_CONTENT_TYPES, description: 'The transcript file, with a download name.' },
+    fileResponse: {
+      contentTypes: EXPORT_CONTENT_TYPES,
+      schemas: EXPORT_SCHEMAS,
+      download: true,
+      description: 'The transcript file, with a download name: format=json the canonical transcript, others text.',
+    },
     errors: ['not_found', 'job_not_completed', 'job_is_batch', 'job_has_no_transcript'],
     handler: async ({ principal, params, query }) => {
       const options = toExportOptions(query);

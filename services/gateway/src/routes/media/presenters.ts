@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { CreateUploadSessionResponse, GetStorageUsageResponse, Media, MediaOutcome } from '@tp/proto';
+import { AppError } from '@tp/errors';
+import { RESPOND_ASYNC_APPLIED } from '../../http/prefer.ts';
 import { WithStatus } from '../../http/route.ts';
 import { iso } from '../shared/presenters.ts';
 import type { MediaSchema, StorageUsageSchema, UploadSessionSchema, VerificationPendingSchema } from './schemas.ts';
@@ -33,17 +35,44 @@ export function presentMedia(media: Media): z.infer<typeof MediaSchema> {
   };
 }
 
-/** 201 with the media once verified, 202 while verification runs (ADR 0005). */
-export function presentOutcome(
-  outcome: MediaOutcome,
-): z.infer<typeof MediaSchema> | WithStatus<z.infer<typeof VerificationPendingSchema>> {
-  if (outcome.media) return presentMedia(outcome.media);
-  return new WithStatus(202, {
+type Pending = z.infer<typeof VerificationPendingSchema>;
+
+function pendingOf(outcome: MediaOutcome): Pending {
+  return {
     status: 'verification_pending' as const,
     media_id: outcome.mediaId,
     verification_id: outcome.pending?.verificationId ?? '',
     retry_after_seconds: outcome.pending?.retryAfterSeconds ?? 1,
-  });
+  };
+}
+
+const retryAfter = (pending: Pending) => ({ 'Retry-After': String(pending.retry_after_seconds) });
+
+/** 201 with the media once verified, 202 while verification runs (ADR 0005): `POST /api/v1/media/complete`. */
+export function presentOutcome(outcome: MediaOutcome): z.infer<typeof MediaSchema> | WithStatus<Pending> {
+  if (outcome.media) return presentMedia(outcome.media);
+  const pending = pendingOf(outcome);
+  return new WithStatus(202, pending, retryAfter(pending));
+}
+
+/**
+ * Register and upload (ADR 0034): 201 with the media once verified; while verification still runs, a 202 only
+ * for a client that asked for one (`Prefer: respond-async`), else 503 verification_unfinished naming the media,
+ * which stays and is verified: the client polls `GET /api/v1/media/{media_id}`.
+ */
+export function presentStoredMedia(
+  outcome: MediaOutcome,
+  respondAsync: boolean,
+): z.infer<typeof MediaSchema> | WithStatus<Pending> {
+  if (outcome.media) return presentMedia(outcome.media);
+  const pending = pendingOf(outcome);
+  if (respondAsync) return new WithStatus(202, pending, { ...retryAfter(pending), ...RESPOND_ASYNC_APPLIED });
+  const { status: _status, ...details } = pending;
+  throw new AppError(
+    'verification_unfinished',
+    `The media ${pending.media_id} is stored and still being verified; poll GET /api/v1/media/${pending.media_id}.`,
+    details,
+  );
 }
 
 export function presentUploadSession(session: CreateUploadSessionResponse): z.infer<typeof UploadSessionSchema> {

@@ -44,13 +44,34 @@ export const VerificationPendingSchema = z
   })
   .meta({
     id: 'MediaVerificationPending',
-    description: 'Repeat the same request (same finalize token) after retry_after_seconds.',
+    description:
+      'Verification is still running. After retry_after_seconds, repeat `POST /api/v1/media/complete` (same finalize ' +
+      'token), or, for register and upload, read `GET /api/v1/media/{media_id}`.',
   });
 
+const retryAfterHeader = {
+  description: 'As `retry_after_seconds`.',
+  required: true,
+  schema: { type: 'integer' as const },
+};
+
+/** The 202 of `POST /api/v1/media/complete`. */
 export const pendingResponse = {
   status: 202 as const,
   description: 'Verification is still running.',
   schema: VerificationPendingSchema,
+  headers: { 'Retry-After': retryAfterHeader },
+};
+
+/** The 202 of register and upload, only with `Prefer: respond-async` (ADR 0034). */
+export const asyncPendingResponse = {
+  status: 202 as const,
+  description: 'Only with `Prefer: respond-async`: verification is still running; poll `GET /api/v1/media/{media_id}`.',
+  schema: VerificationPendingSchema,
+  headers: {
+    'Retry-After': retryAfterHeader,
+    'Preference-Applied': { description: '`respond-async`.', required: true, schema: { type: 'string' as const } },
+  },
 };
 
 export const UploadSessionRequest = z

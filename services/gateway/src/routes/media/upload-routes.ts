@@ -1,10 +1,11 @@
 import type { Logger } from '@tp/logging';
 import type { GatewayClients } from '../../clients.ts';
-import { deadlineForWait, preferredWaitMs } from '../../http/prefer.ts';
+import { deadlineForWait, preferredWaitMs, verificationWait } from '../../http/prefer.ts';
 import { defineRoute } from '../../http/route.ts';
 import { streamDirectUpload } from '../../uploads/direct-upload.ts';
-import { presentOutcome, presentUploadSession } from './presenters.ts';
+import { presentOutcome, presentStoredMedia, presentUploadSession } from './presenters.ts';
 import {
+  asyncPendingResponse,
   FinalizeRequest,
   MediaSchema,
   pendingResponse,
@@ -17,6 +18,14 @@ import {
 } from './schemas.ts';
 
 /** The three ways media gets in: an upload session, an object already in storage, a direct upload. */
+
+/** How register and upload answer (ADR 0034). */
+const STORED_MEDIA_ANSWERS =
+  '201 with the media once verified: the request waits for verification, up to `Prefer: wait=<seconds>` or ' +
+  '25 s. Verification still running after that is 503 `verification_unfinished` with `Retry-After`: the media is ' +
+  'stored, `GET /api/v1/media/{media_id}` (`detail.media_id`) shows it `ready` or `failed` once verified. ' +
+  '`Prefer: respond-async` (RFC 7240) asks for 202 `verification_pending` instead (with `Preference-Applied: ' +
+  'respond-async`) when verification outlasts `Prefer: wait` (default: a few seconds).';
 
 export const createUploadSession = ({ media }: GatewayClients) =>
   defineRoute({
@@ -60,8 +69,8 @@ export const completeUpload = ({ media }: GatewayClients) =>
     operationId: 'completeUpload',
     summary: 'Finalize an upload',
     description:
-      '201 with the media once verified; 202 while verification runs (repeat with the same token). ' +
-      '`Prefer: wait=<seconds>` sets how long to wait for verification before answering 202.',
+      '201 with the media once verified; 202 while verification runs (repeat with the same token after ' +
+      '`Retry-After`). `Prefer: wait=<seconds>` sets how long to wait for verification before answering 202.',
     tag: 'Media',
     access: { kind: 'scope', scope: 'files:write' },
     body: FinalizeRequest,
@@ -95,13 +104,14 @@ export const registerMedia = ({ media }: GatewayClients) =>
     path: '/api/v1/media/register',
     operationId: 'registerMedia',
     summary: 'Register an object already in storage',
+    description: STORED_MEDIA_ANSWERS,
     tag: 'Media',
     access: { kind: 'scope', scope: 'files:write' },
     body: RegisterMediaRequest,
     headers: UserAgentHeaders,
     status: 201,
     response: MediaSchema,
-    alternateResponses: [pendingResponse],
+    alternateResponses: [asyncPendingResponse],
     errors: [
       'storage_key_not_allowed',
       'not_found',
@@ -110,9 +120,10 @@ export const registerMedia = ({ media }: GatewayClients) =>
       'media_unplayable',
       'media_no_audio',
       'storage_quota_exceeded',
+      'verification_unfinished',
     ],
     handler: async ({ principal, body, headers, req }) => {
-      const waitMs = preferredWaitMs(req.headers);
+      const { respondAsync, waitMs } = verificationWait(req.headers);
       const outcome = await media.registerMedia(
         {
           userId: principal.userId,
@@ -125,7 +136,7 @@ export const registerMedia = ({ media }: GatewayClients) =>
         },
         { deadlineMs: deadlineForWait(waitMs) },
       );
-      return presentOutcome(outcome);
+      return presentStoredMedia(outcome, respondAsync);
     },
   });
 
@@ -136,13 +147,14 @@ export const uploadMedia = ({ media }: GatewayClients, log: Logger) =>
     operationId: 'uploadMedia',
     summary: 'Upload and register a file',
     description:
-      'multipart/form-data; the file is streamed to storage, never held in memory. Fields come before the `file` part.',
+      'multipart/form-data; the file is streamed to storage, never held in memory. Fields come before the `file` part. ' +
+      STORED_MEDIA_ANSWERS,
     tag: 'Media',
     access: { kind: 'scope', scope: 'files:write' },
     multipartBody: UploadForm,
     status: 201,
     response: MediaSchema,
-    alternateResponses: [pendingResponse],
+    alternateResponses: [asyncPendingResponse],
     errors: [
       'unsupported_media_type',
       'media_too_large',
@@ -151,9 +163,11 @@ export const uploadMedia = ({ media }: GatewayClients, log: Logger) =>
       'media_no_audio',
       'storage_quota_exceeded',
       'storage_unavailable',
+      'verification_unfinished',
     ],
-    handler: async ({ principal, req }) =>
-      presentOutcome(
-        await streamDirectUpload(req, { media, userId: principal.userId, log, waitMs: preferredWaitMs(req.headers) }),
-      ),
+    handler: async ({ principal, req }) => {
+      const { respondAsync, waitMs } = verificationWait(req.headers);
+      const outcome = await streamDirectUpload(req, { media, userId: principal.userId, log, waitMs });
+      return presentStoredMedia(outcome, respondAsync);
+    },
   });

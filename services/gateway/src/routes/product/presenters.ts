@@ -34,22 +34,22 @@ export function presentUploadForm(form: CreateUploadFormResponse): UploadedFile 
 
 export function presentDelivery(d: Delivery): z.infer<typeof DeliverySchema> {
   return {
-    delivery_id: d.deliveryId,
+    deliveryId: d.deliveryId,
     jobId: d.jobId,
-    event_type: d.eventType,
+    eventType: d.eventType as z.infer<typeof DeliverySchema>['eventType'],
     status: d.status as z.infer<typeof DeliverySchema>['status'],
     url: d.url,
-    attempt_count: d.attemptCount,
-    next_attempt_at: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
-    created_at: iso(d.createdAt)!,
-    delivered_at: iso(d.deliveredAt),
-    result_omitted: d.resultOmitted,
+    attemptCount: d.attemptCount,
+    nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+    createdAt: iso(d.createdAt)!,
+    deliveredAt: iso(d.deliveredAt),
+    resultOmitted: d.resultOmitted,
     attempts: d.attempts.map((a) => ({
       number: a.number,
-      started_at: iso(a.startedAt)!,
-      status_code: a.statusCode || null,
+      startedAt: iso(a.startedAt)!,
+      statusCode: a.statusCode || null,
       error: a.error || null,
-      duration_ms: a.durationMs,
+      durationMs: a.durationMs,
     })),
   };
 }

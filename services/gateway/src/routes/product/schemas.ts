@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLanguageCode, PROFILES } from '@tp/catalog';
-import { OUTPUT_FORMATS, PRODUCT_STATUSES } from '@tp/webhooks';
+import { OUTPUT_FORMATS, PRODUCT_STATUSES, WEBHOOK_EVENT_TYPES } from '@tp/webhooks';
 import { resourceId, timestamp } from '../shared/schemas.ts';
 
 // The product back-end interface (ADR 0017): paths at the root, camelCase ids as its contract
@@ -115,7 +115,7 @@ export const TranscribeRequest = TranscribeFields.superRefine((body, ctx) => {
 
 export type TranscribeBody = z.infer<typeof TranscribeRequest>;
 
-const ProductResultSchema = z
+export const ProductResultSchema = z
   .object({
     text: z.string(),
     segments: z.array(
@@ -144,25 +144,26 @@ export const ProductJobSchema = z
   })
   .meta({ id: 'ProductJob' });
 
+/** A delivery as `GET /transcribe/{jobId}/deliveries` shows it: the interface's own resource, camelCase (ADR 0034). */
 export const DeliverySchema = z
   .object({
-    delivery_id: z.string().meta({ description: 'Sent as X-Service-Delivery-Id; the same on every attempt.' }),
+    deliveryId: z.string().meta({ description: 'Sent as X-Service-Delivery-Id; the same on every attempt.' }),
     jobId: z.string(),
-    event_type: z.string().meta({ description: '`transcription.completed`, `.failed` or `.cancelled`.' }),
+    eventType: z.enum(WEBHOOK_EVENT_TYPES),
     status: z.enum(['pending', 'delivered', 'failed', 'gone']),
     url: z.string(),
-    attempt_count: z.number().int(),
-    next_attempt_at: timestamp.nullable(),
-    created_at: timestamp,
-    delivered_at: timestamp.nullable(),
-    result_omitted: z.boolean(),
+    attemptCount: z.number().int(),
+    nextAttemptAt: timestamp.nullable().meta({ description: 'When the next attempt is due, while `pending`.' }),
+    createdAt: timestamp,
+    deliveredAt: timestamp.nullable(),
+    resultOmitted: z.boolean().meta({ description: "The body's `result_omitted`: the result was too large to send." }),
     attempts: z.array(
       z.object({
         number: z.number().int(),
-        started_at: timestamp,
-        status_code: z.number().int().nullable().meta({ description: "The receiver's status; null: no answer." }),
+        startedAt: timestamp,
+        statusCode: z.number().int().nullable().meta({ description: "The receiver's status; null: no answer." }),
         error: z.string().nullable(),
-        duration_ms: z.number().int(),
+        durationMs: z.number().int(),
       }),
     ),
   })

@@ -6,6 +6,7 @@ import {
   EXPORT_TEXTS,
   isHighlightColor,
   type ExportOptions,
+  TranscriptSchema,
 } from '@tp/transcript';
 import { queryBoolean } from './schemas.ts';
 
@@ -16,6 +17,9 @@ import { queryBoolean } from './schemas.ts';
 const d = DEFAULT_EXPORT_OPTIONS;
 
 export const EXPORT_CONTENT_TYPES = ['text/plain', 'application/json', 'application/x-subrip', 'text/vtt'];
+
+/** A converter's json is the canonical transcript (its JSON Schema also served at /schemas/transcript.v1.json). */
+export const EXPORT_SCHEMAS = { 'application/json': TranscriptSchema };
 
 const format = z.enum(EXPORT_FORMATS).meta({ description: 'Output format: `text`, `json`, `srt` or `vtt`.' });
 const maxChars = (schema: z.ZodNumber) =>

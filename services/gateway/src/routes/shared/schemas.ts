@@ -14,12 +14,16 @@ export const limitParam = z.coerce
   .default(50)
   .meta({ description: 'Maximum number of items, 1 to 200.' });
 
-/** Query booleans as FastAPI reads them. */
+/**
+ * Query booleans as FastAPI reads them. The document says `boolean` (what a client sends: `true`/`false`); the
+ * other spellings FastAPI takes are still read.
+ */
 export const queryBoolean = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
     .default(fallback ? 'true' : 'false')
-    .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+    .transform((v) => ['true', '1', 'yes', 'on'].includes(v))
+    .meta({ type: 'boolean', default: fallback });
 
 export const timestamp = z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339 timestamp.' });
 

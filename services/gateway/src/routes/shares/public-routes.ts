@@ -1,6 +1,7 @@
 import { isAppError } from '@tp/errors';
 import type { GatewayClients, SharesClient } from '../../clients.ts';
 import { defineRoute, FileResponse } from '../../http/route.ts';
+import { EXPORT_CONTENT_TYPES, EXPORT_SCHEMAS } from '../shared/export-options.ts';
 import { DownloadShareParams, OpenShareParams, SHARE_PATH_PREFIX } from './schemas.ts';
 
 /** What anyone holding a share link can open, without an account: the link is the credential. */
@@ -21,7 +22,9 @@ export const openShare = ({ shares }: GatewayClients) =>
     status: 200,
     fileResponse: {
       contentTypes: ['text/html', 'application/json'],
-      description: 'The page, or the transcript as JSON.',
+      schemas: EXPORT_SCHEMAS,
+      notFoundPage: true,
+      description: 'The page, or the canonical transcript as JSON.',
     },
     errors: ['not_found'],
     handler: async ({ params, req }) => {
@@ -43,8 +46,11 @@ export const downloadShare = ({ shares }: GatewayClients) =>
     params: DownloadShareParams,
     status: 200,
     fileResponse: {
-      contentTypes: ['text/plain', 'application/json', 'application/x-subrip', 'text/vtt'],
-      description: 'The transcript file.',
+      contentTypes: EXPORT_CONTENT_TYPES,
+      schemas: EXPORT_SCHEMAS,
+      download: false,
+      notFoundPage: true,
+      description: 'The transcript file: json the canonical transcript, others text.',
     },
     errors: ['not_found'],
     handler: async ({ params, req }) =>
