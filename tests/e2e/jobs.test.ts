@@ -8,6 +8,7 @@
 // - jobs/client-local.ts: a job the user's device runs, and a device that goes silent;
 // - jobs/damaged-media.ts: a file damaged in storage fails its job;
 // - jobs/sdk.ts: the same workflow through @tp/sdk alone (upload, job, wait, export, list);
+// - jobs/quickstart.ts: the README's TypeScript quick start, run with node;
 // then, alone, jobs/queue.ts: the queue with the worker stopped and back, and a running job
 // cancelled (it restarts the worker and reads its child processes).
 import { describe } from 'node:test';
@@ -15,6 +16,7 @@ import { batchTests } from './jobs/batch.ts';
 import { clientLocalTests } from './jobs/client-local.ts';
 import { damagedMediaTests } from './jobs/damaged-media.ts';
 import { queueTests } from './jobs/queue.ts';
+import { quickstartTests } from './jobs/quickstart.ts';
 import { sdkTests } from './jobs/sdk.ts';
 import { speakersTests } from './jobs/speakers.ts';
 import { transcriptionTests } from './jobs/transcription.ts';
@@ -29,6 +31,7 @@ describe('jobs, side by side', { concurrency: true }, () => {
   clientLocalTests();
   damagedMediaTests();
   sdkTests();
+  quickstartTests();
 });
 
 queueTests();

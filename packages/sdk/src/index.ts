@@ -1,7 +1,7 @@
 // @tp/sdk: a typed client of the API, for Node and browsers (no Node module here; see ./node.ts).
 export { type Client, type ClientOptions, createClient } from './client.ts';
 export { ApiError, type ErrorDetail, NetworkError, type ValidationIssue } from './errors.ts';
-export type { components, operations, paths } from './generated/schema.ts';
+export type { components, operations, paths, webhooks } from './generated/schema.ts';
 export type { WaitForJobOptions } from './jobs.ts';
 export type * from './models.ts';
 export type { ItemOf, ListPath } from './pagination.ts';

@@ -2,6 +2,7 @@
 // @tp/webhooks signs, and webhooks.test.ts checks it against that package.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import type { WebhookEvent } from './models.ts';
 
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
@@ -41,7 +42,7 @@ export class WebhookVerificationError extends Error {
  * present, else the Standard Webhooks one; then that the timestamp is within the tolerance. Answers
  * the parsed event, or throws WebhookVerificationError.
  */
-export function verifyWebhook<T = unknown>(
+export function verifyWebhook<T = WebhookEvent>(
   rawBody: string | Uint8Array,
   headers: WebhookHeaders,
   options: VerifyWebhookOptions,
