@@ -2,7 +2,7 @@
 // launchChromium's browser gets is checked against its origin's /openapi.json. A page's fetch
 // cannot be rejected from here, so a violation is printed and fails the test file's process.
 import type { Browser, BrowserContext, Response } from 'playwright-core';
-import { API_PATH, cachedContract } from './fetch-hook.ts';
+import { ContractViolation, cachedContract, isApiAnswer } from './fetch-hook.ts';
 
 /** Watches the responses of every context the browser opens (Browser.newPage opens one too). */
 export function checkBrowserResponses(browser: Browser): void {
@@ -20,15 +20,15 @@ export function checkBrowserResponses(browser: Browser): void {
 
 async function checkResponse(response: Response): Promise<void> {
   const url = new URL(response.url());
-  if (!API_PATH.test(url.pathname)) return;
+  const headers = new Headers(await response.allHeaders());
+  if (!isApiAnswer(url.pathname, headers)) return;
   const contract = await cachedContract(url.origin).catch(() => null);
   const method = response.request().method();
   if (!contract?.operationOf(method, url.pathname)) return;
-  const headers = new Headers(await response.allHeaders());
   const streamed = method === 'HEAD' || (headers.get('content-type') ?? '').startsWith('text/event-stream');
   const body = streamed ? null : await response.text();
   const problems = contract.check({ method, path: url.pathname, status: response.status(), headers, body });
   if (!problems?.length) return;
   process.exitCode = 1;
-  console.error(`a response the browser received breaks /openapi.json:\n  ${problems.join('\n  ')}`);
+  console.error(`In the browser: ${new ContractViolation(problems, body).message}`);
 }

@@ -191,7 +191,7 @@ describe('the fetch hook', () => {
         return;
       }
       const answer = answers.get(req.url ?? '') ?? { status: 404, body: '{"detail":{"code":"job_not_found"}}' };
-      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+      res.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': 'req_1' }).end(answer.body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -216,6 +216,7 @@ describe('the fetch hook', () => {
     await assert.rejects(fetch(`${base}/api/v1/jobs/job_500`), (err: unknown) => {
       assert.ok(err instanceof ContractViolation);
       assert.match(err.message, /answered 500, which the document does not declare/);
+      assert.match(err.message, /received: \{"detail":\{"code":"internal_error"\}\}/);
       return true;
     });
   });
@@ -229,5 +230,18 @@ describe('the fetch hook', () => {
   it('leaves paths outside the API alone', async () => {
     answers.set('/metrics', { status: 500, body: '{}' });
     assert.equal((await fetch(`${base}/metrics`)).status, 500);
+  });
+
+  it('leaves servers that are not a gateway alone (no X-Request-Id): they are never asked for a document', async () => {
+    const asked: string[] = [];
+    const other = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(500).end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    assert.equal((await fetch(`http://127.0.0.1:${port}/api/v1/jobs/job_1`)).status, 500);
+    await new Promise((resolve) => other.close(resolve));
+    assert.deepEqual(asked, ['/api/v1/jobs/job_1']);
   });
 });

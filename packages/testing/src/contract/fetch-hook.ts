@@ -1,5 +1,7 @@
 // Every response a test process receives through fetch from an API path (/api/…, and the product
-// interface's /upload and /transcribe…) is checked against the /openapi.json its origin serves:
+// interface's /upload and /transcribe…) of the gateway (it answers every request with X-Request-Id;
+// other servers, such as the tests' own fakes, are never asked for a document they do not have) is
+// checked against the /openapi.json its origin serves:
 // an undeclared status, a missing required header or a body off its schema rejects the fetch, so
 // the test that received it fails, and marks the process failed, so a caller that swallows the
 // error fails its file too. Installed in every test file's process by tools/dev/test-runner.ts.
@@ -7,6 +9,11 @@ import type { Contract, OpenApiDocument } from './check.ts';
 
 /** Paths whose origin is asked for its /openapi.json; other hosts (S3, fake upstreams, receivers) are never asked. */
 export const API_PATH = /^\/(api\/|upload\/?$|transcribe(\/|$))/;
+
+/** Whether a response to `path` is one to check: an API path, answered by a gateway (X-Request-Id). */
+export function isApiAnswer(path: string, headers: Headers): boolean {
+  return API_PATH.test(path) && headers.has('x-request-id');
+}
 
 // The fetch of the process before any checker wrapped it: it loads the documents.
 const plainFetch = globalThis.fetch;
@@ -27,8 +34,9 @@ export function cachedContract(origin: string): Promise<Contract | null> {
 export class ContractViolation extends Error {
   readonly problems: string[];
 
-  constructor(problems: string[]) {
-    super(`the response breaks /openapi.json:\n  ${problems.join('\n  ')}`);
+  constructor(problems: string[], body: string | null = null) {
+    const received = body ? `\n  received: ${body.length > 400 ? `${body.slice(0, 400)}…` : body}` : '';
+    super(`the response breaks /openapi.json:\n  ${problems.join('\n  ')}${received}`);
     this.name = 'ContractViolation';
     this.problems = problems;
   }
@@ -58,21 +66,22 @@ export function installContractChecker(options: ContractCheckerOptions = {}): Co
   const checked: typeof fetch = async (input, init) => {
     const response = await original(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));
-    if (!url.protocol.startsWith('http') || !API_PATH.test(url.pathname)) return response;
+    if (!url.protocol.startsWith('http') || !isApiAnswer(url.pathname, response.headers)) return response;
     const contract = await cachedContract(url.origin).catch(() => null);
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
     if (!contract?.operationOf(method, url.pathname)) return response;
+    const body = await readableBody(response, method);
     const problems = contract.check({
       method,
       path: url.pathname,
       status: response.status,
       headers: response.headers,
-      body: await readableBody(response, method),
+      body,
     });
     if (!problems?.length) return response;
     violations.push(...problems);
     if (options.failProcess ?? true) process.exitCode = 1;
-    const violation = new ContractViolation(problems);
+    const violation = new ContractViolation(problems, body);
     console.error(violation.message);
     throw violation;
   };

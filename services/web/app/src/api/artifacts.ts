@@ -47,7 +47,7 @@ export function useTranscriptVersion(artifactId: string, versionId: string) {
     queryKey: keys.artifacts.version(artifactId, versionId),
     queryFn: async (): Promise<TranscriptVersion> => {
       const version = await client.GET('/api/v1/artifacts/{artifact_id}/versions/{version_id}', {
-        params: { path: { artifact_id: artifactId, version_id: versionId }, query: { include_payload: 'true' } },
+        params: { path: { artifact_id: artifactId, version_id: versionId }, query: { include_payload: true } },
       });
       // The document types a payload as any JSON: a transcript artifact's follows /schemas/transcript.v1.json.
       return { ...version, payload: (version.payload ?? null) as Transcript | null };

@@ -16,7 +16,7 @@ export function useCreditGrants(includeExpired: boolean) {
     queryKey: keys.billing.grants(includeExpired),
     queryFn: () =>
       client.GET('/api/v1/billing/grants', {
-        params: { query: { include_expired: includeExpired ? 'true' : 'false' } },
+        params: { query: { include_expired: includeExpired } },
       }),
     placeholderData: keepPreviousData,
   });

@@ -10,7 +10,7 @@ export function useShares() {
   return useQuery({
     queryKey: keys.shares,
     queryFn: () =>
-      client.GET('/api/v1/shares', { params: { query: { include_inactive: 'true', limit: LIST_LIMITS.shares } } }),
+      client.GET('/api/v1/shares', { params: { query: { include_inactive: true, limit: LIST_LIMITS.shares } } }),
   });
 }
 

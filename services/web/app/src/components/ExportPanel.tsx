@@ -24,8 +24,7 @@ const DEFAULT_CHECKS = Object.fromEntries(CHECKS.map((c) => [c.name, c.fallback]
 function queryOf(format: Format, checks: Checks, maxChars: string, color: string): ExportQuery {
   const query: ExportQuery = { format };
   for (const check of CHECKS)
-    if ((check.formats as readonly Format[]).includes(format))
-      query[check.name] = checks[check.name] ? 'true' : 'false';
+    if ((check.formats as readonly Format[]).includes(format)) query[check.name] = checks[check.name];
   if (CAPTIONS.includes(format)) {
     query.max_chars_per_entry = Number(maxChars);
     if (checks.highlight_words) query.highlight_color = color;
