@@ -2591,7 +2591,7 @@ export interface components {
             media_id: string;
             size_bytes: number;
             /** @enum {string} */
-            source: "upload_session" | "direct_upload" | "register";
+            source: "upload_session" | "direct_upload" | "register" | "upload_form" | "url_import";
             /** @enum {string} */
             status: "awaiting_upload" | "verifying" | "ready" | "failed" | "expired";
             streams: components["schemas"]["MediaStream"][];
@@ -3269,6 +3269,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -3284,6 +3294,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -3397,6 +3414,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -3412,6 +3439,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -3478,6 +3512,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["AppExperiencePreference"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -3558,6 +3602,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -3671,6 +3722,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -3686,6 +3747,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -3752,6 +3820,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -3811,14 +3889,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -3836,6 +3918,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -3909,6 +3998,7 @@ export interface operations {
              * @description An OpenAI-style `error` beside the platform `detail`.
              *
              *     One of:
+             *     - `bad_request`: The request is malformed.
              *     - `live_runs_on_device`: The live route of this model runs on the device.
              *     - `media_empty`: The uploaded file is empty.
              *     - `media_unplayable`: The uploaded file is not playable audio or video.
@@ -3920,10 +4010,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["Error_live_runs_on_device"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_profile_unavailable"]) & {
+                    "application/json": (components["schemas"]["Error_bad_request"] | components["schemas"]["Error_live_runs_on_device"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_profile_unavailable"]) & {
                         error: components["schemas"]["CompatError"] & {
                             /** @enum {unknown} */
-                            code?: "live_runs_on_device" | "media_empty" | "media_unplayable" | "profile_unavailable";
+                            code?: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "profile_unavailable";
                             /** @constant */
                             type?: "invalid_request_error";
                         };
@@ -4072,6 +4162,7 @@ export interface operations {
              *
              *     One of:
              *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
              *     - `clip_too_long`: The clip is longer than fast transcription accepts; submit it as a job instead.
              */
             422: {
@@ -4080,7 +4171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_clip_too_long"]) & {
+                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"] | components["schemas"]["Error_clip_too_long"]) & {
                         error: components["schemas"]["CompatError"] & {
                             /** @enum {unknown} */
                             code?: "validation_error" | "clip_too_long";
@@ -4116,6 +4207,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
@@ -4396,7 +4494,9 @@ export interface operations {
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
              *
-             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
              */
             422: {
                 headers: {
@@ -4404,7 +4504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"]) & {
                         error: components["schemas"]["CompatError"] & {
                             /** @enum {unknown} */
                             code?: "validation_error";
@@ -4440,6 +4540,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
@@ -4719,7 +4826,9 @@ export interface operations {
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
              *
-             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
              */
             422: {
                 headers: {
@@ -4727,7 +4836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"]) & {
                         error: components["schemas"]["CompatError"] & {
                             /** @enum {unknown} */
                             code?: "validation_error";
@@ -4763,6 +4872,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
@@ -5042,7 +5158,9 @@ export interface operations {
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
              *
-             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
              */
             422: {
                 headers: {
@@ -5050,7 +5168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"]) & {
                         error: components["schemas"]["CompatError"] & {
                             /** @enum {unknown} */
                             code?: "validation_error";
@@ -5086,6 +5204,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
@@ -5300,6 +5425,27 @@ export interface operations {
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
              *
+             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                        error: components["schemas"]["CompatError"] & {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                            /** @constant */
+                            type?: "invalid_request_error";
+                        };
+                    };
+                };
+            };
+            /**
+             * @description An OpenAI-style `error` beside the platform `detail`.
+             *
              *     `rate_limited`: Too many requests.
              */
             429: {
@@ -5323,6 +5469,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
@@ -5580,7 +5733,9 @@ export interface operations {
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
              *
-             *     a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
              */
             422: {
                 headers: {
@@ -5588,7 +5743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"] & {
+                    "application/json": (components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"]) & {
                         error: components["schemas"]["CompatError"] & {
                             /** @enum {unknown} */
                             code?: "validation_error";
@@ -5624,6 +5779,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description An OpenAI-style `error` beside the platform `detail`.
@@ -5748,6 +5910,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -5797,14 +5969,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -5822,6 +5998,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -5888,6 +6071,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -5947,14 +6140,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -5972,6 +6169,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6034,6 +6238,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -6093,14 +6307,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -6118,6 +6336,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6188,6 +6413,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -6247,14 +6482,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -6272,6 +6511,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6343,6 +6589,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ArtifactWithVersion"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -6419,14 +6675,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -6444,6 +6704,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6513,6 +6780,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -6572,14 +6849,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -6597,6 +6878,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6664,6 +6952,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["DownloadUrl"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -6735,14 +7033,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -6760,6 +7062,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6827,6 +7136,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -6886,14 +7205,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -6911,6 +7234,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -6979,6 +7309,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -7038,14 +7378,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -7063,6 +7407,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7178,6 +7529,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -7193,6 +7554,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7263,6 +7631,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -7322,14 +7700,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -7347,6 +7729,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7415,6 +7804,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -7464,14 +7863,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -7489,6 +7892,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7557,6 +7967,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_credentials`: The email or password is incorrect. */
             401: {
                 headers: {
@@ -7594,14 +8014,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -7619,6 +8043,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7728,6 +8159,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -7743,6 +8184,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7810,6 +8258,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -7859,14 +8317,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -7884,6 +8346,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -7955,6 +8424,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -8019,14 +8498,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -8044,6 +8527,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8106,6 +8596,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -8165,14 +8665,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -8190,6 +8694,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8313,6 +8824,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -8328,6 +8849,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8394,6 +8922,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -8443,14 +8981,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -8468,6 +9010,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8535,6 +9084,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -8584,14 +9143,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -8609,6 +9172,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8722,6 +9292,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -8737,6 +9317,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8850,6 +9437,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -8865,6 +9462,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -8978,6 +9582,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -8993,6 +9607,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -9064,6 +9685,16 @@ export interface operations {
                     "text/vtt": string;
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description The request was not received in time; no body. */
             408: {
                 headers: {
@@ -9091,14 +9722,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -9116,6 +9751,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -9186,6 +9828,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -9235,14 +9887,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -9260,6 +9916,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -9331,14 +9994,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description `profile_unavailable`: The engine of this profile is not installed in this deployment. */
+            /**
+             * @description One of:
+             *     - `bad_request`: The request is malformed.
+             *     - `profile_unavailable`: The engine of this profile is not installed in this deployment.
+             */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_profile_unavailable"];
+                    "application/json": components["schemas"]["Error_bad_request"] | components["schemas"]["Error_profile_unavailable"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -9428,14 +10095,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -9453,6 +10124,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -9519,6 +10197,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -9578,14 +10266,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -9603,6 +10295,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -9667,6 +10366,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -9738,14 +10447,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -9763,6 +10476,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -9829,6 +10549,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -9888,14 +10618,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -9913,6 +10647,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10001,6 +10742,16 @@ export interface operations {
                     "text/vtt": string;
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -10075,14 +10826,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -10100,6 +10855,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10169,6 +10931,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -10228,14 +11000,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -10253,6 +11029,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10323,6 +11106,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -10396,14 +11189,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -10421,6 +11218,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10491,6 +11295,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -10564,14 +11378,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -10589,6 +11407,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10658,6 +11483,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -10707,14 +11542,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -10732,6 +11571,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10798,6 +11644,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["JobQueue"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -10869,14 +11725,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -10894,6 +11754,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -10962,6 +11829,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -11011,14 +11888,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -11036,6 +11917,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -11104,6 +11992,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -11163,14 +12061,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -11188,6 +12090,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -11250,6 +12159,16 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -11309,14 +12228,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -11334,6 +12257,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -11404,6 +12334,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -11463,14 +12403,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -11488,6 +12432,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -11554,6 +12505,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["DownloadUrl"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -11625,14 +12586,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -11650,6 +12615,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -11738,6 +12710,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `bad_request`: The request is malformed.
              *     - `media_empty`: The uploaded file is empty.
              *     - `media_unplayable`: The uploaded file is not playable audio or video.
              *     - `media_no_audio`: The uploaded file has no audio stream.
@@ -11748,7 +12721,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
+                    "application/json": components["schemas"]["Error_bad_request"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -11839,14 +12812,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -11864,6 +12841,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -11956,6 +12940,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `bad_request`: The request is malformed.
              *     - `media_empty`: The uploaded file is empty.
              *     - `media_unplayable`: The uploaded file is not playable audio or video.
              *     - `media_no_audio`: The uploaded file has no audio stream.
@@ -11966,7 +12951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
+                    "application/json": components["schemas"]["Error_bad_request"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -12043,14 +13028,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -12068,6 +13057,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -12164,6 +13160,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `bad_request`: The request is malformed.
              *     - `media_empty`: The uploaded file is empty.
              *     - `media_unplayable`: The uploaded file is not playable audio or video.
              *     - `media_no_audio`: The uploaded file has no audio stream.
@@ -12174,7 +13171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
+                    "application/json": components["schemas"]["Error_bad_request"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -12234,14 +13231,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -12259,6 +13260,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -12434,14 +13442,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -12459,6 +13471,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -12562,6 +13581,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
+            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -12577,6 +13606,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -12650,6 +13686,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -12699,14 +13745,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -12724,6 +13774,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -12793,6 +13850,16 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Share"];
                     };
+                };
+            };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -12869,14 +13936,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -12894,6 +13965,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -12960,6 +14038,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -13019,14 +14107,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13044,6 +14136,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -13110,6 +14209,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -13169,14 +14278,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13194,6 +14307,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -13264,6 +14384,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -13333,14 +14463,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13358,6 +14492,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -13424,6 +14565,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -13493,14 +14644,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13518,6 +14673,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -13583,6 +14745,16 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
@@ -13621,14 +14793,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13646,6 +14822,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -13716,6 +14899,16 @@ export interface operations {
                     "text/vtt": string;
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `not_found`: The resource was not found. */
             404: {
                 headers: {
@@ -13754,14 +14947,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13779,6 +14976,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -13852,6 +15056,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `bad_request`: The request is malformed.
              *     - `media_unplayable`: The uploaded file is not playable audio or video.
              *     - `media_no_audio`: The uploaded file has no audio stream.
              *     - `profile_unavailable`: The engine of this profile is not installed in this deployment.
@@ -13862,7 +15067,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"] | components["schemas"]["Error_profile_unavailable"];
+                    "application/json": components["schemas"]["Error_bad_request"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"] | components["schemas"]["Error_profile_unavailable"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -13955,6 +15160,7 @@ export interface operations {
             /**
              * @description One of:
              *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
              *     - `url_not_allowed`: The URL is not allowed: only http(s) URLs of public hosts are.
              *     - `remote_fetch_failed`: The file at the URL could not be fetched.
              */
@@ -13964,7 +15170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_url_not_allowed"] | components["schemas"]["Error_remote_fetch_failed"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"] | components["schemas"]["Error_url_not_allowed"] | components["schemas"]["Error_remote_fetch_failed"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -13982,6 +15188,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -14048,6 +15261,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -14107,14 +15330,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -14132,6 +15359,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -14198,6 +15432,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -14257,14 +15501,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -14282,6 +15530,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -14349,6 +15604,16 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_bad_request"];
+                };
+            };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
             401: {
                 headers: {
@@ -14408,14 +15673,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -14433,6 +15702,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:
@@ -14504,6 +15780,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `bad_request`: The request is malformed.
              *     - `media_empty`: The uploaded file is empty.
              *     - `media_unplayable`: The uploaded file is not playable audio or video.
              *     - `media_no_audio`: The uploaded file has no audio stream.
@@ -14514,7 +15791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
+                    "application/json": components["schemas"]["Error_bad_request"] | components["schemas"]["Error_media_empty"] | components["schemas"]["Error_media_unplayable"] | components["schemas"]["Error_media_no_audio"];
                 };
             };
             /** @description `invalid_api_key`: The access token is missing, invalid, expired or revoked. */
@@ -14574,14 +15851,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error_unsupported_media_type"];
                 };
             };
-            /** @description a validation error: `detail` is the list of issues (`HTTPValidationError`). */
+            /**
+             * @description One of:
+             *     - a validation error: `detail` is the list of issues (`HTTPValidationError`).
+             *     - `validation_error`: The request is invalid.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HTTPValidationError"];
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["Error_validation_error"];
                 };
             };
             /** @description `rate_limited`: Too many requests. */
@@ -14599,6 +15880,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error_rate_limited"];
                 };
+            };
+            /** @description The request line and headers are larger than the server reads (16 KiB); no body. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /**
              * @description One of:

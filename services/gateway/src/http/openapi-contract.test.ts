@@ -57,7 +57,7 @@ describe('/openapi.json: errors', () => {
     assert.equal(validate(jsonSchemaOf(bad), body('media_empty', { param: 'file' })), null);
     assert.equal(validate(jsonSchemaOf(bad), body('live_runs_on_device', { cloud_fallback: 'oracle' })), null);
     assert.notEqual(validate(jsonSchemaOf(bad), body('live_runs_on_device')), null, 'cloud_fallback is required');
-    assert.notEqual(validate(jsonSchemaOf(bad), body('bad_request')), null, 'a code the status does not carry');
+    assert.notEqual(validate(jsonSchemaOf(bad), body('unsupported_option')), null, 'a code the status does not carry');
   });
 
   it('gives every code a schema its AppError body validates against', () => {

@@ -175,9 +175,21 @@ function accessCodes(route: AnyRoute): ErrorCode[] {
   }
 }
 
+/**
+ * What the backends answer of input the gateway's schemas let through: each service checks what it
+ * is sent again (an id's shape, a workspace, a job placed before itself) and refuses it with one of
+ * these, carried through as it is.
+ */
+const BACKEND_INPUT_CODES: ErrorCode[] = ['bad_request', 'validation_error'];
+
 /** The codes an operation can answer, by status, in the order of the table. */
 export function errorCodesOf(route: AnyRoute): Map<number, ErrorCode[]> {
-  const codes = new Set<ErrorCode>([...accessCodes(route), ...(route.errors ?? []), ...GENERIC_CODES]);
+  const codes = new Set<ErrorCode>([
+    ...accessCodes(route),
+    ...(route.errors ?? []),
+    ...GENERIC_CODES,
+    ...(takesInput(route) ? BACKEND_INPUT_CODES : []),
+  ]);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of Object.keys(ERROR_CODES) as ErrorCode[]) {
     if (!codes.has(code)) continue;
@@ -187,7 +199,7 @@ export function errorCodesOf(route: AnyRoute): Map<number, ErrorCode[]> {
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }
 
-/** Whether a request to the route can fail validation: it takes input (a 422 `{detail: [issue, …]}`). */
+/** Whether the route takes input of its own (path, query, headers or a body) that a backend checks again. */
 const takesInput = (route: AnyRoute) =>
   Boolean(route.params || route.query || route.body || route.headers || route.multipartBody);
 
@@ -213,10 +225,10 @@ function errorHeaders(status: number, codes: ErrorCode[]): Record<string, Header
 /** The body of one status: one code's schema, or one of several; a 422 may also be the validation array. */
 function statusSchema(route: AnyRoute, status: number, codes: ErrorCode[]): JsonSchema {
   const choices = codes.map((code) => refTo(errorSchemaName(code)));
-  if (status === 422 && takesInput(route)) choices.unshift(refTo('HTTPValidationError'));
+  if (status === 422) choices.unshift(refTo('HTTPValidationError'));
   const platform = choices.length === 1 ? choices[0]! : { oneOf: choices };
   if (!isCompat(route)) return platform;
-  const compatCodes = status === 422 && takesInput(route) ? ['validation_error', ...codes] : codes;
+  const compatCodes = status === 422 ? ['validation_error', ...codes] : codes;
   const compat = {
     allOf: [
       refTo('CompatError'),
@@ -228,8 +240,7 @@ function statusSchema(route: AnyRoute, status: number, codes: ErrorCode[]): Json
 
 function describeCodes(route: AnyRoute, status: number, codes: ErrorCode[]): string {
   const lines = codes.map((code) => `- \`${code}\`: ${ERROR_CODES[code].message}`);
-  if (status === 422 && takesInput(route))
-    lines.unshift('- a validation error: `detail` is the list of issues (`HTTPValidationError`).');
+  if (status === 422) lines.unshift('- a validation error: `detail` is the list of issues (`HTTPValidationError`).');
   const shape = isCompat(route) ? 'An OpenAI-style `error` beside the platform `detail`.\n\n' : '';
   return lines.length === 1 ? `${shape}${lines[0]!.slice(2)}` : `${shape}One of:\n${lines.join('\n')}`;
 }
@@ -237,10 +248,14 @@ function describeCodes(route: AnyRoute, status: number, codes: ErrorCode[]): str
 /** The error responses of an operation, by status. */
 export function errorResponsesOf(route: AnyRoute): Record<number, ResponseConfig> {
   const byStatus = errorCodesOf(route);
-  if (takesInput(route) && !byStatus.has(422)) byStatus.set(422, []);
+  // Every route reads a JSON body it is sent, and decodes its path (mount.ts, errors.ts): a malformed
+  // one is a validation error on any operation, whatever it declares.
+  if (!byStatus.has(422)) byStatus.set(422, []);
   const responses: Record<number, ResponseConfig> = {
-    // Node's own answer to a request whose body did not arrive within HTTP_REQUEST_TIMEOUT_MS: no body.
+    // Node's own answers, before any route: no body. A request whose body did not arrive within
+    // HTTP_REQUEST_TIMEOUT_MS, and one whose headers (the URL included) pass the 16 KiB Node reads.
     408: { description: 'The request was not received in time; no body.' },
+    431: { description: 'The request line and headers are larger than the server reads (16 KiB); no body.' },
   };
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {

@@ -37,14 +37,19 @@ describe('/openapi.json', () => {
     assert.equal(document.paths['/api/v1/models']?.get?.['x-required-scope'], null);
   });
 
-  it('documents 422 with HTTPValidationError where a route takes input', () => {
-    const create = document.paths['/api/v1/auth/tokens']!.post! as {
-      responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }>;
-    };
-    assert.equal(
-      create.responses['422']!.content['application/json']!.schema.$ref,
-      '#/components/schemas/HTTPValidationError',
-    );
+  it('documents 422 on every operation: the validation list, or the error object of a 422 code', () => {
+    type Schema = { $ref?: string; oneOf?: { $ref: string }[] };
+    const schemaOf = (path: string, method: 'get' | 'post') =>
+      (
+        document.paths[path]![method]! as {
+          responses: Record<string, { content: Record<string, { schema: Schema }> }>;
+        }
+      ).responses['422']!.content['application/json']!.schema;
+    // Every route reads a JSON body it is sent: a malformed one is a 422, input of its own or not.
+    assert.equal(schemaOf('/api/v1/billing/balance', 'get').$ref, '#/components/schemas/HTTPValidationError');
+    const choices = schemaOf('/api/v1/auth/tokens', 'post').oneOf!.map((choice) => choice.$ref);
+    assert.equal(choices[0], '#/components/schemas/HTTPValidationError');
+    assert.ok(choices.includes('#/components/schemas/Error_validation_error'), 'what a backend refuses');
   });
 
   it('states the body limit of every operation with a JSON body in x-max-body-bytes', () => {

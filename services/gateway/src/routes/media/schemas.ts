@@ -28,7 +28,9 @@ export const MediaSchema = z
     streams: z.array(MediaStreamSchema),
     container_format: z.string().nullable(),
     status: z.enum(['awaiting_upload', 'verifying', 'ready', 'failed', 'expired']),
-    source: z.enum(['upload_session', 'direct_upload', 'register']),
+    // How the media came: media's MediaSource (an upload session, the multipart upload, register, the
+    // product interface's signed form and its remote audio_url).
+    source: z.enum(['upload_session', 'direct_upload', 'register', 'upload_form', 'url_import']),
     created_at: timestamp,
     verified_at: timestamp.nullable(),
     failure: z.object({ code: z.string(), message: z.string() }).nullable(),
