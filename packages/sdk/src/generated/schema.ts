@@ -10063,6 +10063,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `conflict`: The resource conflicts with an existing one.
              *     - `media_not_ready`: The media is not verified yet.
              *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
              */
@@ -10072,7 +10073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_not_ready"] | components["schemas"]["Error_idempotency_conflict"];
+                    "application/json": components["schemas"]["Error_conflict"] | components["schemas"]["Error_media_not_ready"] | components["schemas"]["Error_idempotency_conflict"];
                 };
             };
             /** @description `payload_too_large`: The request body is too large. */
@@ -15121,6 +15122,7 @@ export interface operations {
             };
             /**
              * @description One of:
+             *     - `conflict`: The resource conflicts with an existing one.
              *     - `media_not_ready`: The media is not verified yet.
              *     - `idempotency_conflict`: The Idempotency-Key was already used with a different request.
              */
@@ -15130,7 +15132,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error_media_not_ready"] | components["schemas"]["Error_idempotency_conflict"];
+                    "application/json": components["schemas"]["Error_conflict"] | components["schemas"]["Error_media_not_ready"] | components["schemas"]["Error_idempotency_conflict"];
                 };
             };
             /**

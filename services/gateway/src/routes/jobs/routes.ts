@@ -77,6 +77,8 @@ const createJob = ({ jobs }: GatewayClients) =>
       'media_not_ready',
       'insufficient_credits',
       'idempotency_conflict',
+      // A retry while the first request with its key is still being created.
+      'conflict',
       'profile_unavailable',
       'feature_required',
     ],

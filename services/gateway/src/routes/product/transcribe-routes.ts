@@ -35,6 +35,8 @@ export const startTranscribe = ({ media, jobs, webhooks }: GatewayClients, egres
       'media_not_ready',
       'insufficient_credits',
       'idempotency_conflict',
+      // A retry while the first request with its key is still being created.
+      'conflict',
       'profile_unavailable',
     ],
     handler: async ({ principal, headers, body, req }) => {
