@@ -125,7 +125,9 @@ describe('startDirectUpload with an Idempotency-Key', () => {
     assert.equal(third.replay, undefined);
     assert.equal(world.fake.get(second.mediaId)?.directUpload?.idempotencyKey, null);
   });
+});
 
+describe('startDirectUpload with an Idempotency-Key: users, malformed keys, races', () => {
   it('keeps keys per user, and refuses a malformed key or hash', async () => {
     const world = mediaWorld();
     const mediaId = await firstUpload(world, 'ready');

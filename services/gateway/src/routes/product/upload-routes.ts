@@ -39,6 +39,42 @@ async function storedFile(media: MediaClient, userId: string, outcome: MediaOutc
   return presentStoredFile(outcome, await media.getFileUrl({ userId, mediaId, ttlSeconds: 0 }));
 }
 
+interface InlineUpload {
+  file_name: string;
+  content_type: string;
+  data_base64: string;
+}
+
+interface InlineContext {
+  media: MediaClient;
+  log: Logger;
+  limits: ProductUploadLimits;
+  userId: string;
+  waitMs: number;
+  userAgent: string;
+  key: string | undefined;
+}
+
+/** The inline file stored as a direct upload; with a key, its hash covers the whole body. */
+async function uploadInline(ctx: InlineContext, body: InlineUpload) {
+  const { media, log, limits, userId, waitMs, userAgent, key } = ctx;
+  if (decodedLength(body.data_base64) > limits.inlineMaxBytes)
+    throw new AppError('media_too_large', `The inline file is larger than ${limits.inlineMaxBytes} bytes.`);
+  const outcome = await uploadStream(Readable.from([Buffer.from(body.data_base64, 'base64')]), {
+    media,
+    userId,
+    log,
+    waitMs,
+    maxBytes: limits.inlineMaxBytes,
+    fileName: body.file_name,
+    contentType: mediaTypeOf(body.content_type, body.file_name),
+    workspaceId: '',
+    userAgent,
+    idempotency: key ? { key, hash: uploadRequestHash('POST /upload', { body }) } : undefined,
+  });
+  return storedFile(media, userId, outcome);
+}
+
 export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: ProductUploadLimits) =>
   defineRoute({
     method: 'post',
@@ -106,21 +142,9 @@ export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: Produ
         });
         return presentUploadForm(form);
       }
-      if (decodedLength(body.data_base64) > limits.inlineMaxBytes)
-        throw new AppError('media_too_large', `The inline file is larger than ${limits.inlineMaxBytes} bytes.`);
-      const bytes = Buffer.from(body.data_base64, 'base64');
-      const outcome = await uploadStream(Readable.from([bytes]), {
-        media,
-        userId,
-        log,
-        waitMs,
-        maxBytes: limits.inlineMaxBytes,
-        fileName: body.file_name,
-        contentType: mediaTypeOf(body.content_type, body.file_name),
-        workspaceId: '',
-        userAgent,
-        idempotency: key ? { key, hash: uploadRequestHash('POST /upload', { body }) } : undefined,
-      });
-      return storedFile(media, userId, outcome);
+      return uploadInline(
+        { media, log, limits, userId, waitMs, userAgent, key },
+        { ...body, data_base64: body.data_base64 },
+      );
     },
   });
