@@ -1,12 +1,14 @@
 // What the media routes pass on to media, and what they refuse before asking it: the headers of
 // an upload session request, a listing of fewer than one, a multipart form without its file part;
-// how long a register waits for verification and what it answers when that outlasts the wait.
+// how long a register waits for verification and what it answers when that outlasts the wait; an
+// upload's Idempotency-Key, and a replay that discards the body.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ListMediaResponse, MediaOutcome } from '@tp/proto';
+import { AppError } from '@tp/errors';
+import { ListMediaResponse, MediaOutcome, StartDirectUploadResponse } from '@tp/proto';
 import { USER_ID } from './fake-backends.ts';
 import { sampleMedia, sampleUploadSession } from './samples.ts';
-import { assertError, startTestGateway, type TestGateway } from './support.ts';
+import { assertError, type CallResult, startTestGateway, type TestGateway } from './support.ts';
 
 let gateway: TestGateway;
 
@@ -102,5 +104,113 @@ describe('register, while verification runs', () => {
     assert.equal(res.body.data.status, 'verification_pending');
     assert.equal(res.headers.get('preference-applied'), 'respond-async');
     assert.equal(res.headers.get('retry-after'), '2');
+  });
+});
+
+/** A multipart upload of `size` bytes sent as generated, and whether the client got to send all of it. */
+function upload(size: number, headers: Record<string, string>, fileName = 'a.wav') {
+  const boundary = 'idem-boundary';
+  const sent = { all: false };
+  async function* body() {
+    yield Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: audio/wav\r\n\r\n`,
+    );
+    yield Buffer.alloc(size, 1);
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    sent.all = true;
+  }
+  const res = fetch(`${gateway.service.url}/api/v1/media/upload`, {
+    method: 'POST',
+    body: body(),
+    duplex: 'half',
+    headers: {
+      authorization: `Bearer ${gateway.backends.pat(['files:write'])}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...headers,
+    },
+  } as RequestInit).then(callResult);
+  return { res, sent };
+}
+async function callResult(r: Response): Promise<CallResult> {
+  const text = await r.text();
+  return { status: r.status, headers: r.headers, text, body: JSON.parse(text) };
+}
+/** The same, as a FormData body: its Content-Length declared. */
+const formUpload = (bytes: number) => {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.alloc(bytes)], { type: 'audio/wav' }), 'a.wav');
+  return fetch(`${gateway.service.url}/api/v1/media/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${gateway.backends.pat(['files:write'])}`, 'idempotency-key': 'up-1' },
+  }).then(callResult);
+};
+const replaying = (outcome: Partial<MediaOutcome>) =>
+  gateway.backends.use({
+    media: {
+      startDirectUpload: async () => StartDirectUploadResponse.fromPartial({ mediaId: 'med_1', replay: outcome }),
+    },
+  });
+const started = () =>
+  gateway.backends.received('media', 'startDirectUpload').at(-1) as {
+    idempotencyKey: string;
+    requestHash: string;
+    waitMs: number;
+  };
+
+describe('upload with an Idempotency-Key', () => {
+  it('passes the key and a hash of what precedes the bytes; a replay reads the body whole and answers the first media', async () => {
+    replaying({ media: sampleMedia(), mediaId: 'med_1' });
+    const first = upload(3 * 1024 * 1024, { 'idempotency-key': 'up-1' });
+    const res = await first.res;
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.data.media_id, 'med_1');
+    assert.equal(first.sent.all, true, 'the body was read to its end');
+    assert.deepEqual(gateway.backends.received('media', 'signUploadPart'), [], 'nothing uploaded');
+    const { idempotencyKey, requestHash, waitMs } = started();
+    assert.deepEqual([idempotencyKey, /^[0-9a-f]{64}$/.test(requestHash), waitMs], ['up-1', true, 25_000]);
+
+    await upload(3 * 1024 * 1024, { 'idempotency-key': 'up-1' }).res;
+    assert.equal(started().requestHash, requestHash, 'the same request, the same hash');
+    await upload(3 * 1024 * 1024, { 'idempotency-key': 'up-1' }, 'b.wav').res;
+    assert.notEqual(started().requestHash, requestHash, 'another file name, another hash');
+    await formUpload(1000);
+    const declared = started().requestHash;
+    await formUpload(1000);
+    assert.equal(started().requestHash, declared);
+    await formUpload(1001);
+    assert.notEqual(started().requestHash, declared, 'another declared length, another hash');
+  });
+
+  it('answers a first upload still unfinished as the route does: 503 verification_unfinished, or 202 when asked', async () => {
+    replaying({ mediaId: 'med_1', pending: { verificationId: '', retryAfterSeconds: 1 } });
+    const unfinished = await upload(1000, { 'idempotency-key': 'up-2' }).res;
+    assertError(unfinished, 503, 'verification_unfinished', /med_1 is stored and still being verified/, {
+      media_id: 'med_1',
+      verification_id: '',
+      retry_after_seconds: 1,
+    });
+    assert.equal(unfinished.headers.get('retry-after'), '1');
+    const pending = await upload(1000, { 'idempotency-key': 'up-2', prefer: 'respond-async' }).res;
+    assert.deepEqual([pending.status, pending.body.data.media_id], [202, 'med_1']);
+  });
+
+  it('answers 409 idempotency_conflict from media, the body read whole', async () => {
+    gateway.backends.use({
+      media: {
+        startDirectUpload: async () => {
+          throw new AppError('idempotency_conflict');
+        },
+      },
+    });
+    const conflict = upload(2 * 1024 * 1024, { 'idempotency-key': 'up-3' });
+    assertError(await conflict.res, 409, 'idempotency_conflict', /Idempotency-Key/);
+    assert.equal(conflict.sent.all, true);
+  });
+
+  it('sends no key without the header', async () => {
+    replaying({ media: sampleMedia(), mediaId: 'med_1' });
+    await upload(10, {}).res;
+    assert.deepEqual([started().idempotencyKey, started().requestHash], ['', '']);
   });
 });

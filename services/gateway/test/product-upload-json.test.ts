@@ -1,9 +1,10 @@
 // POST /upload with a JSON body: the signed form, and the inline base64 file stored through the
-// direct upload into real (local) S3; its 4 MiB limit, and the JSON limit of the other routes.
+// direct upload into real (local) S3; its 4 MiB limit, and the JSON limit of the other routes; the
+// Idempotency-Key of both.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { CreateUploadFormResponse } from '@tp/proto';
+import { CreateUploadFormResponse, StartDirectUploadResponse } from '@tp/proto';
 import { USER_ID } from './fake-backends.ts';
 import { CREATED, LATER } from './samples.ts';
 import { type StorageMedia, startStorageMedia } from './storage-media.ts';
@@ -68,6 +69,7 @@ describe('POST /upload: the signed form', () => {
       fileName: 'call.mp3',
       contentType: 'audio/mpeg',
       userAgent: 'node',
+      idempotencyKey: '',
     });
   });
 
@@ -140,5 +142,50 @@ describe('POST /upload: inline base64', () => {
       body: { input: { type: 'media_ref', media_id: 'med_1' }, padding: 'x'.repeat(2 * MiB) },
     });
     assertError(res, 413, 'payload_too_large', 'The request body is too large.');
+  });
+});
+
+describe('POST /upload with an Idempotency-Key', () => {
+  const keyed = (body: unknown, key = 'inline-1') =>
+    gateway.call('POST', '/upload', {
+      token: gateway.backends.pat(['files:write']),
+      body,
+      headers: { 'idempotency-key': key },
+    });
+  const started = () =>
+    gateway.backends.received('media', 'startDirectUpload').at(-1) as { idempotencyKey: string; requestHash: string };
+
+  it('hashes the whole inline body; a replay answers the first media, nothing stored again', async () => {
+    const body = { file_name: 'hi.wav', content_type: 'audio/wav', data_base64: randomBytes(3000).toString('base64') };
+    const first = await keyed(body);
+    assert.equal(first.status, 201, first.text);
+    const { idempotencyKey, requestHash } = started();
+    assert.equal(idempotencyKey, 'inline-1');
+    gateway.backends.use({
+      ...storage.handlers,
+      media: {
+        ...storage.handlers.media,
+        startDirectUpload: async () =>
+          StartDirectUploadResponse.fromPartial({
+            mediaId: first.body.data.mediaId,
+            replay: { mediaId: first.body.data.mediaId, pending: { verificationId: '', retryAfterSeconds: 1 } },
+          }),
+      },
+    });
+    const parts = gateway.backends.received('media', 'signUploadPart').length;
+    const again = await keyed(body);
+    assert.equal(again.status, 201, again.text);
+    assert.deepEqual([again.body.data.mediaId, again.body.data.status], [first.body.data.mediaId, 'verifying']);
+    assert.equal(started().requestHash, requestHash);
+    assert.equal(gateway.backends.received('media', 'signUploadPart').length, parts, 'no bytes stored again');
+    await keyed({ ...body, data_base64: randomBytes(3000).toString('base64') });
+    assert.notEqual(started().requestHash, requestHash, 'other bytes, another hash');
+  });
+
+  it('passes the key with a signed form request', async () => {
+    const res = await keyed({ file_name: 'call.mp3', content_type: 'audio/mpeg' }, 'form-1');
+    assert.equal(res.status, 201, res.text);
+    const sent = gateway.backends.received('media', 'createUploadForm').at(-1) as { idempotencyKey: string };
+    assert.equal(sent.idempotencyKey, 'form-1');
   });
 });

@@ -17,6 +17,7 @@ import { assertCallerChecks } from '@tp/testing';
 import type pg from 'pg';
 import { mediaRow, mediaSuite, newUser, sessionRequest, TIGHT_QUOTA_BYTES, uploaded } from './suite.ts';
 import {
+  directUploadRequest,
   eventually,
   finalize,
   type InProcessService,
@@ -97,8 +98,7 @@ describe('listings and URLs', () => {
   });
 });
 
-const startDirect = (userId: string) =>
-  media.startDirectUpload({ userId, fileName: 'd.wav', contentType: 'audio/wav', workspaceId: '', userAgent: '' });
+const startDirect = (userId: string) => media.startDirectUpload(directUploadRequest(userId, 'd.wav'));
 
 describe('deletion', () => {
   it('removes the object, hides the media, frees its storage and announces it; an upload in progress is aborted', async () => {
@@ -191,7 +191,13 @@ describe('the expiry sweep', () => {
   it('expires sessions, forms and direct uploads never finished, removing what was uploaded; it keeps the rest', async () => {
     const userId = newUser();
     const session = await uploaded(media, userId, files.tone);
-    const form = await media.createUploadForm({ userId, fileName: 'f.wav', contentType: 'audio/wav', userAgent: '' });
+    const form = await media.createUploadForm({
+      userId,
+      fileName: 'f.wav',
+      contentType: 'audio/wav',
+      userAgent: '',
+      idempotencyKey: '',
+    });
     const direct = await startDirect(userId);
     const finished = await uploaded(media, userId, files.tone);
     await finalize(media, userId, finished);

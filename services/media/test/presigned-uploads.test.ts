@@ -7,6 +7,7 @@ import type { CreateUploadFormResponse } from '@tp/proto';
 import type pg from 'pg';
 import { mediaRow, mediaSuite, newUser, sessionRequest } from './suite.ts';
 import {
+  directUploadRequest,
   eventually,
   finalize,
   type Infra,
@@ -85,13 +86,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-const startRequest = (userId: string, fileName: string) => ({
-  userId,
-  fileName,
-  contentType: 'audio/wav',
-  workspaceId: '',
-  userAgent: 'gateway',
-});
+const startRequest = directUploadRequest;
 
 async function putParts(mediaId: string, userId: string, bytes: Buffer, partSize: number) {
   const parts = [];
@@ -134,6 +129,40 @@ describe('direct (multipart) upload', () => {
     const direct = (await db.query('SELECT aborted_at FROM media.direct_uploads WHERE media_id = $1', [mediaId])).rows;
     assert.ok(direct[0]?.aborted_at);
   });
+
+  it('with an Idempotency-Key, concurrent retries start one media; once it is verified, a retry answers it', async () => {
+    const userId = newUser();
+    const request = startRequest(userId, 'once.wav', 'key-1', 'a'.repeat(64));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => media.startDirectUpload(request)));
+    assert.equal(new Set(answers.map((a) => a.mediaId)).size, 1);
+    const first = answers.find((a) => !a.replay)!;
+    // The others were told the first is still uploading.
+    assert.deepEqual(
+      answers.filter((a) => a.replay).map((a) => a.replay?.pending?.retryAfterSeconds),
+      [1, 1, 1],
+    );
+    const parts = await putParts(first.mediaId, userId, files.tone, first.partSizeBytes);
+    await media.finishDirectUpload({ userId, mediaId: first.mediaId, parts, waitMs: 20_000 });
+    const replay = (await media.startDirectUpload(request)).replay!;
+    assert.deepEqual([replay.mediaId, replay.media?.status], [first.mediaId, 'ready']);
+    await assert.rejects(media.startDirectUpload({ ...request, requestHash: 'b'.repeat(64) }), {
+      code: 'idempotency_conflict',
+    });
+    const listed = await media.listMedia({ userId, workspaceId: '', limit: 0 });
+    assert.deepEqual(
+      listed.media.map((m) => m.mediaId),
+      [first.mediaId],
+    );
+  });
+
+  it('an aborted upload gives its Idempotency-Key back: the retry uploads again', async () => {
+    const userId = newUser();
+    const request = startRequest(userId, 'retry.wav', 'key-1', 'a'.repeat(64));
+    const first = await media.startDirectUpload(request);
+    await media.abortDirectUpload({ userId, mediaId: first.mediaId });
+    const retry = await media.startDirectUpload(request);
+    assert.deepEqual([retry.replay, retry.mediaId !== first.mediaId], [undefined, true]);
+  });
 });
 
 /** Posts the form as a browser does: its fields in order, then the file. */
@@ -145,7 +174,13 @@ async function postForm(form: CreateUploadFormResponse, body: Uint8Array, fields
   return { status: res.status, text: await res.text() };
 }
 
-const formRequest = (userId: string) => ({ userId, fileName: 'tone.wav', contentType: 'audio/wav', userAgent: '' });
+const formRequest = (userId: string) => ({
+  userId,
+  fileName: 'tone.wav',
+  contentType: 'audio/wav',
+  userAgent: '',
+  idempotencyKey: '',
+});
 const resolve = (userId: string, url: string) => media.resolveFileUrl({ userId, url, waitMs: 20_000 });
 
 describe('upload forms', () => {

@@ -12,6 +12,7 @@ import { repoRoot } from '@tp/testing';
 import pg from 'pg';
 import { VERIFY_DURABLE } from '../src/events/media-events.ts';
 import {
+  directUploadRequest,
   eventually,
   type Infra,
   keyOf,
@@ -207,16 +208,9 @@ describe('an unreachable object store', () => {
       // Presigning needs no storage; everything that reads it fails clearly.
       const session = await replica.client.createUploadSession(toneSession(userId));
       await assert.rejects(finalize(replica.client, userId, session), { code: 'storage_unavailable' });
-      await assert.rejects(
-        replica.client.startDirectUpload({
-          userId,
-          fileName: 'a.wav',
-          contentType: 'audio/wav',
-          workspaceId: '',
-          userAgent: '',
-        }),
-        { code: 'storage_unavailable' },
-      );
+      await assert.rejects(replica.client.startDirectUpload(directUploadRequest(userId, 'a.wav')), {
+        code: 'storage_unavailable',
+      });
       await assert.rejects(replica.client.deleteMedia({ userId, mediaId: session.mediaId }), {
         code: 'storage_unavailable',
       });

@@ -149,6 +149,18 @@ export function finalize(
   return client.completeUpload({ userId, mediaId: session.mediaId, finalizeToken: session.finalizeToken, waitMs });
 }
 
+/** A StartDirectUpload request of a WAV file, idempotent when a key (and the gateway's hash) is given. */
+export const directUploadRequest = (userId: string, fileName: string, idempotencyKey = '', requestHash = '') => ({
+  userId,
+  fileName,
+  contentType: 'audio/wav',
+  workspaceId: '',
+  userAgent: 'gateway',
+  idempotencyKey,
+  requestHash,
+  waitMs: 20_000,
+});
+
 export function put(url: string, body: Uint8Array, contentType: string): Promise<Response> {
   return fetch(url, { method: 'PUT', body, headers: { 'content-type': contentType } });
 }

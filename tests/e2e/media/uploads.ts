@@ -1,6 +1,6 @@
 // Uploading: the documented way (an upload session, a PUT to the presigned URL, then complete,
-// which verifies the file with ffprobe), and a multipart upload through the gateway cut short by
-// its client, which aborts the storage upload. What verification refuses, tampered URLs, keys and
+// which verifies the file with ffprobe), a multipart upload through the gateway retried with one
+// Idempotency-Key, and one cut short by its client, which aborts the storage upload. What verification refuses, tampered URLs, keys and
 // tokens are media's own tests (services/media/test/); the routes' validation the gateway's
 // (services/gateway/test/media.test.ts).
 import assert from 'node:assert/strict';
@@ -62,6 +62,31 @@ export function uploadTests(): void {
       assert.deepEqual([again.status, again.body.data.media_id], [201, session.media_id], 'completing again');
       const read = await api(uma.token, 'GET', `/api/v1/media/${session.media_id}`);
       assert.deepEqual([read.status, read.body.data.duration_seconds], [200, media.duration_seconds]);
+    });
+
+    it('stores one media for an upload sent twice with one Idempotency-Key, answering it both times', async () => {
+      const ivy = await userOf('ivy');
+      const wav = await readFile(await world.files.tone('once.wav', 2));
+      const send = async () => {
+        const form = new FormData();
+        form.append('file', new Blob([wav], { type: 'audio/wav' }), 'once.wav');
+        const res = await fetch(`${world.fleet.gatewayUrl}/api/v1/media/upload`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${ivy.token}`, 'idempotency-key': 'once-1' },
+        });
+        const body = (await res.json()) as { data: { media_id: string; status: string } };
+        return { http: res.status, ...body.data };
+      };
+      const first = await send();
+      assert.deepEqual([first.http, first.status], [201, 'ready']);
+      const retry = await send();
+      assert.deepEqual([retry.http, retry.media_id, retry.status], [201, first.media_id, 'ready'], 'the same media');
+      const listed = (await api(ivy.token, 'GET', '/api/v1/media')).body.data as { media_id: string }[];
+      assert.deepEqual(
+        listed.map((m) => m.media_id),
+        [first.media_id],
+      );
     });
 
     it('aborts the storage upload and forgets the media when the client disconnects halfway', async () => {

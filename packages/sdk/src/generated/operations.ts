@@ -63,8 +63,10 @@ export const ENVELOPED: ReadonlySet<string> = new Set([
 export const IDEMPOTENCY_KEYED: ReadonlySet<string> = new Set([
   'POST /api/v1/auth/tokens',
   'POST /api/v1/media/upload-session',
+  'POST /api/v1/media/upload',
   'POST /api/v1/artifacts/{artifact_id}/versions',
   'POST /api/v1/jobs',
   'POST /api/v1/shares',
+  'POST /upload',
   'POST /transcribe',
 ]);

@@ -13113,7 +13113,10 @@ export interface operations {
     uploadMedia: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Kept 24 h, per user. Same key and body: the media the first upload stored, the body read and discarded: answered as the first upload is now (201 once verified, its failure if it failed, 503 `verification_unfinished` or 202 while it still uploads or verifies); the key covers the fields before the file, the file part's name and type and the declared Content-Length; an upload that did not store its bytes (interrupted, refused by storage) gives the key back; a different body: 409 idempotency_conflict. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13201,12 +13204,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_storage_quota_exceeded"];
                 };
             };
+            /** @description `not_found`: The resource was not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_not_found"];
+                };
+            };
             /** @description The request was not received in time; no body. */
             408: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `idempotency_conflict`: The Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_idempotency_conflict"];
+                };
             };
             /**
              * @description One of:
@@ -15753,7 +15776,10 @@ export interface operations {
     productUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Kept 24 h, per user. Same key and body: the media the first request stored (its bytes not read again) or the same media's form signed again, answered as that media is now; for multipart the key covers the fields before the file, the file part's name and type and the declared Content-Length, for JSON the whole body; an upload that did not store its bytes (interrupted, refused by storage) gives the key back; a different body: 409 idempotency_conflict. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15822,12 +15848,42 @@ export interface operations {
                     "application/json": components["schemas"]["Error_insufficient_scope"] | components["schemas"]["Error_storage_quota_exceeded"];
                 };
             };
+            /** @description `not_found`: The resource was not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_not_found"];
+                };
+            };
             /** @description The request was not received in time; no body. */
             408: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description `idempotency_conflict`: The Idempotency-Key was already used with a different request. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_idempotency_conflict"];
+                };
+            };
+            /** @description `upload_session_expired`: The upload session has expired; create a new one. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_upload_session_expired"];
+                };
             };
             /**
              * @description One of:

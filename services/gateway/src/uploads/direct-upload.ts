@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { AppError } from '@tp/errors';
+import { requestHash } from '@tp/idempotency';
 import type { Logger } from '@tp/logging';
 import type { MediaOutcome, UploadedPart } from '@tp/proto';
 import type { MediaClient } from '../clients.ts';
@@ -20,9 +21,26 @@ export interface DirectUploadOptions {
   maxBytes?: number;
 }
 
+/** A request's Idempotency-Key and the hash of what was known of it before its bytes (ADR 0035). */
+export interface UploadIdempotency {
+  key: string;
+  hash: string;
+}
+
+/**
+ * The hash an upload's key is checked against: what the gateway knows before the bytes (the
+ * operation, the form fields before the file, the file part's name and type, the declared length).
+ * A retry sends the same; a different file of the same name and length is beyond what can be told.
+ */
+export function uploadRequestHash(operation: string, facts: Record<string, unknown>): string {
+  return requestHash({ operation, ...facts });
+}
+
 export interface MultipartUploadOptions extends DirectUploadOptions {
   /** The form fields taken before the `file` part (default: workspace_id, file_name, content_type). */
   fields?: ReadonlySet<string>;
+  /** With an Idempotency-Key: the key, and the operation its hash names (the route). */
+  idempotency?: { key: string; operation: string };
 }
 
 const FIELDS: ReadonlySet<string> = new Set(['workspace_id', 'file_name', 'content_type']);
@@ -34,7 +52,7 @@ const FIELDS: ReadonlySet<string> = new Set(['workspace_id', 'file_name', 'conte
  * Fields (`workspace_id`, `file_name`, `content_type`) must come before the `file` part.
  */
 export async function streamDirectUpload(req: Request, options: MultipartUploadOptions): Promise<MediaOutcome> {
-  const { fields: allowed = FIELDS, ...uploadOptions } = options;
+  const { fields: allowed = FIELDS, idempotency, ...uploadOptions } = options;
   if (!isMultipartRequest(req))
     throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data with a part named "file".');
   const parser = formParser(req);
@@ -79,6 +97,15 @@ export async function streamDirectUpload(req: Request, options: MultipartUploadO
         contentType,
         workspaceId: fields.workspace_id ?? '',
         userAgent: (req.headers['user-agent'] ?? '').slice(0, 500),
+        idempotency: idempotency && {
+          key: idempotency.key,
+          hash: uploadRequestHash(idempotency.operation, {
+            fields,
+            file_name: info.filename ?? '',
+            content_type: info.mimeType,
+            content_length: req.headers['content-length'] ?? null,
+          }),
+        },
       });
       upload.then((outcome) => {
         if (!settled) {
@@ -129,12 +156,19 @@ export interface StreamUploadContext extends DirectUploadOptions {
   contentType: string;
   workspaceId: string;
   userAgent: string;
+  idempotency?: UploadIdempotency;
+}
+
+/** Reads a stream to its end, keeping nothing: the bytes of a request answered without them. */
+async function discard(stream: NodeJS.ReadableStream): Promise<void> {
+  for await (const _ of stream as AsyncIterable<Buffer>);
 }
 
 /**
  * Stores a stream as a direct upload: the bytes cut into parts of the size media asks for, each PUT
  * to a URL media presigns, one at a time; over the limit (or on any failure) the upload is aborted,
- * so no partial object is left.
+ * so no partial object is left. With an Idempotency-Key media may answer the first upload with the
+ * key instead: the bytes are then read and discarded, and that answer is the outcome.
  */
 export async function uploadStream(stream: NodeJS.ReadableStream, ctx: StreamUploadContext): Promise<MediaOutcome> {
   const { media, userId } = ctx;
@@ -147,9 +181,17 @@ export async function uploadStream(stream: NodeJS.ReadableStream, ctx: StreamUpl
       contentType: ctx.contentType,
       workspaceId: ctx.workspaceId,
       userAgent: ctx.userAgent,
+      idempotencyKey: ctx.idempotency?.key ?? '',
+      requestHash: ctx.idempotency?.hash ?? '',
+      waitMs: ctx.waitMs,
     },
-    asUser,
+    // A replay may wait for the first upload's verification.
+    ctx.idempotency ? { deadlineMs: deadlineForWait(ctx.waitMs), ...asUser } : asUser,
   );
+  if (started.replay) {
+    await discard(stream);
+    return started.replay;
+  }
   const { mediaId } = started;
   const partSize = started.partSizeBytes;
   const maxBytes = Math.min(started.maxSizeBytes, ctx.maxBytes ?? Number.POSITIVE_INFINITY);

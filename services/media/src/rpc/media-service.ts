@@ -45,7 +45,10 @@ export function mediaServiceHandlers(deps: MediaServiceDeps): ServiceHandlers<ty
       toWireOutcome(await completeUpload(deps, { ...request, deadline: ctx.deadline })),
     registerMedia: async (request, ctx) =>
       toWireOutcome(await registerMedia(deps, { ...request, deadline: ctx.deadline })),
-    startDirectUpload: (request) => startDirectUpload(deps, request),
+    startDirectUpload: async (request, ctx) => {
+      const { replay, ...started } = await startDirectUpload(deps, { ...request, deadline: ctx.deadline });
+      return { ...started, replay: replay && toWireOutcome(replay) };
+    },
     signUploadPart: (request) => signUploadPart(deps, request),
     finishDirectUpload: async (request, ctx) =>
       toWireOutcome(await finishDirectUpload(deps, { ...request, deadline: ctx.deadline })),

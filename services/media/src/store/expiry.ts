@@ -30,9 +30,10 @@ export function createExpiryStore(prisma: PrismaClient) {
           data: { status: 'expired' },
         });
         if (count > 0)
+          // Its bytes never all arrived: a retry with its Idempotency-Key uploads again.
           await tx.directUpload.updateMany({
             where: { mediaId, abortedAt: null, completedAt: null },
-            data: { abortedAt: now },
+            data: { abortedAt: now, idempotencyKey: null },
           });
         return count > 0;
       }),
@@ -48,11 +49,12 @@ export function createExpiryStore(prisma: PrismaClient) {
         take: limit,
       }),
 
-    releaseIdempotencyKeysBefore: (cutoff: Date) =>
-      prisma.uploadSession.updateMany({
-        where: { idempotencyKey: { not: null }, createdAt: { lt: cutoff } },
-        data: { idempotencyKey: null },
-      }),
+    releaseIdempotencyKeysBefore: async (cutoff: Date) => {
+      const where = { idempotencyKey: { not: null }, createdAt: { lt: cutoff } };
+      const sessions = await prisma.uploadSession.updateMany({ where, data: { idempotencyKey: null } });
+      const direct = await prisma.directUpload.updateMany({ where, data: { idempotencyKey: null } });
+      return { count: sessions.count + direct.count };
+    },
   };
 }
 

@@ -34,6 +34,12 @@ export interface NewUploadSession {
   requestHash: string | null;
 }
 
+/** An Idempotency-Key and the hash of the request it was first used with. */
+export interface UploadKey {
+  key: string;
+  hash: string;
+}
+
 export interface VerificationRequest {
   mediaId: string;
   userId: string;

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { NewMedia, NewUploadSession } from './records.ts';
+import type { NewMedia, NewUploadSession, UploadKey } from './records.ts';
 import { inTransaction } from './transaction.ts';
 
 /** Upload sessions (with their Idempotency-Keys) and direct (multipart) uploads. */
@@ -25,12 +25,35 @@ export function createUploadStore(prisma: PrismaClient) {
         return { media: created, session: upload };
       }),
 
-    createDirectUpload: (media: NewMedia, s3UploadId: string, partBytes: number) =>
+    findDirectUploadByIdempotencyKey: (userId: string, idempotencyKey: string) =>
+      prisma.directUpload.findUnique({
+        where: { userId_idempotencyKey: { userId, idempotencyKey } },
+        include: { media: true },
+      }),
+
+    /** Gives a direct upload's Idempotency-Key back (aborted, or older than its lifetime). */
+    releaseDirectUploadKey: (mediaId: string) =>
+      prisma.directUpload.updateMany({
+        where: { mediaId, idempotencyKey: { not: null } },
+        data: { idempotencyKey: null },
+      }),
+
+    /** Media and its direct upload in one transaction; a duplicate Idempotency-Key throws P2002. */
+    createDirectUpload: (media: NewMedia, s3UploadId: string, partBytes: number, key: UploadKey | null = null) =>
       inTransaction(prisma, async (tx) => {
         const created = await tx.mediaAsset.create({
           data: { ...media, status: 'awaiting_upload', liveKey: media.storageKey },
         });
-        await tx.directUpload.create({ data: { mediaId: media.id, s3UploadId, partBytes: BigInt(partBytes) } });
+        await tx.directUpload.create({
+          data: {
+            mediaId: media.id,
+            userId: media.userId,
+            s3UploadId,
+            partBytes: BigInt(partBytes),
+            idempotencyKey: key?.key ?? null,
+            requestHash: key?.hash ?? null,
+          },
+        });
         return created;
       }),
 

@@ -4,13 +4,13 @@ import { abortDirectUpload } from './abort-direct-upload.ts';
 import { newDirectUpload, newSession } from './testing/fake-store.ts';
 import { mediaWorld, OTHER_USER, USER } from './testing/fixtures.ts';
 
-function withDirectUpload(completedAt: Date | null = null) {
+function withDirectUpload(completedAt: Date | null = null, idempotencyKey: string | null = null) {
   const world = mediaWorld();
   const media = world.fake.seed({
     id: 'med_1',
     userId: USER,
     source: 'direct_upload',
-    directUpload: newDirectUpload({ mediaId: 'med_1', s3UploadId: 'mpu_1', completedAt }),
+    directUpload: newDirectUpload({ mediaId: 'med_1', s3UploadId: 'mpu_1', completedAt, idempotencyKey }),
   });
   return { ...world, media };
 }
@@ -25,6 +25,19 @@ describe('abortDirectUpload', () => {
       [row.status, row.failureCode, row.deletedAt, row.liveKey, row.directUpload?.abortedAt],
       ['failed', 'upload_incomplete', clock.now(), null, clock.now()],
     );
+  });
+
+  it('gives its Idempotency-Key back, even when the abort stops half-way, so a retry uploads again', async () => {
+    const { deps, fake, storage, media } = withDirectUpload(null, 'key-1');
+    storage.fail('abortMultipart');
+    await assert.rejects(abortDirectUpload(deps, { userId: USER, mediaId: media.id }));
+    assert.equal(fake.get(media.id)?.directUpload?.idempotencyKey, null);
+  });
+
+  it('keeps the key of a finished upload: its answer is replayed', async () => {
+    const { deps, fake, media } = withDirectUpload(new Date(), 'key-1');
+    await assert.rejects(abortDirectUpload(deps, { userId: USER, mediaId: media.id }), { code: 'conflict' });
+    assert.equal(fake.get(media.id)?.directUpload?.idempotencyKey, 'key-1');
   });
 
   it("is not_found for another user's media, and for a media that is no direct upload", async () => {

@@ -2,6 +2,7 @@ import type { Logger } from '@tp/logging';
 import type { GatewayClients } from '../../clients.ts';
 import { deadlineForWait, preferredWaitMs, verificationWait } from '../../http/prefer.ts';
 import { defineRoute } from '../../http/route.ts';
+import { idempotencyKeyHeaders } from '../shared/schemas.ts';
 import { streamDirectUpload } from '../../uploads/direct-upload.ts';
 import { presentOutcome, presentStoredMedia, presentUploadSession } from './presenters.ts';
 import {
@@ -152,10 +153,19 @@ export const uploadMedia = ({ media }: GatewayClients, log: Logger) =>
     tag: 'Media',
     access: { kind: 'scope', scope: 'files:write' },
     multipartBody: UploadForm,
+    headers: idempotencyKeyHeaders(
+      'the media the first upload stored, the body read and discarded: answered as the first upload is now (201 once ' +
+        'verified, its failure if it failed, 503 `verification_unfinished` or 202 while it still uploads or verifies); ' +
+        "the key covers the fields before the file, the file part's name and type and the declared Content-Length; " +
+        'an upload that did not store its bytes (interrupted, refused by storage) gives the key back',
+    ),
     status: 201,
     response: MediaSchema,
     alternateResponses: [asyncPendingResponse],
     errors: [
+      'idempotency_conflict',
+      'not_found',
+      'bad_request',
       'unsupported_media_type',
       'media_too_large',
       'media_empty',
@@ -165,9 +175,16 @@ export const uploadMedia = ({ media }: GatewayClients, log: Logger) =>
       'storage_unavailable',
       'verification_unfinished',
     ],
-    handler: async ({ principal, req }) => {
+    handler: async ({ principal, req, headers }) => {
       const { respondAsync, waitMs } = verificationWait(req.headers);
-      const outcome = await streamDirectUpload(req, { media, userId: principal.userId, log, waitMs });
+      const key = headers['idempotency-key'];
+      const outcome = await streamDirectUpload(req, {
+        media,
+        userId: principal.userId,
+        log,
+        waitMs,
+        idempotency: key ? { key, operation: 'POST /api/v1/media/upload' } : undefined,
+      });
       return presentStoredMedia(outcome, respondAsync);
     },
   });

@@ -7,7 +7,8 @@ import { isMultipartRequest } from '../../http/mount.ts';
 import { preferredWaitMs } from '../../http/prefer.ts';
 import { defineRoute } from '../../http/route.ts';
 import { mediaTypeOf } from '../../uploads/content-types.ts';
-import { streamDirectUpload, uploadStream } from '../../uploads/direct-upload.ts';
+import { streamDirectUpload, uploadRequestHash, uploadStream } from '../../uploads/direct-upload.ts';
+import { idempotencyKeyHeaders } from '../shared/schemas.ts';
 import { presentStoredFile, presentUploadForm } from './presenters.ts';
 import { UploadedFileSchema, UploadForm, UploadRequest } from './schemas.ts';
 
@@ -38,6 +39,42 @@ async function storedFile(media: MediaClient, userId: string, outcome: MediaOutc
   return presentStoredFile(outcome, await media.getFileUrl({ userId, mediaId, ttlSeconds: 0 }));
 }
 
+interface InlineUpload {
+  file_name: string;
+  content_type: string;
+  data_base64: string;
+}
+
+interface InlineContext {
+  media: MediaClient;
+  log: Logger;
+  limits: ProductUploadLimits;
+  userId: string;
+  waitMs: number;
+  userAgent: string;
+  key: string | undefined;
+}
+
+/** The inline file stored as a direct upload; with a key, its hash covers the whole body. */
+async function uploadInline(ctx: InlineContext, body: InlineUpload) {
+  const { media, log, limits, userId, waitMs, userAgent, key } = ctx;
+  if (decodedLength(body.data_base64) > limits.inlineMaxBytes)
+    throw new AppError('media_too_large', `The inline file is larger than ${limits.inlineMaxBytes} bytes.`);
+  const outcome = await uploadStream(Readable.from([Buffer.from(body.data_base64, 'base64')]), {
+    media,
+    userId,
+    log,
+    waitMs,
+    maxBytes: limits.inlineMaxBytes,
+    fileName: body.file_name,
+    contentType: mediaTypeOf(body.content_type, body.file_name),
+    workspaceId: '',
+    userAgent,
+    idempotency: key ? { key, hash: uploadRequestHash('POST /upload', { body }) } : undefined,
+  });
+  return storedFile(media, userId, outcome);
+}
+
 export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: ProductUploadLimits) =>
   defineRoute({
     method: 'post',
@@ -56,9 +93,19 @@ export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: Produ
     body: UploadRequest,
     multipartBody: UploadForm,
     maxBodyBytes: inlineBodyBytes(limits.inlineMaxBytes),
+    headers: idempotencyKeyHeaders(
+      "the media the first request stored (its bytes not read again) or the same media's form signed again, " +
+        "answered as that media is now; for multipart the key covers the fields before the file, the file part's " +
+        'name and type and the declared Content-Length, for JSON the whole body; an upload that did not store its ' +
+        'bytes (interrupted, refused by storage) gives the key back',
+    ),
     status: 201,
     response: UploadedFileSchema,
     errors: [
+      'idempotency_conflict',
+      'not_found',
+      'upload_session_expired',
+      'bad_request',
       'unsupported_media_type',
       'media_too_large',
       'payload_too_large',
@@ -68,10 +115,11 @@ export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: Produ
       'storage_quota_exceeded',
       'storage_unavailable',
     ],
-    handler: async ({ principal, body, req }) => {
+    handler: async ({ principal, body, req, headers }) => {
       const { userId } = principal;
       const waitMs = preferredWaitMs(req.headers);
       const userAgent = (req.headers['user-agent'] ?? '').slice(0, 500);
+      const key = headers['idempotency-key'];
       if (isMultipartRequest(req)) {
         const outcome = await streamDirectUpload(req, {
           media,
@@ -80,6 +128,7 @@ export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: Produ
           waitMs,
           maxBytes: limits.uploadMaxBytes,
           fields: FORM_FIELDS,
+          idempotency: key ? { key, operation: 'POST /upload' } : undefined,
         });
         return storedFile(media, userId, outcome);
       }
@@ -89,23 +138,13 @@ export const uploadFile = ({ media }: GatewayClients, log: Logger, limits: Produ
           fileName: body.file_name,
           contentType: body.content_type,
           userAgent,
+          idempotencyKey: key ?? '',
         });
         return presentUploadForm(form);
       }
-      if (decodedLength(body.data_base64) > limits.inlineMaxBytes)
-        throw new AppError('media_too_large', `The inline file is larger than ${limits.inlineMaxBytes} bytes.`);
-      const bytes = Buffer.from(body.data_base64, 'base64');
-      const outcome = await uploadStream(Readable.from([bytes]), {
-        media,
-        userId,
-        log,
-        waitMs,
-        maxBytes: limits.inlineMaxBytes,
-        fileName: body.file_name,
-        contentType: mediaTypeOf(body.content_type, body.file_name),
-        workspaceId: '',
-        userAgent,
-      });
-      return storedFile(media, userId, outcome);
+      return uploadInline(
+        { media, log, limits, userId, waitMs, userAgent, key },
+        { ...body, data_base64: body.data_base64 },
+      );
     },
   });

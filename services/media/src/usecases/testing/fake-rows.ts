@@ -138,8 +138,12 @@ export function newVerification(fields: Partial<Verification> & Pick<Verificatio
 
 export function newDirectUpload(fields: Partial<DirectUpload> & Pick<DirectUpload, 'mediaId'>) {
   return {
+    // The fixtures' USER, whom most rows belong to.
+    userId: 'usr_alice',
     s3UploadId: `s3u_${fields.mediaId}`,
     partBytes: 5_242_880n,
+    idempotencyKey: null,
+    requestHash: null,
     createdAt: EPOCH,
     completedAt: null,
     abortedAt: null,

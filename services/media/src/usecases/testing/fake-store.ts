@@ -46,6 +46,8 @@ function reads(rows: FakeRows): Plain<Omit<MediaReads, 'ping'>> {
 
 function uploads(rows: FakeRows): Plain<UploadStore> {
   const bySession = (sessionId: string) => rows.all().find((m) => m.uploadSession?.id === sessionId);
+  const directByKey = (userId: string, key: string) =>
+    rows.all().find((m) => m.directUpload?.userId === userId && m.directUpload.idempotencyKey === key);
   return {
     findSessionByIdempotencyKey: async (userId, key) => {
       const m = rows.all().find((x) => x.uploadSession?.userId === userId && x.uploadSession.idempotencyKey === key);
@@ -65,13 +67,27 @@ function uploads(rows: FakeRows): Plain<UploadStore> {
       created.uploadSession = newSession({ ...s, mediaId: m.id, userId: m.userId, createdAt: rows.now() });
       return { media: asset(created), session: { ...created.uploadSession } };
     },
-    createDirectUpload: async (m, s3UploadId, partBytes) => {
+    findDirectUploadByIdempotencyKey: async (userId, key) => {
+      const m = directByKey(userId, key);
+      return m?.directUpload ? { ...m.directUpload, media: asset(m) } : null;
+    },
+    releaseDirectUploadKey: async (mediaId) => {
+      const direct = rows.media.get(mediaId)?.directUpload;
+      if (!direct || direct.idempotencyKey === null) return { count: 0 };
+      direct.idempotencyKey = null;
+      return { count: 1 };
+    },
+    createDirectUpload: async (m, s3UploadId, partBytes, key = null) => {
+      if (key && directByKey(m.userId, key.key)) throw uniqueViolation();
       const created = rows.insert(m);
       created.directUpload = newDirectUpload({
         mediaId: m.id,
+        userId: m.userId,
         s3UploadId,
         partBytes: BigInt(partBytes),
         createdAt: rows.now(),
+        idempotencyKey: key?.key ?? null,
+        requestHash: key?.hash ?? null,
       });
       return asset(created);
     },
@@ -163,7 +179,7 @@ function expiry(rows: FakeRows): Plain<ExpiryStore> {
       if (m.status !== 'awaiting_upload') return false;
       m.status = 'expired';
       if (m.directUpload && m.directUpload.abortedAt === null && m.directUpload.completedAt === null)
-        m.directUpload.abortedAt = now;
+        Object.assign(m.directUpload, { abortedAt: now, idempotencyKey: null });
       return true;
     },
     orphanedObjects: async (limit) =>
@@ -175,10 +191,11 @@ function expiry(rows: FakeRows): Plain<ExpiryStore> {
     releaseIdempotencyKeysBefore: async (cutoff) => {
       let count = 0;
       for (const m of rows.all()) {
-        const s = m.uploadSession;
-        if (!s || s.idempotencyKey === null || s.createdAt >= cutoff) continue;
-        s.idempotencyKey = null;
-        count += 1;
+        for (const s of [m.uploadSession, m.directUpload]) {
+          if (!s || s.idempotencyKey === null || s.createdAt >= cutoff) continue;
+          s.idempotencyKey = null;
+          count += 1;
+        }
       }
       return { count };
     },
