@@ -3242,6 +3242,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error_pat_route_not_allowed"];
                 };
             };
+            /** @description `not_found`: The resource was not found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error_not_found"];
+                };
+            };
             /** @description The request was not received in time; no body. */
             408: {
                 headers: {

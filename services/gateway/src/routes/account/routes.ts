@@ -89,6 +89,8 @@ export function accountRoutes({ accounts }: GatewayClients): AnyRoute[] {
       tag: 'Account',
       access: { kind: 'app_session' },
       status: 204,
+      // A session the gateway still trusts for a moment after its account was deleted (the credential cache).
+      errors: ['not_found'],
       handler: async ({ principal }) => {
         await accounts.deleteAccount({ userId: principal.userId });
       },
