@@ -34,14 +34,6 @@ export async function startFakeApi(): Promise<FakeApi> {
   const routes = new Map<string, (Answer | Script)[]>();
   const received: Received[] = [];
   const server = createServer(async (req, res) => {
-    // The test process's contract check (@tp/testing) asks each API origin for its document. The
-    // fake serves none: its scripted answers include ones the gateway never gives (a bare 503,
-    // dropped connections), which is what these tests are about; the real gateway's answers are
-    // checked in its own tests and the end-to-end ones.
-    if (req.url === '/openapi.json') {
-      res.writeHead(404).end();
-      return;
-    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const request: Received = {
