@@ -88,8 +88,10 @@ export function createGatewayApp(options: GatewayAppOptions): express.Express {
     const ready = await options.ready().catch(() => false);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready' });
   });
+  // Serialized once: the document is half a megabyte and never changes while the gateway runs.
+  const openApiText = JSON.stringify(options.openApiDocument);
   app.get('/openapi.json', (_req, res) => {
-    res.json(options.openApiDocument);
+    res.type('application/json').send(openApiText);
   });
   for (const [path, document] of Object.entries(options.documents ?? {})) {
     app.get(path, (_req, res) => {
