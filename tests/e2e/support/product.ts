@@ -55,7 +55,9 @@ export function useProductFleet(options: ProductFleetOptions = {}): void {
   before(async () => {
     starting = startFleet({
       without: ['shares', ...(options.without ?? [])],
-      gatewayEnv: { ...UNREACHED_RATE_LIMITS, ...PRIVATE_TARGETS },
+      // The gateway's calls to the services may take far longer than production's 5 s here: the
+      // modules run side by side beside other fleets on two cores (as the jobs world's, jobs/world.ts).
+      gatewayEnv: { ...UNREACHED_RATE_LIMITS, ...PRIVATE_TARGETS, BACKEND_DEADLINE_MS: '30000' },
       mediaEnv: { ...PRIVATE_TARGETS, ...options.mediaEnv },
       webhookDispatcherEnv: { ...PRIVATE_TARGETS, ...SHORT_RETRY_SCHEDULE, ...options.dispatcherEnv },
     });
