@@ -27,6 +27,9 @@ function tempLayout(t: { after: (fn: () => void) => void }): Layout {
   return dirs;
 }
 
+// Each script installs its signal handlers before it logs the line a test waits for: on a busy
+// machine the test's signal can otherwise land between the two statements and meet the default
+// action (CI saw a "stubborn" daemon stop on SIGTERM that way).
 function nodeDaemon(dirs: Layout, name: string, script: string, stopSignal?: NodeJS.Signals): number {
   return startDaemon(dirs, {
     name,
@@ -54,7 +57,7 @@ test('a daemon gets a pid file, a log, its own process group, and stops on SIGTE
   const pid = nodeDaemon(
     dirs,
     'svc',
-    "console.log('hello from svc'); process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); setInterval(() => {}, 1000);",
+    "process.on('SIGTERM', () => { console.log('bye'); process.exit(0); }); console.log('hello from svc'); setInterval(() => {}, 1000);",
   );
   const record = readPidFile(dirs, 'svc')!;
   assert.equal(record.pid, pid);
@@ -78,8 +81,8 @@ test('a daemon that ignores its stop signal is killed with its children', async 
   const script = `
     const { spawn } = require('node:child_process');
     const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
-    console.log('child ' + child.pid);
     process.on('SIGTERM', () => {});
+    console.log('child ' + child.pid);
     setInterval(() => {}, 1000);`;
   const pid = nodeDaemon(dirs, 'stubborn', script);
   await waitForLog(dirs, 'stubborn', /child \d+/);
@@ -96,8 +99,8 @@ test('children left behind by a daemon that exits are stopped too', async (t) =>
   const script = `
     const { spawn } = require('node:child_process');
     const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-    console.log('child ' + child.pid);
     process.on('SIGTERM', () => process.exit(0));
+    console.log('child ' + child.pid);
     setInterval(() => {}, 1000);`;
   nodeDaemon(dirs, 'parent', script);
   await waitForLog(dirs, 'parent', /child \d+/);
@@ -111,8 +114,8 @@ test('killDaemon kills the whole group at once, as a crash would, and forgets th
   const script = `
     const { spawn } = require('node:child_process');
     const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
-    console.log('child ' + child.pid);
     process.on('SIGTERM', () => console.log('shutting' + ' down'));
+    console.log('child ' + child.pid);
     setInterval(() => {}, 1000);`;
   const pid = nodeDaemon(dirs, 'victim', script);
   await waitForLog(dirs, 'victim', /child \d+/);
