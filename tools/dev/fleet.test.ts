@@ -111,6 +111,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       OPS_PORT: '9107',
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/transcription?schema=shares',
       NATS_URL: 'nats://127.0.0.1:4222',
+      ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
       ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
       MEDIA_GRPC_ADDR: '127.0.0.1:50052',
       LOG_LEVEL: 'info',

@@ -114,10 +114,11 @@ export function fleet(p: Platform): ServiceSpec[] {
       ENGINES: 'pocketsphinx',
     }),
     workerService(p, ports.workerOps, local(ports.jobs.grpc), backends),
-    // Public links: reads transcripts from artifacts, hears media deletions on the bus.
+    // Public links: transcripts from artifacts; deletions heard on the bus, confirmed at their source.
     grpcService(p, 'shares', ports.shares, {
       DATABASE_URL: p.databaseUrlFor('shares'),
       NATS_URL: p.natsUrl,
+      ACCOUNTS_GRPC_ADDR: local(ports.accounts.grpc),
       ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
       MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
     }),

@@ -519,7 +519,7 @@ against the services' src/clients.ts.
 */}}
 {{- define "transcription.grpcCallers" -}}
 {{- dict
-  "accounts" (list "gateway")
+  "accounts" (list "gateway" "shares")
   "billing" (list "gateway" "jobs" "ai-proxy")
   "media" (list "gateway" "jobs" "shares" "worker")
   "artifacts" (list "gateway" "jobs" "shares" "worker")

@@ -149,7 +149,7 @@ test('ops peers reach the ops port of every component, the gateway included (its
 test('a disabled caller is admitted nowhere; a backend left without callers gets no open rule', async () => {
   const manifests = await render(await valuesFile({ gateway: { enabled: false }, shares: { enabled: false } }));
   assert.throws(() => policyOf(manifests, 'gateway'), /no NetworkPolicy/);
-  // Nothing but the gateway calls accounts: no gRPC rule at all (an empty `from` would admit everyone).
+  // Only the gateway and shares call accounts: no gRPC rule at all (an empty `from` would admit everyone).
   assert.deepEqual((policyOf(manifests, 'accounts').spec as { ingress: Rule[] }).ingress, []);
   const media = ruleFor(policyOf(manifests, 'media'), 'grpc');
   const callers = (media?.from ?? []).flatMap((peer) => selectedComponents(manifests, peer.podSelector));

@@ -138,6 +138,7 @@ const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settin
     DATABASE_URL: fleet.databaseUrl('shares'),
     ...fleet.nats,
     ...own,
+    ACCOUNTS_GRPC_ADDR: fleet.addr('accounts'),
     ARTIFACTS_GRPC_ADDR: fleet.addr('artifacts'),
     MEDIA_GRPC_ADDR: fleet.addr('media'),
     ...fleet.options.sharesEnv,

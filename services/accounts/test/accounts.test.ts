@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { Metadata } from '@grpc/grpc-js';
 import { ACCOUNT_EVENTS } from '@tp/events';
 import {
+  AccountExistsRequest,
   AccountsServiceService,
   AppExperienceChanges,
   CreateTokenRequest,
@@ -54,6 +55,16 @@ describe('service identity (ADR 0011)', () => {
           method: 'deleteAccount',
           request: DeleteAccountRequest.fromPartial({ userId: 'usr_checked' }),
           caller: 'worker',
+        },
+        {
+          method: 'accountExists',
+          request: AccountExistsRequest.fromPartial({ userId: 'usr_checked' }),
+          caller: 'worker',
+        },
+        {
+          method: 'accountExists',
+          request: AccountExistsRequest.fromPartial({ userId: 'usr_checked' }),
+          caller: 'gateway',
         },
         {
           method: 'updateAppExperience',
@@ -232,7 +243,9 @@ describe('app-experience preferences (ADR 0018)', () => {
   it('go with the account, and cannot be written for a user who does not exist any more', async () => {
     const { userId } = await newUser();
     await preference(userId, { theme: 'dark' });
+    assert.deepEqual(await h.accounts.accountExists({ userId }), { exists: true }, 'as shares asks it');
     await h.accounts.deleteAccount({ userId });
+    assert.deepEqual(await h.accounts.accountExists({ userId }), { exists: false });
     assert.deepEqual(await preferenceRows(userId), []);
     await assert.rejects(preference(userId, { theme: 'dark' }), { code: 'not_found' });
     assert.deepEqual(await preferenceRows(userId), []);

@@ -17,10 +17,11 @@ export const SharesConfigSchema = z.object({
   ...signingKeySettings(),
   ...trustedKeySettings(),
   DATABASE_URL: env.postgresUrl(),
+  ACCOUNTS_GRPC_ADDR: env.address('127.0.0.1:50051'),
   ARTIFACTS_GRPC_ADDR: env.address('127.0.0.1:50054'),
   MEDIA_GRPC_ADDR: env.address('127.0.0.1:50052'),
 
-  /** Deadline of one call to artifacts or media (a transcript payload of up to 32 MiB travels in one). */
+  /** Deadline of one call to accounts, artifacts or media (a transcript payload of up to 32 MiB travels in one). */
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
    * Largest gRPC message sent or received: the page of a three-hour transcript is a few MB and

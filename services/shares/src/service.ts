@@ -12,6 +12,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { sharesServiceHandlers } from './rpc/shares-service.ts';
 import { SHARES_ACCESS } from './rpc/access.ts';
 import { createSharesStore } from './store/index.ts';
+import { sourceFacts } from './usecases/source-facts.ts';
 
 export type RunningShares = Running<{ grpcPort: number; opsPort: number }>;
 
@@ -20,7 +21,7 @@ export interface SharesServiceOptions {
   now?: () => Date;
 }
 
-/** Wires the shares service: database, artifacts and media clients, bus (take-down consumers), gRPC and ops servers. */
+/** Wires the shares service: database, accounts, artifacts and media clients, bus (take-down consumers), gRPC and ops servers. */
 export function startSharesService(
   config: SharesConfig,
   log: Logger,
@@ -40,7 +41,7 @@ export function startSharesService(
     });
     await life.open(
       'consumers',
-      () => startTakedownConsumers({ bus, takedowns: store.takedowns, log, now }),
+      () => startTakedownConsumers({ bus, takedowns: store.takedowns, sources: sourceFacts(clients), log, now }),
       async (consumers) => void (await Promise.all(consumers.map((consumer) => consumer.stop()))),
     );
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type pg from 'pg';
 import { type Bus, connectBus, STREAMS, type Subscription } from '@tp/bus';
 import { createPgAdapter } from '@tp/db';
+import { AppError } from '@tp/errors';
 import { ACCOUNT_EVENTS, MEDIA_EVENTS } from '@tp/events';
 import { newId } from '@tp/ids';
 import { createLogger } from '@tp/logging';
@@ -25,9 +26,12 @@ import {
 } from '../src/events/takedown-consumers.ts';
 import { PrismaClient } from '../src/generated/prisma/client.ts';
 import { createSharesStore, type SharesStore } from '../src/store/index.ts';
+import type { SourceFacts } from '../src/usecases/source-facts.ts';
 
 // The take-down consumers on real NATS and PostgreSQL, without the rest of the fleet: events are
-// published as media and accounts publish them, and the shares' rows say what was taken down.
+// published as media and accounts publish them, what media and accounts would answer about the
+// deletion is a fake of the handlers' `sources` (the fleet's tests ask the real ones), and the
+// shares' rows say what was taken down.
 
 // Silent: the malformed events below are logged as errors by design.
 const log = createLogger({ service: 'shares-test', level: 'silent' });
@@ -41,6 +45,25 @@ let bus: Bus;
 let consumers: Subscription[] = [];
 let deps: TakedownHandlerDeps;
 
+/**
+ * What the owning services would say is gone ("usr/med" for media); while `away`, they cannot be
+ * asked (`refused` counts those attempts).
+ */
+const sourcesSay = { goneMedia: new Set<string>(), goneAccounts: new Set<string>(), away: false, refused: 0 };
+const sources: SourceFacts = {
+  async mediaGone(userId, mediaId) {
+    if (sourcesSay.away) {
+      sourcesSay.refused += 1;
+      throw new AppError('service_unavailable', 'media is away');
+    }
+    return sourcesSay.goneMedia.has(`${userId}/${mediaId}`);
+  },
+  async accountGone(userId) {
+    if (sourcesSay.away) throw new AppError('service_unavailable', 'accounts is away');
+    return sourcesSay.goneAccounts.has(userId);
+  },
+};
+
 before(async () => {
   database = await createTestDatabase({ service: 'shares' });
   namespace = createTestBusNamespace();
@@ -49,7 +72,7 @@ before(async () => {
   db = await connectToSchema(database.databaseUrl);
   bus = await connectBus({ url: namespace.natsUrl, name: 'shares-takedown-test', prefix: namespace.prefix, log });
   await bus.ensureStreams([STREAMS.EVENTS]);
-  deps = { takedowns: store.takedowns, log, now: () => at };
+  deps = { takedowns: store.takedowns, sources, log, now: () => at };
   consumers = await startTakedownConsumers({ bus, ...deps });
 });
 
@@ -120,6 +143,7 @@ describe('take-down consumers', () => {
   it('take down the shares of a deleted media, as media_deleted', async () => {
     const gone = [await liveShare('usr_m1', 'med_m1'), await liveShare('usr_m1', 'med_m1')];
     const kept = [await liveShare('usr_m1', 'med_m2'), await liveShare('usr_m2', 'med_m1')];
+    sourcesSay.goneMedia.add('usr_m1/med_m1');
     await deliver(MEDIA_EVENTS.deleted, MEDIA_DELETED_DURABLE, [mediaDeleted('med_m1', 'usr_m1')]);
     assert.deepEqual(await takedowns(gone), [
       ['media_deleted', at.toISOString()],
@@ -129,6 +153,7 @@ describe('take-down consumers', () => {
 
     // The handler counts what it took down now: a redelivered event takes nothing more down.
     const more = [await liveShare('usr_m3', 'med_m3'), await liveShare('usr_m3', 'med_m3')];
+    sourcesSay.goneMedia.add('usr_m3/med_m3');
     const event = { sequence: 1, data: mediaDeleted('med_m3', 'usr_m3') };
     assert.equal(await handleMediaDeleted(deps, event), 2);
     assert.equal(await handleMediaDeleted(deps, event), 0);
@@ -141,6 +166,7 @@ describe('take-down consumers', () => {
   it('take down the shares of a deleted account, as account_deleted', async () => {
     const gone = [await liveShare('usr_a1', 'med_a1'), await liveShare('usr_a1', 'med_a2')];
     const kept = [await liveShare('usr_a2', 'med_a1')];
+    sourcesSay.goneAccounts.add('usr_a1');
     await deliver(ACCOUNT_EVENTS.deleted, ACCOUNT_DELETED_DURABLE, [
       { user_id: 'usr_a1', occurred_at: at.toISOString() },
     ]);
@@ -151,6 +177,7 @@ describe('take-down consumers', () => {
     assert.deepEqual(await takedowns(kept), [null]);
 
     const more = [await liveShare('usr_a3', 'med_a3')];
+    sourcesSay.goneAccounts.add('usr_a3');
     const event = { sequence: 1, data: { user_id: 'usr_a3', occurred_at: at.toISOString() } };
     assert.equal(await handleAccountDeleted(deps, event), 1);
     assert.equal(await handleAccountDeleted(deps, event), 0);
@@ -176,5 +203,43 @@ describe('take-down consumers', () => {
     await deliver(MEDIA_EVENTS.deleted, MEDIA_DELETED_DURABLE, badMedia);
     await deliver(ACCOUNT_EVENTS.deleted, ACCOUNT_DELETED_DURABLE, badAccount);
     assert.deepEqual(await takedowns(live), [null, null]);
+  });
+});
+
+describe('take-down consumers confirm the deletion with its owner (ADR 0039)', () => {
+  it('take nothing down on an event the owning service does not confirm (a forged one)', async () => {
+    const live = [await liveShare('usr_f1', 'med_f1'), await liveShare('usr_f2', 'med_f2')];
+    assert.equal(await handleMediaDeleted(deps, { sequence: 1, data: mediaDeleted('med_f1', 'usr_f1') }), 0);
+    assert.equal(
+      await handleAccountDeleted(deps, { sequence: 1, data: { user_id: 'usr_f2', occurred_at: at.toISOString() } }),
+      0,
+    );
+    await deliver(MEDIA_EVENTS.deleted, MEDIA_DELETED_DURABLE, [mediaDeleted('med_f1', 'usr_f1')]);
+    await deliver(ACCOUNT_EVENTS.deleted, ACCOUNT_DELETED_DURABLE, [
+      { user_id: 'usr_f2', occurred_at: at.toISOString() },
+    ]);
+    assert.deepEqual(await takedowns(live), [null, null]);
+  });
+
+  it('wait for an owning service that is away: the event comes back and acts once it answers', async () => {
+    const gone = [await liveShare('usr_w1', 'med_w1')];
+    sourcesSay.goneMedia.add('usr_w1/med_w1');
+    sourcesSay.away = true;
+    try {
+      await assert.rejects(handleMediaDeleted(deps, { sequence: 1, data: mediaDeleted('med_w1', 'usr_w1') }), {
+        code: 'service_unavailable',
+      });
+      const refusedBefore = sourcesSay.refused;
+      await bus.publish(MEDIA_EVENTS.deleted, mediaDeleted('med_w1', 'usr_w1'));
+      await eventually('the consumer asked media and got no answer', () => sourcesSay.refused > refusedBefore, 30_000);
+      assert.deepEqual(await takedowns(gone), [null]);
+    } finally {
+      sourcesSay.away = false;
+    }
+    await eventually(
+      'the event came back and took the share down',
+      async () => (await takedowns(gone))[0] !== null,
+      60_000,
+    );
   });
 });

@@ -1,9 +1,15 @@
 // The owner's side of public links: a link made, listed, rotated and revoked, and links taken down
 // when the media or the artifact behind them is deleted (media's and artifacts' events reaching
-// shares). carol's links, one test after the other: the first lists all of hers.
+// shares), never on a deletion event that media or accounts do not confirm. carol's links, one test
+// after the other: the first lists all of hers.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { connectBus, STREAMS, type Bus } from '@tp/bus';
+import { ACCOUNT_EVENTS, MEDIA_EVENTS } from '@tp/events';
+import { createLogger } from '@tp/logging';
+import { eventually } from '@tp/testing';
 import { call } from '../support/http.ts';
+import type { TestUser } from '../support/jobs.ts';
 import { artifactOf, carol, fleet, newShare, open, share, transcript } from '../support/shares.ts';
 
 /** Registers the link tests against the fleet of the entry file (tests/e2e/shares.test.ts). */
@@ -11,6 +17,8 @@ export function shareLinkTests(): void {
   describe('an owner’s links', { concurrency: false }, () => {
     it('a link is shown once, listed without its URL, rotated and revoked', fromCreationToRevocation);
     it('deleting the media or the artifact takes its links down', takenDown);
+    it('a deletion event that media or accounts do not confirm takes nothing down', forgedDeletions);
+    it('deleting the account takes its links down, once accounts confirms it is gone', accountDeleted);
     it('a retried save of a version and a retried link with one Idempotency-Key each create one', retried);
   });
 }
@@ -84,6 +92,70 @@ async function takenDown() {
   const status = (id: string) => statuses.body.data.find((x: { share_id: string }) => x.share_id === id)?.status;
   assert.equal(status(byMedia.share_id), 'taken_down');
   assert.equal(status(byArtifact.share_id), 'taken_down');
+}
+
+/**
+ * Anyone able to publish on the bus announces carol's account and a media of hers deleted: shares
+ * asks accounts and media, both still have them, and her link stays up.
+ */
+async function forgedDeletions() {
+  const a = await artifactOf(carol, 'still here');
+  const link = await newShare(carol, { artifact_id: a.artifactId });
+  const log = createLogger({ service: 'e2e-forger', level: 'silent' });
+  const bus = await connectBus({ url: fleet.natsUrl, prefix: fleet.natsPrefix, name: 'e2e-forger', log });
+  try {
+    const occurredAt = new Date().toISOString();
+    await published(bus, 'shares-account-deleted', ACCOUNT_EVENTS.deleted, {
+      user_id: carol.id,
+      occurred_at: occurredAt,
+    });
+    await published(bus, 'shares-media-deleted', MEDIA_EVENTS.deleted, {
+      media_id: a.mediaId,
+      user_id: carol.id,
+      workspace_id: null,
+      occurred_at: occurredAt,
+    });
+  } finally {
+    await bus.close();
+  }
+  assert.equal((await open(link.share_url)).status, 200, 'still shared');
+  const listed = await api('GET', `/api/v1/shares?target_id=${a.artifactId}`);
+  assert.deepEqual(
+    listed.body.data.map((x: { share_id: string; status: string }) => [x.share_id, x.status]),
+    [[link.share_id, 'active']],
+  );
+}
+
+async function accountDeleted() {
+  const email = 'dora@example.com';
+  const password = 'correct horse battery staple';
+  const created = await fleet.tsctl('users', 'create', '--email', email, '--password', password);
+  assert.equal(created.code, 0, created.stderr);
+  const dora: TestUser = {
+    id: JSON.parse(created.stdout).user_id,
+    email,
+    token: (await fleet.tsctl('tokens', 'create', '--email', email, '--preset', 'full')).stdout.trim(),
+  };
+  const link = await newShare(dora, { artifact_id: (await artifactOf(dora, 'soon gone')).artifactId });
+  assert.equal((await open(link.share_url)).status, 200);
+  const session = await call(fleet.gatewayUrl, 'POST', '/api/v1/auth/sessions', {
+    body: { email, password, device_name: 'laptop' },
+  });
+  assert.equal(session.status, 201, session.text);
+  const deleted = await call(fleet.gatewayUrl, 'DELETE', '/api/v1/account', { token: session.body.data.session_token });
+  assert.equal(deleted.status, 204, deleted.text);
+  await eventually('the link of the deleted account is down', async () => (await open(link.share_url)).status === 404);
+}
+
+/** Publishes the event and waits until shares' durable consumer of it has handled (acknowledged) it. */
+async function published(bus: Bus, durable: string, subject: string, payload: object): Promise<void> {
+  const { seq } = await bus.publish(subject, payload);
+  const stream = bus.streamName(STREAMS.EVENTS.name);
+  await eventually(
+    `${durable} handled the event`,
+    async () => (await bus.manager.consumers.info(stream, durable)).ack_floor.stream_seq >= seq,
+    30_000,
+  );
 }
 
 /** A client that lost the answer sends the same request again with its key (ADR 0035). */

@@ -2,8 +2,9 @@ import { defineAccess } from '@tp/grpc';
 import { AccountsServiceService } from '@tp/proto';
 
 /**
- * Who may call AccountsService (ADR 0011): only the gateway. It checks credentials and signs in as
- * itself; every other call it makes for the signed-in user, whom the request must name.
+ * Who may call AccountsService (ADR 0011): the gateway, which checks credentials and signs in as
+ * itself and makes every other call for the signed-in user, whom the request must name; and shares,
+ * which asks whether an account is gone before it acts on `events.account.deleted`.
  * AccountsAdminService is tsctl's, guarded by the admin key instead.
  */
 export const ACCOUNTS_ACCESS = defineAccess(AccountsServiceService, {
@@ -19,4 +20,6 @@ export const ACCOUNTS_ACCESS = defineAccess(AccountsServiceService, {
   getAppExperience: { gateway: 'user' },
   updateAppExperience: { gateway: 'user' },
   deleteAccount: { gateway: 'user' },
+  // A yes/no fact about a user named in an event; shares asks before it takes their links down.
+  accountExists: { shares: 'service' },
 });

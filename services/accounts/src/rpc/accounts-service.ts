@@ -1,5 +1,6 @@
 import type { ServiceHandlers } from '@tp/grpc';
 import type { AccountsServiceService } from '@tp/proto';
+import { type AccountExistsDeps, accountExists } from '../usecases/account-exists.ts';
 import { type AuthenticateDeps, authenticate } from '../usecases/authenticate.ts';
 import { type CreateTokenDeps, createToken } from '../usecases/create-token.ts';
 import { type DeleteAccountDeps, deleteAccount } from '../usecases/delete-account.ts';
@@ -24,9 +25,13 @@ export type AccountsServiceDeps = AuthenticateDeps &
   ListFeaturesDeps &
   GetAppExperienceDeps &
   UpdateAppExperienceDeps &
-  DeleteAccountDeps;
+  DeleteAccountDeps &
+  AccountExistsDeps;
 
-/** The calls of the gateway (users' credentials, tokens, devices, features, preferences, the account). */
+/**
+ * The calls of the gateway (users' credentials, tokens, devices, features, preferences, the account)
+ * and of shares (whether an account is gone).
+ */
 export function accountsServiceHandlers(deps: AccountsServiceDeps): ServiceHandlers<typeof AccountsServiceService> {
   return {
     authenticate: async (request) => ({ principal: await authenticate(deps, request) }),
@@ -58,5 +63,7 @@ export function accountsServiceHandlers(deps: AccountsServiceDeps): ServiceHandl
       await deleteAccount(deps, request);
       return {};
     },
+
+    accountExists: async (request) => ({ exists: await accountExists(deps, request) }),
   };
 }
