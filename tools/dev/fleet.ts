@@ -114,14 +114,7 @@ export function fleet(p: Platform): ServiceSpec[] {
       ENGINES: 'pocketsphinx',
     }),
     workerService(p, ports.workerOps, local(ports.jobs.grpc), backends),
-    // Public links: transcripts from artifacts; deletions heard on the bus, confirmed at their source.
-    grpcService(p, 'shares', ports.shares, {
-      DATABASE_URL: p.databaseUrlFor('shares'),
-      NATS_URL: p.natsUrl,
-      ACCOUNTS_GRPC_ADDR: local(ports.accounts.grpc),
-      ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
-      MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
-    }),
+    sharesService(p, ports.shares, { ACCOUNTS_GRPC_ADDR: local(ports.accounts.grpc), ...backends }),
     // Webhook deliveries of the product interface: reads ended jobs from jobs, hears job events on
     // the bus, posts to the receivers; local receivers (127.0.0.1) are allowed here, never by default.
     grpcService(p, 'webhook-dispatcher', ports.webhooks, {
@@ -156,6 +149,24 @@ export function fleet(p: Platform): ServiceSpec[] {
       healthUrl: readyz(ports.gateway),
     },
   ];
+}
+
+/**
+ * Public links: transcripts from artifacts, media read from media; media and account deletions heard
+ * on the bus, each confirmed with media or accounts before links go down (ADR 0039).
+ */
+function sharesService(
+  p: Platform,
+  ports: Ports,
+  backends: { ACCOUNTS_GRPC_ADDR: string; ARTIFACTS_GRPC_ADDR: string; MEDIA_GRPC_ADDR: string },
+): ServiceSpec {
+  return grpcService(p, 'shares', ports, {
+    DATABASE_URL: p.databaseUrlFor('shares'),
+    NATS_URL: p.natsUrl,
+    ACCOUNTS_GRPC_ADDR: backends.ACCOUNTS_GRPC_ADDR,
+    ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
+    MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
+  });
 }
 
 /**

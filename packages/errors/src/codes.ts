@@ -226,6 +226,16 @@ export const ERROR_CODES = {
     grpc: GrpcStatus.PERMISSION_DENIED,
     message: 'The request names another user than the one the call acts for.',
   },
+  caller_grant_invalid: {
+    http: 500,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'The call needs a valid job grant from jobs.',
+  },
+  caller_grant_mismatch: {
+    http: 500,
+    grpc: GrpcStatus.PERMISSION_DENIED,
+    message: 'The request names what its job grant does not.',
+  },
   storage_unavailable: {
     http: 502,
     grpc: GrpcStatus.UNAVAILABLE,

@@ -1,6 +1,13 @@
 import type { Metadata } from '@grpc/grpc-js';
 import { AppError, type ErrorCode } from '@tp/errors';
-import { claimedIssuer, type ServiceName, type Signer, type VerifiedCaller, type Verifier } from '@tp/identity';
+import {
+  claimedIssuer,
+  type JobGrant,
+  type ServiceName,
+  type Signer,
+  type VerifiedCaller,
+  type Verifier,
+} from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import { type AnyServiceDefinition, splitPath, type RequestOf } from './definition.ts';
 
@@ -12,6 +19,8 @@ export interface ClientIdentity {
 
 /** The metadata key of the service token: `authorization: Bearer <jwt>`. */
 export const AUTHORIZATION_METADATA = 'authorization';
+/** The metadata key of a job grant (`@tp/identity` grants): the ids a worker may act on for its job. */
+export const GRANT_METADATA = 'x-job-grant';
 
 type StringField<Req> = { [K in keyof Req]-?: Req[K] extends string ? K : never }[keyof Req] & string;
 
@@ -25,13 +34,24 @@ type StringField<Req> = { [K in keyof Req]-?: Req[K] extends string ? K : never 
 export type CallerRule<Req> =
   | 'service'
   | ('userId' extends StringField<Req> ? 'user' : never)
-  | { user: StringField<Req> };
+  | { user: StringField<Req> }
+  | { grant: GrantFields<Req> };
+
+/**
+ * `{ grant: { user: 'userId', media: 'mediaId' } }`: as itself, under a job grant (GRANT_METADATA)
+ * that jobs signed, whose every named id equals the request's field (an empty one in the grant
+ * matches nothing). What the worker may touch is what the jobs it runs name.
+ */
+export type GrantFields<Req> = { user: StringField<Req> } & Partial<
+  Record<Exclude<keyof JobGrant, 'user'>, StringField<Req>>
+>;
 
 /** The services allowed to call one method, each with its rule; a caller not listed is refused. */
 export type MethodAccess<Req> = Partial<Record<ServiceName, CallerRule<Req>>>;
 
 /** A method's access with its request type erased, as the checks read it. */
-export type AnyMethodAccess = Partial<Record<ServiceName, 'service' | 'user' | { user: string }>>;
+export type AnyMethodAccess = Partial<Record<ServiceName, AnyRule>>;
+type AnyRule = 'service' | 'user' | { user: string } | { grant: Record<string, string> };
 
 /** The allow-list of a whole service: every method names its callers (an empty object: nobody). */
 export type AccessPolicy<D extends AnyServiceDefinition> = {
@@ -50,9 +70,13 @@ export function defineAccess<D extends AnyServiceDefinition>(_definition: D, pol
 export const OPERATOR_ONLY = Symbol('operator-only');
 
 /** The field a rule holds a token's user to, when the request has it. */
-function userFieldOf(rule: 'service' | 'user' | { user: string }): string {
-  return typeof rule === 'object' ? rule.user : 'userId';
+function userFieldOf(rule: AnyRule): string {
+  if (typeof rule !== 'object') return 'userId';
+  return 'user' in rule ? rule.user : (rule.grant.user ?? 'userId');
 }
+
+const isGrantRule = (rule: AnyRule): rule is { grant: Record<string, string> } =>
+  typeof rule === 'object' && 'grant' in rule;
 
 function bearerOf(metadata: Metadata): string | null {
   const value = metadata.get(AUTHORIZATION_METADATA)[0];
@@ -86,6 +110,12 @@ export function callerGuard(options: { verifier: Verifier; access: AnyMethodAcce
     const rule = Object.hasOwn(access, caller.service) ? access[caller.service as ServiceName] : undefined;
     const who = { caller: caller.service, user: caller.user, token_id: caller.tokenId };
     if (rule === undefined) throw refuse('caller_not_allowed', `${caller.service} may not call ${method}.`, who);
+    if (isGrantRule(rule)) {
+      await checkGrant(verifier, rule.grant, request, metadata).catch((err: AppError) => {
+        throw refuse(err.code, err.message, who);
+      });
+      return caller;
+    }
     if (rule !== 'service' && caller.user === null)
       throw refuse('caller_user_mismatch', `${caller.service} calls ${method} for no user; it must name one.`, who);
     const field = userFieldOf(rule);
@@ -95,6 +125,25 @@ export function callerGuard(options: { verifier: Verifier; access: AnyMethodAcce
       throw refuse('caller_user_mismatch', `The request's ${field} is not the user the call acts for.`, who);
     return caller;
   };
+}
+
+/** The call's job grant, verified, must name every id the rule maps to a request field. */
+async function checkGrant(
+  verifier: Verifier,
+  fields: Record<string, string>,
+  request: unknown,
+  metadata: Metadata,
+): Promise<void> {
+  const token = metadata.get(GRANT_METADATA)[0];
+  if (typeof token !== 'string' || token === '')
+    throw new AppError('caller_grant_invalid', 'The call carries no job grant.');
+  const grant = await verifier.verifyGrant(token);
+  for (const [claim, field] of Object.entries(fields)) {
+    const granted = grant[claim as keyof JobGrant];
+    const named = (request as Record<string, unknown> | null)?.[field];
+    if (granted === '' || named !== granted)
+      throw new AppError('caller_grant_mismatch', `The request's ${field} is not the ${claim} of job ${grant.job}.`);
+  }
 }
 
 /** The check before one method's handler: the verified caller, or a refusal. */

@@ -11,16 +11,17 @@ import {
   type UnaryServiceDefinition,
 } from './definition.ts';
 import { metadataSetter, tracer } from './propagation.ts';
-import { AUTHORIZATION_METADATA, type ClientIdentity } from './access.ts';
+import { AUTHORIZATION_METADATA, type ClientIdentity, GRANT_METADATA } from './access.ts';
 import { actingUser } from './acting-user.ts';
 
-/** A copy of the call's metadata with the service token (ADR 0011) when the client has an identity. */
+/** A copy of the call's metadata with the service token (ADR 0011) when the client has an identity, and the call's job grant. */
 export async function signedMetadata(identity: ClientIdentity | undefined, opts: CallOptions): Promise<Metadata> {
   const metadata = opts.metadata ? opts.metadata.clone() : new Metadata();
   if (identity) {
     const token = await identity.signer.token(identity.audience, opts.user ?? actingUser());
     metadata.set(AUTHORIZATION_METADATA, `Bearer ${token}`);
   }
+  if (opts.grant !== undefined) metadata.set(GRANT_METADATA, opts.grant);
   return metadata;
 }
 

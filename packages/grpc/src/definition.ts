@@ -79,6 +79,8 @@ export interface CallOptions {
    * request's user id to. Default: the user of the enclosing `onBehalfOf` scope.
    */
   user?: string;
+  /** The job grant the call acts under (the worker's, from jobs), for a method whose rule asks for one. */
+  grant?: string;
 }
 
 export type ClientMethods<D extends UnaryServiceDefinition> = {

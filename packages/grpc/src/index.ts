@@ -3,6 +3,8 @@ export { createClient, type ClientOptions, type GrpcClient } from './client.ts';
 export { createStreamingClient, type GrpcStreamClient, type StreamCallOptions } from './stream-client.ts';
 export {
   AUTHORIZATION_METADATA,
+  GRANT_METADATA,
+  type GrantFields,
   defineAccess,
   OPERATOR_ONLY,
   type AccessPolicy,

@@ -17,3 +17,13 @@ export {
   type Verifier,
   type VerifierOptions,
 } from './verifier.ts';
+export {
+  createGrantIssuer,
+  createGrantVerifier,
+  GRANT_ISSUER,
+  MAX_GRANT_TTL_SECONDS,
+  type GrantIssuer,
+  type GrantVerifier,
+  type JobGrant,
+  type VerifiedGrant,
+} from './grants.ts';

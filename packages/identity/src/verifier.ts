@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AppError } from '@tp/errors';
+import { createGrantVerifier, GRANT_ISSUER, type VerifiedGrant } from './grants.ts';
 import { importPublicKey, keyIdOf } from './keys.ts';
 import { MAX_TOKEN_TTL_SECONDS } from './signer.ts';
 
@@ -37,6 +38,8 @@ export interface Verifier {
    * token costs one signature check per token, not one per call; a refused token is never remembered.
    */
   verify(token: string): Promise<VerifiedCaller>;
+  /** A job grant signed by a listed key of jobs, or an AppError `caller_grant_invalid` that says why not. */
+  verifyGrant(token: string): Promise<VerifiedGrant>;
 }
 
 interface TrustedKey {
@@ -81,6 +84,11 @@ export function createVerifier(options: VerifierOptions): Verifier {
   const { audience, now = Date.now, clockToleranceSeconds = 5, maxCached = 10_000 } = options;
   const keys = trustedKeys(options.publicKeys);
   const verified = new Map<string, { caller: VerifiedCaller; until: number }>();
+  const grants = createGrantVerifier({
+    issuerPublicKeys: options.publicKeys[GRANT_ISSUER] ?? [],
+    now,
+    clockToleranceSeconds,
+  });
 
   const check = async (token: string): Promise<{ caller: VerifiedCaller; until: number }> => {
     let signer: TrustedKey | undefined;
@@ -107,6 +115,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
 
   return {
     audience,
+    verifyGrant: (token) => grants.verify(token),
     async verify(token) {
       const known = verified.get(token);
       if (known && now() < known.until) return known.caller;

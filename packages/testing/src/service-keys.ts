@@ -2,8 +2,10 @@
 // shared by every service a test starts (in process or as a fleet), and test clients that sign
 // their calls as the service that really makes them.
 import {
+  createGrantIssuer,
   createSigner,
   generateServiceKeys,
+  type GrantIssuer,
   SERVICE_NAMES,
   type ServiceKeySet,
   type ServiceName,
@@ -23,6 +25,8 @@ export interface TestServiceKeys extends ServiceKeySet {
   env(service: ServiceName): { SERVICE_PRIVATE_KEY: string; SERVICE_PUBLIC_KEYS: string };
   /** A signer with the service's key (`now` moves its clock: a past one makes expired tokens). */
   signer(service: ServiceName, now?: () => number): Signer;
+  /** Job grants signed with jobs' key, as jobs signs them when a worker claims a job. */
+  grants(ttlSeconds?: number, now?: () => number): GrantIssuer;
 }
 
 let shared: TestServiceKeys | undefined;
@@ -44,6 +48,7 @@ export function testServiceKeys(): TestServiceKeys {
       if (!signer) signers.set(service, (signer = createSigner({ service, privateKey: set.privateKeys[service]! })));
       return signer;
     },
+    grants: (ttlSeconds = 300, now) => createGrantIssuer({ privateKey: set.privateKeys.jobs!, ttlSeconds, now }),
   };
   return shared;
 }
@@ -60,7 +65,12 @@ export interface TestClientOptions<D extends UnaryServiceDefinition> extends Omi
   methods?: { [K in keyof D]?: ServiceName };
 }
 
-type Plan = { caller: ServiceName; userOf: (request: Record<string, unknown>) => string | undefined };
+type Plan = {
+  caller: ServiceName;
+  userOf: (request: Record<string, unknown>) => string | undefined;
+  /** For a method the caller calls under a job grant: one naming the ids the request names. */
+  grantOf?: (request: Record<string, unknown>) => Promise<string>;
+};
 
 const field = (name: string) => (request: Record<string, unknown>) => {
   const value = request[name];
@@ -75,13 +85,36 @@ function planOf<D extends UnaryServiceDefinition>(options: TestClientOptions<D>,
   const { as } = options;
   if (chosen || typeof as === 'string') {
     const caller = (chosen ?? as) as ServiceName;
-    return { caller, userOf: caller === 'gateway' ? gatewayUser : () => undefined };
+    return {
+      caller,
+      userOf: caller === 'gateway' ? gatewayUser : () => undefined,
+      ...(caller === 'worker' ? { grantOf: grantOfRequest } : {}),
+    };
   }
   const access = (as as Record<string, AnyMethodAccess>)[method] ?? {};
   const [caller, rule] = Object.entries(access)[0] ?? [];
   if (!caller || !rule) throw new Error(`The allow-list lets nobody call ${method}: name a caller in \`methods\``);
+  if (typeof rule === 'object' && 'grant' in rule)
+    return { caller: caller as ServiceName, userOf: () => undefined, grantOf: grantOfRequest };
   const userOf = rule === 'service' ? () => undefined : field(rule === 'user' ? 'userId' : rule.user);
   return { caller: caller as ServiceName, userOf };
+}
+
+/**
+ * The worker's calls carry a grant of the job they are for, as jobs signs it at the claim: here one
+ * naming the ids the request names (userId, jobId, mediaId, artifactId, versionId; `job_test` for a
+ * request without a job).
+ */
+function grantOfRequest(request: Record<string, unknown>): Promise<string> {
+  return testServiceKeys()
+    .grants()
+    .issue({
+      user: field('userId')(request) ?? '',
+      job: field('jobId')(request) ?? 'job_test',
+      media: field('mediaId')(request) ?? '',
+      artifact: field('artifactId')(request) ?? '',
+      version: field('versionId')(request) ?? '',
+    });
 }
 
 /**
@@ -111,12 +144,17 @@ export function testClient<D extends UnaryServiceDefinition>(
   const methods: Record<string, unknown> = {};
   for (const name of Object.keys(definition)) {
     const plan = planOf(options, name);
-    methods[name] = (request: Record<string, unknown>, opts: { user?: string } = {}) => {
+    methods[name] = async (request: Record<string, unknown>, opts: { user?: string; grant?: string } = {}) => {
       const user = opts.user ?? plan.userOf(request);
+      const grant = opts.grant ?? (await plan.grantOf?.(request));
       const call = (channel(plan.caller) as unknown as Record<string, (r: unknown, o: unknown) => Promise<unknown>>)[
         name
       ]!;
-      return call(request, user === undefined ? opts : { ...opts, user });
+      return call(request, {
+        ...opts,
+        ...(user === undefined ? {} : { user }),
+        ...(grant === undefined ? {} : { grant }),
+      });
     };
   }
   methods.close = () => {

@@ -9,7 +9,7 @@ import {
   GetCurrentPayloadRequest,
   ListArtifactsRequest,
 } from '@tp/proto';
-import { assertCallerChecks } from '@tp/testing';
+import { assertCallerChecks, testClient, testServiceKeys } from '@tp/testing';
 import { canonicalTranscript, contentHash, exampleTranscript } from '@tp/transcript';
 import type pg from 'pg';
 import { type ArtifactsSuite, artifactsSuite, createTranscript } from './suite.ts';
@@ -49,6 +49,45 @@ describe('service identity (ADR 0011)', () => {
         { method: 'getCurrentPayload', request: GetCurrentPayloadRequest.fromPartial({}), caller: 'worker' },
       ],
     });
+  });
+});
+
+describe('the worker under job grants (ADR 0040)', () => {
+  it("stores a job's transcript and output, and reads the version it pins, only under that job's grant", async () => {
+    const userId = newUser();
+    const grants = testServiceKeys().grants();
+    const ofJob = (ids: { user?: string; job?: string; media?: string; artifact?: string; version?: string }) =>
+      grants.issue({ user: userId, job: 'job_test', media: 'med_test', artifact: '', version: '', ...ids });
+    const created = await artifacts.createArtifact(createRequest(userId), { grant: await ofJob({}) });
+    for (const other of [{ job: 'job_other' }, { media: 'med_other' }, { user: newUser() }])
+      await assert.rejects(artifacts.createArtifact(createRequest(userId), { grant: await ofJob(other) }), {
+        code: 'caller_grant_mismatch',
+      });
+    await assert.rejects(artifacts.createArtifact(createRequest(userId), { grant: '' }), {
+      code: 'caller_grant_invalid',
+    });
+
+    const worker = testClient(ArtifactsServiceService, `127.0.0.1:${main.service.grpcPort}`, {
+      audience: 'artifacts',
+      as: 'worker',
+    });
+    try {
+      const pinned = { artifact: created.artifact!.artifactId, version: created.version!.versionId };
+      const read = { userId, artifactId: pinned.artifact, versionId: pinned.version, includePayload: false };
+      assert.equal((await worker.getVersion(read, { grant: await ofJob(pinned) })).versionId, pinned.version);
+      const another = (await createTranscript(artifacts, userId)).currentVersionId;
+      await assert.rejects(worker.getVersion({ ...read, versionId: another }, { grant: await ofJob(pinned) }), {
+        code: 'caller_grant_mismatch',
+      });
+      await assert.rejects(worker.getVersion(read, { grant: await ofJob({}) }), { code: 'caller_grant_mismatch' });
+      const output = { userId, jobId: 'job_test', fileName: 'a.mp4', format: 'mp4', contentType: 'video/mp4' };
+      assert.ok((await worker.createOutputUpload(output, { grant: await ofJob({}) })).uploadUrl);
+      await assert.rejects(worker.createOutputUpload(output, { grant: await ofJob({ job: 'job_other' }) }), {
+        code: 'caller_grant_mismatch',
+      });
+    } finally {
+      worker.close();
+    }
   });
 });
 

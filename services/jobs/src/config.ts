@@ -1,3 +1,4 @@
+import { MAX_GRANT_TTL_SECONDS } from '@tp/identity';
 import { DEFAULT_TRANSLATION_PAIRS, formatLanguagePairs, parseLanguagePairs, parseServedEngines } from '@tp/catalog';
 import {
   env,
@@ -75,6 +76,12 @@ export const JobsConfigSchema = z
      * the reconciler abandons it and releases its holds. Must leave room for a Reserve per item.
      */
     RESERVATION_TIMEOUT_MS: z.coerce.number().int().min(12_000).default(60_000),
+    /**
+     * How long a job grant lives (ADR 0040): the worker gets one at the claim and a fresh one with
+     * every progress report (about once a second), so this bounds how long a worker keeps its reach
+     * into a job's data after the job ended or its reports stopped.
+     */
+    JOB_GRANT_TTL_SECONDS: z.coerce.number().int().min(5).max(MAX_GRANT_TTL_SECONDS).default(120),
     /**
      * A running job whose worker has not reported for this long is failed (worker_lost). Far above
      * a worker's progress interval and the work queue's ack wait: redelivery normally recovers first.

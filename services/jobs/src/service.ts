@@ -2,7 +2,7 @@ import { servedModelList } from '@tp/catalog';
 import { openPublisher, STREAMS } from '@tp/bus';
 import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
-import { createVerifier } from '@tp/identity';
+import { createGrantIssuer, createVerifier } from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import { JobsServiceService } from '@tp/proto';
 import { type Lifecycle, type Running, serve, startService, httpTimeouts } from '@tp/runtime';
@@ -93,6 +93,7 @@ function jobsGrpcServer(
       ...store,
       ...clients,
       ...rest,
+      grants: createGrantIssuer({ privateKey: config.SERVICE_PRIVATE_KEY, ttlSeconds: config.JOB_GRANT_TTL_SECONDS }),
       log,
       engines: config.ENGINES.engines,
       models: config.ENGINES.models,

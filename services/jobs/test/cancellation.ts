@@ -31,7 +31,10 @@ function cancelJob(h: Harness): void {
       assert.equal(cancelledQueued.queuePosition, 0);
       const cancelledRunning = await h.jobs.cancelJob({ userId, jobId: running.jobId });
       assert.equal(cancelledRunning.status, 'cancelled');
-      assert.deepEqual(await h.jobs.reportProgress({ jobId: running.jobId, ticketId, progress: 60 }), { cancel: true });
+      assert.deepEqual(await h.jobs.reportProgress({ jobId: running.jobId, ticketId, progress: 60 }), {
+        cancel: true,
+        grant: '',
+      });
 
       // A worker that completes anyway changes nothing and charges nothing.
       const artifactId = await storeTranscript(h, claimed!);

@@ -12,6 +12,7 @@ import { exampleTranscript } from '@tp/transcript';
 import {
   balanceOf,
   claimNext,
+  grantIds,
   createRequest,
   type Harness,
   ledgerOf,
@@ -27,7 +28,8 @@ async function transcriptOf(harness: Harness, userId: string, mediaId: string, a
     artifactType,
     mediaId,
     workspaceId: '',
-    jobId: '',
+    // The worker stores what a job made, under that job's grant (ADR 0040).
+    jobId: 'job_01jdburntestjob00000000000',
     title: 'interview',
     payloadJson: artifactType === 'transcript' ? JSON.stringify(exampleTranscript()) : '{"format":"mp4"}',
     authorType: 'service',
@@ -86,8 +88,19 @@ function creation(h: Harness): void {
       const tickets = await readStream(h, 'WORK', 'work.caption_burn.cpu');
       assert.ok(tickets.some((t) => (t.data as { ticket_id: string }).ticket_id === job!.jobId));
       assert.equal((await claimNext(h)).job, undefined, 'a transcription worker does not take it');
-      const { job: claimed } = await claimNext(h, { jobType: 'caption_burn' });
+      const { job: claimed, grant } = await claimNext(h, { jobType: 'caption_burn' });
       assert.equal(claimed!.jobId, job!.jobId);
+      assert.deepEqual(
+        await grantIds(grant),
+        {
+          user: userId,
+          job: job!.jobId,
+          media: mediaId,
+          artifact: newest.artifactId,
+          version: edited.version!.versionId,
+        },
+        'the worker may read the version it burns, and no other',
+      );
     });
   });
 }

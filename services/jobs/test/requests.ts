@@ -1,7 +1,9 @@
 // The calls the tests make as a user (through the gateway's requests) and as a worker.
 import assert from 'node:assert/strict';
+import { createVerifier } from '@tp/identity';
 import { jobOptionsFromView } from '@tp/job-options';
 import type { ClaimJobRequest, CreateJobRequest, Job } from '@tp/proto';
+import { testServiceKeys } from '@tp/testing';
 import { DEFAULT_EXPORT_OPTIONS, exampleTranscript, type Transcript } from '@tp/transcript';
 import type { Harness } from './harness.ts';
 
@@ -70,10 +72,19 @@ export const claimRequest = (overrides: Partial<ClaimJobRequest> = {}): ClaimJob
 export async function claimNext(
   h: Harness,
   overrides: Partial<ClaimJobRequest> = {},
-): Promise<{ job: Job | undefined; ticketId: string }> {
+): Promise<{ job: Job | undefined; ticketId: string; grant: string }> {
   const request = claimRequest(overrides);
-  const { job } = await h.jobs.claimJob(request);
-  return { job, ticketId: request.ticketId };
+  const { job, grant } = await h.jobs.claimJob(request);
+  return { job, ticketId: request.ticketId, grant };
+}
+
+/** The ids of a job grant jobs signed (ADR 0040), as media or artifacts verify it. */
+export async function grantIds(grant: string) {
+  const { user, job, media, artifact, version } = await createVerifier({
+    audience: 'media',
+    publicKeys: testServiceKeys().publicKeys,
+  }).verifyGrant(grant);
+  return { user, job, media, artifact, version };
 }
 
 /** Stores a transcript artifact for a job the way the worker does; returns its id. */

@@ -12,6 +12,7 @@ import {
   codeOf,
   createOne,
   eventsOf,
+  grantIds,
   jobRow,
   ledgerOf,
   MICRO,
@@ -88,14 +89,19 @@ function completion(h: Harness): void {
     it('completes once: progress, success with the artifact, one settlement, events in order', async () => {
       const { userId, media } = await userWithMedia(h, '10');
       const job = await createOne(h, userId, media[0]!.mediaId);
-      const { job: claimed, ticketId } = await claimNext(h);
-      assert.deepEqual(await h.jobs.reportProgress({ jobId: job.jobId, ticketId, progress: 40 }), { cancel: false });
+      const { job: claimed, ticketId, grant } = await claimNext(h);
+      // The job's grant (ADR 0040): what media and artifacts let the worker touch for it, renewed by each report.
+      const granted = { user: userId, job: job.jobId, media: media[0]!.mediaId, artifact: '', version: '' };
+      assert.deepEqual(await grantIds(grant), granted);
+      const report = await h.jobs.reportProgress({ jobId: job.jobId, ticketId, progress: 40 });
+      assert.equal(report.cancel, false);
+      assert.deepEqual(await grantIds(report.grant), granted);
       await h.jobs.reportProgress({ jobId: job.jobId, ticketId, progress: 30 });
       assert.equal((await h.jobs.getJob({ userId, jobId: job.jobId })).progress, 40, 'progress never moves back');
       assert.deepEqual(
         await h.jobs.reportProgress({ jobId: job.jobId, ticketId: 'tkt_other', progress: 50 }),
-        { cancel: true },
-        'another ticket is told to stop',
+        { cancel: true, grant: '' },
+        'another ticket is told to stop, with no grant',
       );
 
       const artifactId = await storeTranscript(h, claimed!);
@@ -124,8 +130,8 @@ function completion(h: Harness): void {
       assert.equal(await codeOf(h.jobs.completeJob({ ...complete, artifactId: 'art_other' })), 'conflict');
       assert.deepEqual(
         await h.jobs.reportProgress({ jobId: job.jobId, ticketId, progress: 100 }),
-        { cancel: true },
-        'a finished job has nothing to report',
+        { cancel: true, grant: '' },
+        'a finished job has nothing to report, and its grant is not renewed',
       );
 
       const events = await eventsOf(h, job.jobId);

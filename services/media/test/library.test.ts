@@ -13,7 +13,7 @@ import {
   ListMediaRequest,
   MediaServiceService,
 } from '@tp/proto';
-import { assertCallerChecks } from '@tp/testing';
+import { assertCallerChecks, testServiceKeys } from '@tp/testing';
 import type pg from 'pg';
 import { mediaRow, mediaSuite, newUser, sessionRequest, TIGHT_QUOTA_BYTES, uploaded } from './suite.ts';
 import {
@@ -61,6 +61,33 @@ describe('service identity (ADR 0011)', () => {
         },
       ],
     });
+  });
+});
+
+describe('the worker under job grants (ADR 0040)', () => {
+  it('gets a read URL only under the grant of a job of that user that reads that media, while it lives', async () => {
+    const userId = newUser();
+    const session = await uploaded(media, userId, files.tone);
+    await finalize(media, userId, session);
+    const request = { userId, mediaId: session.mediaId, ttlSeconds: 120 };
+    const ofJob = (user: string, mediaId: string, grants = testServiceKeys().grants()) =>
+      grants.issue({ user, job: 'job_1', media: mediaId, artifact: '', version: '' });
+    assert.ok((await media.getReadUrl(request, { grant: await ofJob(userId, session.mediaId) })).url);
+    const other = await uploaded(media, userId, files.tone);
+    const refusals: [string, string][] = [
+      [await ofJob(userId, other.mediaId), 'caller_grant_mismatch'],
+      [await ofJob(newUser(), session.mediaId), 'caller_grant_mismatch'],
+      [
+        await ofJob(
+          userId,
+          session.mediaId,
+          testServiceKeys().grants(60, () => Date.now() - 10 * 60_000),
+        ),
+        'caller_grant_invalid',
+      ],
+      ['', 'caller_grant_invalid'],
+    ];
+    for (const [grant, code] of refusals) await assert.rejects(media.getReadUrl(request, { grant }), { code }, code);
   });
 });
 

@@ -90,7 +90,8 @@ export async function artifactOf(user: TestUser, text: string, title = 'Board me
     artifactType: 'transcript',
     mediaId,
     workspaceId: '',
-    jobId: '',
+    // The worker stores what a job made, under that job's grant (ADR 0040).
+    jobId: 'job_01jdsharee2ejob00000000000',
     title,
     payloadJson: JSON.stringify(transcript(text)),
     authorType: 'service',

@@ -1751,6 +1751,22 @@ export interface components {
                 param?: string;
             };
         };
+        /** @description `caller_grant_invalid`: The call needs a valid job grant from jobs. */
+        Error_caller_grant_invalid: {
+            detail: {
+                /** @constant */
+                code: "caller_grant_invalid";
+                message: string;
+            };
+        };
+        /** @description `caller_grant_mismatch`: The request names what its job grant does not. */
+        Error_caller_grant_mismatch: {
+            detail: {
+                /** @constant */
+                code: "caller_grant_mismatch";
+                message: string;
+            };
+        };
         /** @description `caller_not_allowed`: The calling service may not call this method. */
         Error_caller_not_allowed: {
             detail: {
@@ -2250,7 +2266,7 @@ export interface components {
         ErrorResponse: {
             detail: {
                 /** @enum {unknown} */
-                code: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "media_no_audio" | "profile_unavailable" | "unsupported_option" | "invalid_api_key" | "invalid_credentials" | "insufficient_credits" | "insufficient_scope" | "pat_route_not_allowed" | "invalid_finalize_token" | "storage_key_not_allowed" | "storage_quota_exceeded" | "feature_required" | "admin_required" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "upload_incomplete" | "media_not_ready" | "version_conflict" | "artifact_not_editable" | "no_download" | "job_not_completed" | "job_not_cancellable" | "job_not_queued" | "not_client_local" | "job_not_running" | "job_is_batch" | "job_has_no_transcript" | "idempotency_conflict" | "idempotency_replay_secret_unavailable" | "upload_session_expired" | "payload_too_large" | "file_too_large" | "media_too_large" | "unsupported_media_type" | "validation_error" | "clip_too_long" | "url_not_allowed" | "remote_fetch_failed" | "rate_limited" | "internal_error" | "job_options_unreadable" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch" | "storage_unavailable" | "engine_failed" | "translation_failed" | "upstream_error" | "ai_upstream_not_configured" | "app_unavailable" | "verification_unfinished" | "service_unavailable" | "upstream_timeout";
+                code: "bad_request" | "live_runs_on_device" | "media_empty" | "media_unplayable" | "media_no_audio" | "profile_unavailable" | "unsupported_option" | "invalid_api_key" | "invalid_credentials" | "insufficient_credits" | "insufficient_scope" | "pat_route_not_allowed" | "invalid_finalize_token" | "storage_key_not_allowed" | "storage_quota_exceeded" | "feature_required" | "admin_required" | "not_found" | "route_not_found" | "method_not_allowed" | "conflict" | "upload_incomplete" | "media_not_ready" | "version_conflict" | "artifact_not_editable" | "no_download" | "job_not_completed" | "job_not_cancellable" | "job_not_queued" | "not_client_local" | "job_not_running" | "job_is_batch" | "job_has_no_transcript" | "idempotency_conflict" | "idempotency_replay_secret_unavailable" | "upload_session_expired" | "payload_too_large" | "file_too_large" | "media_too_large" | "unsupported_media_type" | "validation_error" | "clip_too_long" | "url_not_allowed" | "remote_fetch_failed" | "rate_limited" | "internal_error" | "job_options_unreadable" | "caller_unauthenticated" | "caller_not_allowed" | "caller_user_mismatch" | "caller_grant_invalid" | "caller_grant_mismatch" | "storage_unavailable" | "engine_failed" | "translation_failed" | "upstream_error" | "ai_upstream_not_configured" | "app_unavailable" | "verification_unfinished" | "service_unavailable" | "upstream_timeout";
                 message: string;
             } & {
                 [key: string]: unknown;

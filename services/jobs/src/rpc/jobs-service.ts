@@ -16,11 +16,13 @@ import { type ListItemsDeps, listItems } from '../usecases/list-items.ts';
 import { type ListJobsDeps, listJobs } from '../usecases/list-jobs.ts';
 import { type ReorderQueueDeps, reorderQueue } from '../usecases/reorder-queue.ts';
 import { type ReportDeviceProgressDeps, reportDeviceProgress } from '../usecases/report-device-progress.ts';
+import { type JobGrantDeps, jobGrant } from '../usecases/job-grant.ts';
 import { type ReportProgressDeps, reportProgress } from '../usecases/report-progress.ts';
 import { toWire, toWirePage, toWireQueue } from './wire.ts';
 
 /** What every use case behind JobsService needs, together. */
 export type JobsServiceDeps = CreateJobDeps &
+  JobGrantDeps &
   FindIdempotentJobDeps &
   GetJobDeps &
   ListJobsDeps &
@@ -70,9 +72,17 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     // --- worker surface -----------------------------------------------------------------------
     async claimJob(request) {
       const claimed = await claimJob(deps, request);
-      return { job: claimed ? toWire(claimed) : undefined, traceparent: claimed?.job.traceParent ?? '' };
+      if (!claimed) return { job: undefined, traceparent: '', grant: '' };
+      return {
+        job: toWire(claimed),
+        traceparent: claimed.job.traceParent ?? '',
+        grant: await jobGrant(deps, claimed.job),
+      };
     },
-    reportProgress: async (request) => ({ cancel: await reportProgress(deps, request) }),
+    async reportProgress(request) {
+      const running = await reportProgress(deps, request);
+      return running ? { cancel: false, grant: await jobGrant(deps, running) } : { cancel: true, grant: '' };
+    },
     completeJob: async (request) => toWire(await completeJob(deps, request)),
     failJob: async (request) => toWire(await failJob(deps, request)),
   };

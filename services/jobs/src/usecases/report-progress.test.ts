@@ -24,9 +24,9 @@ describe('reportProgress', () => {
   it('records the progress of a running job under its ticket, clamped and never moving back; the worker goes on', async () => {
     const { deps, row } = progressDeps(running(aJob(), 'tkt_1'));
     const report = (progress: number) => reportProgress(deps, { jobId: row().id, ticketId: 'tkt_1', progress });
-    assert.equal(await report(40), false);
+    assert.equal((await report(40))?.id, row().id, 'the job goes on');
     assert.equal(row().progress, 40);
-    assert.equal(await report(30), false);
+    assert.equal((await report(30))?.id, row().id);
     assert.equal(row().progress, 40, 'never back');
     await report(250);
     assert.equal(row().progress, 100, 'clamped');
@@ -35,12 +35,12 @@ describe('reportProgress', () => {
   it('tells the worker to stop for another ticket, a job not running and a job id or ticket not worth a look', async () => {
     const job = running(aJob(), 'tkt_1');
     const { deps, row } = progressDeps(job);
-    assert.equal(await reportProgress(deps, { jobId: job.id, ticketId: 'tkt_other', progress: 50 }), true);
-    assert.equal(await reportProgress(deps, { jobId: job.id, ticketId: '', progress: 50 }), true);
-    assert.equal(await reportProgress(deps, { jobId: 'job with spaces', ticketId: 'tkt_1', progress: 50 }), true);
+    assert.equal(await reportProgress(deps, { jobId: job.id, ticketId: 'tkt_other', progress: 50 }), null);
+    assert.equal(await reportProgress(deps, { jobId: job.id, ticketId: '', progress: 50 }), null);
+    assert.equal(await reportProgress(deps, { jobId: 'job with spaces', ticketId: 'tkt_1', progress: 50 }), null);
     assert.equal(row().progress, 0);
     const ended = progressDeps({ ...job, status: 'cancelled' });
-    assert.equal(await reportProgress(ended.deps, { jobId: job.id, ticketId: 'tkt_1', progress: 50 }), true);
+    assert.equal(await reportProgress(ended.deps, { jobId: job.id, ticketId: 'tkt_1', progress: 50 }), null);
   });
 
   it('refuses a progress that is not a number (bad_request)', async () => {

@@ -13,10 +13,16 @@ const delivery = (deliveryCount = 1) => ({
 });
 
 describe('claimJob', () => {
-  it('presents the ticket as the worker’s, of its type, pool and engines, and answers the job bound to it', async () => {
+  it('presents the ticket as the worker’s, of its type, pool and engines, and answers the job bound to it with its grant', async () => {
     const job = testJob();
-    const w = fakeWorker({ jobs: { claimJob: () => ({ job, traceparent: '00-abc-def-01' }) } });
-    assert.deepEqual(await claimJob(w.deps, delivery(2)), { job, traceparent: '00-abc-def-01' });
+    const w = fakeWorker({
+      jobs: { claimJob: () => ({ job, traceparent: '00-abc-def-01', grant: 'grant-of-job_1' }) },
+    });
+    assert.deepEqual(await claimJob(w.deps, delivery(2)), {
+      job,
+      traceparent: '00-abc-def-01',
+      grant: 'grant-of-job_1',
+    });
     assert.deepEqual(w.jobs.called('claimJob')[0]?.request, {
       ticketId: 'tkt_1',
       workerId: 'worker-1',

@@ -32,10 +32,14 @@ export interface TicketDelivery {
   deliveryCount: number;
 }
 
-/** A job bound to the ticket, with the traceparent of the request that created it (empty: unknown). */
+/**
+ * A job bound to the ticket, with the traceparent of the request that created it (empty: unknown)
+ * and the grant jobs signed for it (ADR 0040).
+ */
 export interface ClaimedJob {
   job: Job;
   traceparent: string;
+  grant: string;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function claimJob(deps: ClaimJobDeps, delivery: TicketDelivery): Pr
         deliveryCount,
         maxAttempts: maxAttempts(deps.maxDeliver),
       });
-      return answer.job ? { job: answer.job, traceparent: answer.traceparent } : undefined;
+      return answer.job ? { job: answer.job, traceparent: answer.traceparent, grant: answer.grant } : undefined;
     } catch (err) {
       if (!isTransient(err) || deps.shutdownSignal.aborted) throw err;
       if (attempt === 0 || attempt % 10 === 0)

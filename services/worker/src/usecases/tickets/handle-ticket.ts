@@ -5,6 +5,7 @@ import { unsupportedJobType } from '../../domain/job-failures.ts';
 import { JOB_TYPE } from '../../domain/transcription-job.ts';
 import { type RunCaptionBurnJobDeps, runCaptionBurnJob } from '../caption-burn/run-caption-burn-job.ts';
 import { type SettleJobDeps, settleJob } from '../settlement/settle-job.ts';
+import { type JobGrantHolder, renewingGrant, underGrant } from '../shared/job-grant.ts';
 import { failed } from '../shared/outcome.ts';
 import type { TicketHandle } from '../shared/ticket.ts';
 import { type RunTranscriptionJobDeps, runTranscriptionJob } from '../transcription/run-transcription-job.ts';
@@ -59,13 +60,24 @@ export async function runClaimedJob(
     let finished = false;
     try {
       deps.log.info({ jobId: job.jobId, ticketId: handle.ticketId, deliveryCount, engine: job.engine }, 'job claimed');
-      await runPipeline(deps, { ticket: handle, job });
+      await runPipeline(underJobGrant(deps, claimed.grant), { ticket: handle, job });
       finished = true;
     } finally {
       // After a failed last delivery the bus calls the dead-letter callback next, which needs the binding.
       deps.runningJobs.ended(handle.ticketId, !finished && deliveryCount >= deps.maxDeliver);
     }
   });
+}
+
+/** The job's deps with media and artifacts called under its grant, which its progress reports renew. */
+function underJobGrant(deps: RunClaimedJobDeps, grant: string): RunClaimedJobDeps {
+  const holder: JobGrantHolder = { current: grant };
+  return {
+    ...deps,
+    media: underGrant(deps.media, holder),
+    artifacts: underGrant(deps.artifacts, holder),
+    jobs: renewingGrant(deps.jobs, holder),
+  };
 }
 
 /** The pipeline of the job's type (ADR 0024 for caption burns); a type this worker does not run fails the job. */

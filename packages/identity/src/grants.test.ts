@@ -1,0 +1,39 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createGrantIssuer, createGrantVerifier, MAX_GRANT_TTL_SECONDS } from './grants.ts';
+import { generateServiceKeys } from './keys.ts';
+
+const keys = generateServiceKeys(['jobs', 'worker']);
+const AT = Date.parse('2026-12-07T12:00:00Z');
+const ids = { user: 'usr_1', job: 'job_1', media: 'med_1', artifact: 'art_1', version: 'ver_1' };
+
+describe('job grants', () => {
+  it('carry the ids jobs signed, and end after their time to live', async () => {
+    let now = AT;
+    const token = await createGrantIssuer({
+      privateKey: keys.privateKeys.jobs!,
+      ttlSeconds: 120,
+      now: () => now,
+    }).issue(ids);
+    const verifier = createGrantVerifier({ issuerPublicKeys: keys.publicKeys.jobs!, now: () => now });
+    const verified = await verifier.verify(token);
+    assert.deepEqual({ ...verified, grantId: 'x' }, { ...ids, grantId: 'x', expiresAt: AT + 120_000 });
+    now = AT + 126_000; // past the end and the 5 s of clock tolerance
+    await assert.rejects(verifier.verify(token), { code: 'caller_grant_invalid', message: /expired/ });
+  });
+
+  it('are refused when signed by another key than jobs', async () => {
+    const forged = await createGrantIssuer({ privateKey: keys.privateKeys.worker!, ttlSeconds: 60 }).issue(ids);
+    await assert.rejects(createGrantVerifier({ issuerPublicKeys: keys.publicKeys.jobs! }).verify(forged), {
+      code: 'caller_grant_invalid',
+      message: /not signed by jobs/,
+    });
+  });
+
+  it('live at most 15 minutes, and always name a user and a job', () => {
+    const privateKey = keys.privateKeys.jobs!;
+    assert.throws(() => createGrantIssuer({ privateKey, ttlSeconds: MAX_GRANT_TTL_SECONDS + 1 }), /ttlSeconds/);
+    assert.throws(() => createGrantIssuer({ privateKey, ttlSeconds: 0 }), /ttlSeconds/);
+    assert.throws(() => createGrantIssuer({ privateKey, ttlSeconds: 60 }).issue({ ...ids, user: '' }), /user/);
+  });
+});
