@@ -2111,6 +2111,8 @@ export interface components {
                 /** @constant */
                 code: "service_unavailable";
                 message: string;
+                /** @description As `Retry-After`. */
+                retry_after_seconds: number;
             };
         };
         /** @description `storage_key_not_allowed`: Only objects inside your own storage prefix can be registered. */
@@ -3331,6 +3333,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3476,6 +3480,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3639,6 +3645,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3784,6 +3792,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3955,6 +3965,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4280,6 +4292,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4613,6 +4627,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4945,6 +4961,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5277,6 +5295,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5519,6 +5539,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5852,6 +5874,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6035,6 +6059,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6206,6 +6232,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6373,6 +6401,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6548,6 +6578,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6741,6 +6773,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6915,6 +6949,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7099,6 +7135,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7271,6 +7309,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7444,6 +7484,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7591,6 +7633,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7766,6 +7810,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7929,6 +7975,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8080,6 +8128,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8221,6 +8271,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8383,6 +8435,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8564,6 +8618,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8731,6 +8787,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8886,6 +8944,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9047,6 +9107,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9209,6 +9271,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9354,6 +9418,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9499,6 +9565,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9644,6 +9712,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9788,6 +9858,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9953,6 +10025,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10162,6 +10236,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10333,6 +10409,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10514,6 +10592,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10685,6 +10765,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10893,6 +10975,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11067,6 +11151,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11256,6 +11342,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11445,6 +11533,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11609,6 +11699,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11792,6 +11884,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11955,6 +12049,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12128,6 +12224,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12295,6 +12393,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12470,6 +12570,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12653,6 +12755,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12879,6 +12983,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13100,7 +13206,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds until the request is worth repeating. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13336,7 +13442,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds until the request is worth repeating. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13532,6 +13638,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13667,6 +13775,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13835,6 +13945,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14026,6 +14138,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14197,6 +14311,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14368,6 +14484,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14553,6 +14671,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14734,6 +14854,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14883,6 +15005,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15037,6 +15161,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15250,6 +15376,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15421,6 +15549,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15592,6 +15722,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15764,6 +15896,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15985,6 +16119,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
