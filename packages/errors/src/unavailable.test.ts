@@ -25,11 +25,9 @@ describe('unreachableDependency', () => {
   });
 
   it('recognises a call that timed out (AbortSignal.timeout, NATS, the AWS SDK)', async () => {
-    const reason = await new Promise((resolve) =>
-      AbortSignal.timeout(1).addEventListener('abort', function () {
-        resolve(this.reason);
-      }),
-    );
+    const signal = AbortSignal.timeout(1);
+    await new Promise((resolve) => signal.addEventListener('abort', resolve));
+    const reason = signal.reason;
     assert.equal(unreachableDependency(reason), 'a dependency did not answer in time');
   });
 
