@@ -58,6 +58,8 @@ async function main(): Promise<number> {
   const found = reports.flatMap((r) => r.violations.map((v) => `${r.fault.name}: ${v}`));
   for (const v of found) console.log(`violation: ${v}`);
   for (const r of reports) {
+    const failures = [...r.failures].sort(([a], [b]) => a - b).map(([status, n]) => `${n}× ${status || 'no answer'}`);
+    if (failures.length) console.log(`${r.fault.name}: the client was answered ${failures.join(', ')}`);
     const kinds = new Set(r.internalErrors);
     if (kinds.size) console.log(`${r.fault.name}: ${r.internalErrors.length} answers 500 (${[...kinds].join('; ')})`);
   }

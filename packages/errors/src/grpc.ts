@@ -1,19 +1,29 @@
 import { status as GrpcStatus, Metadata, type ServiceError, type StatusObject } from '@grpc/grpc-js';
 import { AppError, isAppError } from './app-error.ts';
 import { type ErrorCode, grpcStatusOf, isErrorCode } from './codes.ts';
+import { serviceUnavailable, unreachableDependency } from './unavailable.ts';
 
 const CODE_KEY = 'x-error-code';
 const DETAILS_KEY = 'x-error-details';
 
 /**
- * Turns any thrown value into the gRPC status object a server sends. AppErrors keep
- * their code and details in trailing metadata; anything else becomes internal_error
- * with a generic message, so no internal text crosses the wire.
+ * The AppError a server answers for any thrown value: an AppError as it is; a dependency away (a lost
+ * database, NATS, a refused connection: unreachableDependency) service_unavailable with its Retry-After
+ * (ADR 0038); anything else internal_error with a generic message, so no internal text crosses the wire.
+ */
+export function asAppError(err: unknown): AppError {
+  if (isAppError(err)) return err;
+  return unreachableDependency(err) ? serviceUnavailable() : new AppError('internal_error');
+}
+
+/**
+ * Turns any thrown value into the gRPC status object a server sends (asAppError): the code and
+ * details travel in trailing metadata.
  */
 export function toGrpcStatus(
   err: unknown,
 ): Partial<StatusObject> & { code: number; details: string; metadata: Metadata } {
-  const appError = isAppError(err) ? err : new AppError('internal_error');
+  const appError = asAppError(err);
   const metadata = new Metadata();
   metadata.set(CODE_KEY, appError.code);
   if (Object.keys(appError.details).length > 0) metadata.set(DETAILS_KEY, JSON.stringify(appError.details));
@@ -39,7 +49,9 @@ export function fromGrpcError(err: unknown): AppError {
     }
     return new AppError(code, serviceError.details || undefined, details);
   }
-  return new AppError(codeForGrpcStatus(serviceError.code));
+  const transportCode = codeForGrpcStatus(serviceError.code);
+  // A backend down or restarting (no server answered): as a dependency away, with its Retry-After.
+  return transportCode === 'service_unavailable' ? serviceUnavailable() : new AppError(transportCode);
 }
 
 /** The code to use for a gRPC status that arrived without one of ours (transport failures). */

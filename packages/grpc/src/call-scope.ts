@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { status as GrpcStatus, type ServerUnaryCall, type StatusObject } from '@grpc/grpc-js';
 import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import { isAppError, toGrpcStatus } from '@tp/errors';
+import { isAppError, toGrpcStatus, unreachableDependency } from '@tp/errors';
 import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@tp/logging';
 import type { CallerCheck } from './access.ts';
 import { splitPath, type CallContext } from './definition.ts';
@@ -88,8 +88,12 @@ export function serveCall(
             if (isAppError(err)) {
               span.setAttribute('app.error_code', err.code);
             } else {
-              // Only the log sees the real error; the caller gets a generic internal_error.
-              log.error({ err, method: method.path }, 'gRPC handler failed unexpectedly');
+              // Only the log sees the real error; the caller gets service_unavailable for a dependency away
+              // (ADR 0038), else a generic internal_error.
+              const away = unreachableDependency(err);
+              if (away)
+                log.warn({ err, method: method.path, dependency: away }, 'a dependency is away; answered unavailable');
+              else log.error({ err, method: method.path }, 'gRPC handler failed unexpectedly');
               span.recordException(err instanceof Error ? err : String(err));
             }
             if (SERVER_ERROR_STATUSES.has(code)) span.setStatus({ code: SpanStatusCode.ERROR, message: wire.details });

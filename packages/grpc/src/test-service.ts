@@ -1,6 +1,7 @@
 // Test-only (not exported from index.ts): a JSON-encoded test service, its handlers and helpers.
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { createConnection, createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '@tp/errors';
 import { captureLogger as capture, currentRequestId } from '@tp/logging';
@@ -37,7 +38,7 @@ export const TestService = {
       tag: string | null;
     }
   >('/test.v1.TestService/Echo'),
-  fail: jsonMethod<{ kind: 'app' | 'crash' }, Record<string, never>>('/test.v1.TestService/Fail'),
+  fail: jsonMethod<{ kind: 'app' | 'crash' | 'away' }, Record<string, never>>('/test.v1.TestService/Fail'),
   slow: jsonMethod<{ ms: number }, { done: boolean }>('/test.v1.TestService/Slow'),
 };
 
@@ -52,6 +53,7 @@ export const testHandlers: ServiceHandlers<typeof TestService> = {
   }),
   fail: async ({ kind }) => {
     if (kind === 'app') throw new AppError('insufficient_scope', 'Needs files:read.', { required_scope: 'files:read' });
+    if (kind === 'away') throw await refusedConnection();
     throw new Error('secret database password in stack');
   },
   slow: async ({ ms }, ctx) => {
@@ -59,6 +61,16 @@ export const testHandlers: ServiceHandlers<typeof TestService> = {
     return { done: true };
   },
 };
+
+/** What a client of a dependency that is away throws: a real ECONNREFUSED from a port that was free a moment ago. */
+async function refusedConnection(): Promise<Error> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  const [err] = (await once(createConnection({ host: '127.0.0.1', port }), 'error')) as [Error];
+  return err;
+}
 
 export async function startTestServer(handlers = testHandlers) {
   const { log, lines } = captureLogger();

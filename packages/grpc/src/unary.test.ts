@@ -69,6 +69,16 @@ describe('unary calls', () => {
     assert.ok(logged, 'logged at error with the request id');
     assert.match((logged.err as { stack: string }).stack, /secret database password in stack\n\s+at /);
   });
+
+  it('answers a dependency away with service_unavailable and its Retry-After, logged as a warning (ADR 0038)', async () => {
+    const err = await rejection(withRequestId('req_away_1', () => served.client.fail({ kind: 'away' })));
+    assert.equal(err.code, 'service_unavailable');
+    assert.deepEqual(err.details, { retry_after_seconds: 2 });
+    assert.ok(!err.message.includes('ECONNREFUSED'));
+    const logged = served.env.lines.find((l) => l.request_id === 'req_away_1' && l.err);
+    assert.equal(logged?.level, 'warn');
+    assert.equal(logged?.dependency, 'connect ECONNREFUSED');
+  });
 });
 
 describe('service definitions', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { loadConfig } from '@tp/config';
-import { AppError, type ErrorCode } from '@tp/errors';
+import { AppError, type ErrorCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tp/errors';
 import { createLogger, type Logger } from '@tp/logging';
 import { ALL_SCOPES, type Scope } from '@tp/scopes';
 import { createTestBusNamespace, type TestBusNamespace, testServiceKeys } from '@tp/testing';
@@ -133,7 +133,12 @@ export function assertError(
   assert.equal(sentCode, code, res.text);
   if (typeof message === 'string') assert.equal(sentMessage, message);
   else assert.match(sentMessage, message);
-  assert.deepEqual(sentDetails, details);
+  // service_unavailable always says when to retry, in detail and in the header (ADR 0038).
+  const expected =
+    code === 'service_unavailable' ? { retry_after_seconds: UNAVAILABLE_RETRY_AFTER_SECONDS, ...details } : details;
+  assert.deepEqual(sentDetails, expected);
+  if (code === 'service_unavailable')
+    assert.equal(res.headers.get('retry-after'), String(expected.retry_after_seconds));
 }
 
 /** A 422 in FastAPI's HTTPValidationError shape, with exactly these issues. */

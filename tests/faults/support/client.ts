@@ -70,8 +70,10 @@ export class Acknowledged {
   readonly versions = new Map<string, string>();
   /** Contradictions seen while driving (a key answering two jobs). */
   readonly violations: string[] = [];
-  /** Answers 500 (a fault should give 502/503, never an unmapped error); reported, not counted. */
+  /** Answers 500 (a fault gives 502/503/504, never an unmapped error): each is a violation (ADR 0038). */
   readonly internalErrors: string[] = [];
+  /** How many answers of each failing status (5xx; 0: no answer) the client got, for the report. */
+  readonly failures = new Map<number, number>();
   private readonly keys = new Map<string, string>();
 
   job(key: string, jobId: string): void {

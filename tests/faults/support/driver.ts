@@ -46,6 +46,8 @@ export class Driver {
       headers,
       ...(body === undefined ? {} : { body }),
     });
+    if (answer.status === 0 || answer.status >= 500)
+      this.acknowledged.failures.set(answer.status, (this.acknowledged.failures.get(answer.status) ?? 0) + 1);
     if (answer.status === 500) {
       const route = `${method} ${path.replace(/[a-z]{3}_[0-9a-z]+/g, '{id}').replace(/\?.*/, '')}`;
       this.acknowledged.internalErrors.push(`${route}: ${answer.body?.detail?.message ?? answer.text.slice(0, 120)}`);
@@ -104,12 +106,14 @@ export class Driver {
     return jobId;
   }
 
-  /** A user's edit: a new version of a transcript artifact (not retried: the call is not idempotent). */
+  /** A user's edit: a new version of a transcript artifact, retried through an outage under one Idempotency-Key (ADR 0035). */
   async saveVersion(artifactId: string, transcript: unknown): Promise<string | undefined> {
-    const answer = await this.call('POST', `/api/v1/artifacts/${artifactId}/versions`, {
-      payload: transcript,
-      note: newKey('edit'),
-    });
+    const body = { payload: transcript, note: newKey('edit') };
+    const key = newKey('version');
+    const answer = await retrying(
+      () => this.call('POST', `/api/v1/artifacts/${artifactId}/versions`, body, { 'idempotency-key': key }),
+      CLIENT_PATIENCE_MS,
+    );
     if (answer.status !== 201) return undefined;
     const versionId = answer.body.data.version.version_id as string;
     this.acknowledged.versions.set(versionId, artifactId);

@@ -12,8 +12,10 @@ export interface FaultReport {
   recoveryMs: number[];
   /** Worker runs repeated because the transcription had not started or had already ended at the kill. */
   missed: number;
-  /** Answers 500 seen by the driver (reported, not an invariant). */
+  /** Answers 500 seen by the driver (each also a violation: ADR 0038). */
   internalErrors: string[];
+  /** Failing answers the client got, by status (0: no answer): what an outage looked like from outside. */
+  failures: Map<number, number>;
 }
 
 /** Worker kills that may miss the transcription beyond one per run before the fault fails. */
@@ -35,11 +37,14 @@ export async function runFault(
     recoveryMs: [],
     missed: 0,
     internalErrors: [],
+    failures: new Map(),
   };
   while (report.runs < runs) {
     const result = await runOnce(fleet, session, fault);
     report.violations.push(...result.violations);
     report.internalErrors.push(...result.internalErrors);
+    for (const [status, count] of result.failures)
+      report.failures.set(status, (report.failures.get(status) ?? 0) + count);
     if (fault.target === 'worker' && !result.midTranscription) {
       report.missed += 1;
       // A busy machine can reach the kill between two windows (no ffmpeg or engine running): a few more tries.

@@ -49,8 +49,10 @@ export interface RunResult {
   recoveryMs: number;
   /** The worker had its ffmpeg and engine running when it was killed. */
   midTranscription: boolean;
-  /** Answers 500 the driver got (reported, not an invariant). */
+  /** Answers 500 the driver got (each one a violation too, ADR 0038). */
   internalErrors: string[];
+  /** Failing answers the client got during the run, by status (0: no answer). */
+  failures: Map<number, number>;
   /** Where the logs of a run that found something were saved. */
   logs?: string | undefined;
 }
@@ -106,13 +108,18 @@ interface Verdict {
   /** The run's transcription as the account shows it at the end. */
   job: JobView | undefined;
   logs: string | undefined;
+  /** Answers 500 the driver got (each is among the violations too). */
+  internalErrors: string[];
 }
 
 /** Once the account has settled: crashed services, the invariants, and the logs of a run that found something. */
 async function verdict(fleet: FaultFleet, session: Session, driver: Driver, jobId: string | undefined, target: Target) {
   const s = await settledSnapshot(driver, SETTLE_WITHIN_MS).catch((err: Error) => err);
   const crashed = fleet.crashed();
+  // A dependency away is 503 with Retry-After (ADR 0038); a 500 is a failure the platform did not map.
+  const internalErrors = driver.acknowledged.internalErrors.splice(0);
   const found = [
+    ...internalErrors.map((what) => `answered 500: ${what}`),
     ...crashed.map((name) => `${name} exited on its own`),
     ...(s instanceof Error ? [`the account could not be read after the fault: ${s.message}`] : []),
     ...(s instanceof Error ? [] : session.newViolations(violations(s))),
@@ -125,7 +132,7 @@ async function verdict(fleet: FaultFleet, session: Session, driver: Driver, jobI
   // The suite goes on, as a supervisor would restart a crashed process.
   for (const name of crashed) await fleet.start(name);
   const job = s instanceof Error ? undefined : s.jobs.find((j) => j.job_id === jobId);
-  return { violations: found, job, logs } satisfies Verdict;
+  return { violations: found, job, logs, internalErrors } satisfies Verdict;
 }
 
 /** `succeeded`, `failed:<code>`; `on attempt 2` when a worker ran it again; whether the kill came too late. */
@@ -134,6 +141,12 @@ function outcomeOf(job: JobView | undefined, reached: boolean): string {
   const code = job.error ? `:${job.error.code}` : '';
   const again = job.attempts > 1 ? ` on attempt ${job.attempts}` : '';
   return `${job.status}${code}${again}${reached ? '' : ' (ended before the kill)'}`;
+}
+
+function takeFailures(driver: Driver): Map<number, number> {
+  const failures = new Map(driver.acknowledged.failures);
+  driver.acknowledged.failures.clear();
+  return failures;
 }
 
 export async function runOnce(fleet: FaultFleet, session: Session, fault: Fault): Promise<RunResult> {
@@ -155,7 +168,7 @@ export async function runOnce(fleet: FaultFleet, session: Session, fault: Fault)
       outcome: outcomeOf(v.job, false),
       recoveryMs: 0,
       midTranscription: false,
-      internalErrors: [],
+      failures: takeFailures(driver),
     };
   }
   const traffic = startTraffic(driver, plan.traffic);
@@ -171,6 +184,7 @@ export async function runOnce(fleet: FaultFleet, session: Session, fault: Fault)
     outcome: outcomeOf(v.job, reached),
     recoveryMs: Date.now() - killedAt,
     midTranscription,
-    internalErrors: driver.acknowledged.internalErrors.splice(0),
+    internalErrors: v.internalErrors,
+    failures: takeFailures(driver),
   };
 }

@@ -2127,6 +2127,8 @@ export interface components {
                 /** @constant */
                 code: "service_unavailable";
                 message: string;
+                /** @description As `Retry-After`. */
+                retry_after_seconds: number;
             };
         };
         /** @description `storage_key_not_allowed`: Only objects inside your own storage prefix can be registered. */
@@ -3347,6 +3349,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3492,6 +3496,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3655,6 +3661,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3800,6 +3808,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3971,6 +3981,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4296,6 +4308,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4629,6 +4643,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4961,6 +4977,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5293,6 +5311,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5535,6 +5555,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -5868,6 +5890,8 @@ export interface operations {
              */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After"?: number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6051,6 +6075,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6222,6 +6248,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6389,6 +6417,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6564,6 +6594,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6757,6 +6789,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -6931,6 +6965,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7115,6 +7151,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7287,6 +7325,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7460,6 +7500,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7607,6 +7649,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7782,6 +7826,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -7945,6 +7991,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8096,6 +8144,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8237,6 +8287,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8399,6 +8451,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8580,6 +8634,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8747,6 +8803,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -8902,6 +8960,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9063,6 +9123,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9225,6 +9287,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9370,6 +9434,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9515,6 +9581,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9660,6 +9728,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9804,6 +9874,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -9969,6 +10041,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10178,6 +10252,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10349,6 +10425,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10530,6 +10608,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10701,6 +10781,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -10909,6 +10991,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11083,6 +11167,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11272,6 +11358,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11461,6 +11549,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11625,6 +11715,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11808,6 +11900,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -11971,6 +12065,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12144,6 +12240,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12311,6 +12409,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12486,6 +12586,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12669,6 +12771,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -12895,6 +12999,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13116,7 +13222,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds until the request is worth repeating. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13352,7 +13458,7 @@ export interface operations {
             503: {
                 headers: {
                     /** @description Seconds until the request is worth repeating. */
-                    "Retry-After"?: number;
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13548,6 +13654,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13683,6 +13791,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -13851,6 +13961,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14042,6 +14154,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14213,6 +14327,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14384,6 +14500,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14569,6 +14687,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14750,6 +14870,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -14899,6 +15021,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15053,6 +15177,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15266,6 +15392,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15437,6 +15565,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15608,6 +15738,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -15780,6 +15912,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -16001,6 +16135,8 @@ export interface operations {
             /** @description `service_unavailable`: A backend service is unavailable; retry later. */
             503: {
                 headers: {
+                    /** @description Seconds until the request is worth repeating. */
+                    "Retry-After": number;
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

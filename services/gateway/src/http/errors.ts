@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, isAppError } from '@tp/errors';
+import { AppError, asAppError, isAppError, serviceUnavailable, unreachableDependency } from '@tp/errors';
 import type { Logger } from '@tp/logging';
 import { RequestValidationError } from './validation.ts';
 import { loggablePath } from './loggable-path.ts';
@@ -49,18 +49,32 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       sendAppError(res, err);
       return;
     }
-    log.error({ err, method: req.method, path: loggablePath(req.path) }, 'unhandled error');
-    sendAppError(res, new AppError('internal_error'));
+    // A dependency of the gateway's own away (NATS): 503 with Retry-After (ADR 0038); anything else is a bug.
+    const away = unreachableDependency(err);
+    if (away) log.warn({ err, dependency: away, path: loggablePath(req.path) }, 'a dependency is away');
+    else log.error({ err, method: req.method, path: loggablePath(req.path) }, 'unhandled error');
+    sendAppError(res, asAppError(err));
   };
 }
 
-export function sendAppError(res: import('express').Response, err: AppError): void {
+export function sendAppError(res: import('express').Response, given: AppError): void {
+  const err = withRetryAfter(given);
   if (err.code === 'invalid_api_key') res.setHeader('WWW-Authenticate', 'Bearer');
   // An error that says when to come back says it in the header too (rate_limited, verification_unfinished).
   const retryAfter = err.details.retry_after_seconds;
   if (typeof retryAfter === 'number' && Number.isInteger(retryAfter) && retryAfter >= 0)
     res.setHeader('Retry-After', String(retryAfter));
   res.status(err.httpStatus).json(err.toBody());
+}
+
+/**
+ * service_unavailable always says when to come back (ADR 0038): a backend that threw it without a wait (a
+ * creation that took too long) gets the default one.
+ */
+function withRetryAfter(err: AppError): AppError {
+  if (err.code !== 'service_unavailable' || typeof err.details.retry_after_seconds === 'number') return err;
+  const retryAfter = serviceUnavailable();
+  return new AppError(err.code, err.message, { ...err.details, ...retryAfter.details });
 }
 
 export function notFoundHandler(): RequestHandler {

@@ -102,9 +102,15 @@ describe('/openapi.json: errors', () => {
         label,
       );
     }
+    // A backend or a dependency away says when to retry (ADR 0038), as verification_unfinished does.
+    for (const { label, op: operation } of operations)
+      if (!operation.responses['503']!.description.includes('ai_upstream_not_configured'))
+        assert.equal(operation.responses['503']!.headers!['Retry-After']!.required, true, label);
     const register = op('post', '/api/v1/media/register').responses;
     assert.match(register['503']!.description, /verification_unfinished/);
-    assert.equal(register['503']!.headers!['Retry-After']!.required, false, 'service_unavailable sends none');
+    assert.equal(register['503']!.headers!['Retry-After']!.required, true);
+    const chat = op('post', '/api/v1/ai/compat/chat/completions').responses;
+    assert.equal(chat['503']!.headers!['Retry-After']!.required, false, 'ai_upstream_not_configured sends none');
   });
 });
 
@@ -199,6 +205,8 @@ function requiredDetails(code: ErrorCode): Json {
       return { policy: 'token', retry_after_seconds: 3 };
     case 'verification_unfinished':
       return { media_id: 'med_1', verification_id: 'ver_1', retry_after_seconds: 2 };
+    case 'service_unavailable':
+      return { retry_after_seconds: 2 };
     default:
       return {};
   }

@@ -62,6 +62,10 @@ const DETAIL_FIELDS: Partial<Record<ErrorCode, Record<string, DetailField>>> = {
     policy: { schema: string, required: true, description: 'The policy that refused the request.' },
     retry_after_seconds: { schema: integer, required: true, description: 'As `Retry-After`.' },
   },
+  // A backend or a dependency away (ADR 0038): always says when to retry, as the header does.
+  service_unavailable: {
+    retry_after_seconds: { schema: integer, required: true, description: 'As `Retry-After`.' },
+  },
   verification_unfinished: {
     media_id: { ...mediaId, required: true },
     verification_id: { schema: string, required: true },
