@@ -1,0 +1,136 @@
+// The worker's reach (ADR 0040), tried with the worker's own service key against the real media,
+// artifacts and jobs: nothing of any user without a grant; under the grant of the job it claimed,
+// that job's media and nothing else; after the job ends, no fresh grant, and the last one runs out.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createClient } from '@tp/grpc';
+import { ArtifactsServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
+import { eventually, testClient, testServiceKeys } from '@tp/testing';
+import { createJob, transcribe, uploadMedia } from '../support/jobs.ts';
+import { ada, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.ts';
+
+/** Registers the tests against the fleet of the entry file (tests/e2e/security.test.ts). */
+export function workerReachTests(): void {
+  describe('a taken worker pod', { concurrency: false }, () => {
+    it('reads a media only under the grant of the job it claimed, and no other user’s or job’s', claimedOnly);
+  });
+}
+
+/** Clients signed with the worker's own key, sending only the grants a test gives them. */
+function asWorker() {
+  const identity = (audience: 'media' | 'artifacts' | 'jobs') => ({
+    signer: testServiceKeys().signer('worker'),
+    audience,
+  });
+  const options = { defaultDeadlineMs: 30_000 };
+  return {
+    media: createClient(MediaServiceService, fleet.grpcAddr('media'), { ...options, identity: identity('media') }),
+    artifacts: createClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), {
+      ...options,
+      identity: identity('artifacts'),
+    }),
+    jobs: createClient(JobsServiceService, fleet.grpcAddr('jobs'), { ...options, identity: identity('jobs') }),
+    close() {
+      this.media.close();
+      this.artifacts.close();
+      this.jobs.close();
+    },
+  };
+}
+
+/** A transcript of eve's, stored by the platform's worker for a job of hers (under that job's grant). */
+async function evesTranscript(mediaId: string) {
+  const artifacts = testClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), {
+    audience: 'artifacts',
+    as: 'worker',
+  });
+  try {
+    const created = await artifacts.createArtifact({
+      userId: eve.id,
+      artifactType: 'transcript',
+      mediaId,
+      workspaceId: '',
+      jobId: 'job_01jdevesjob00000000000000',
+      title: 'private',
+      payloadJson: JSON.stringify({
+        version: 1,
+        language: 'en',
+        duration: 1,
+        speakers: [],
+        segments: [],
+        translation: null,
+        source: {
+          media_id: mediaId,
+          job_id: 'job_01jdevesjob00000000000000',
+          profile: 'oracle',
+          engine: 'pocketsphinx',
+        },
+      }),
+      authorType: 'service',
+      authorId: 'worker',
+      outputKey: '',
+      outputFormat: '',
+      idempotencyKey: '',
+    });
+    return { artifactId: created.artifact!.artifactId, versionId: created.version!.versionId };
+  } finally {
+    artifacts.close();
+  }
+}
+
+async function claimedOnly() {
+  const [adaMedia, adaOther, eveMedia] = await Promise.all([
+    uploadMedia(fleet, ada.token, speech),
+    uploadMedia(fleet, ada.token, speech),
+    uploadMedia(fleet, eve.token, speech),
+  ]);
+  const transcript = await evesTranscript(eveMedia);
+  const job = await createJob(fleet, ada.token, transcribe(adaMedia));
+  assert.ok(job.status === 201 || job.status === 202, job.text);
+  const worker = asWorker();
+  try {
+    const read = (userId: string, mediaId: string, grant?: string) =>
+      worker.media.getReadUrl({ userId, mediaId, ttlSeconds: 60 }, grant === undefined ? {} : { grant });
+    await assert.rejects(read(ada.id, adaMedia), { code: 'caller_grant_invalid' }, 'no grant, no media');
+
+    const claimed = await worker.jobs.claimJob({
+      ticketId: job.body.data.job_id,
+      workerId: 'worker-taken',
+      jobType: 'transcription',
+      pool: 'cpu',
+      engines: ['pocketsphinx'],
+      deliveryCount: 1,
+      maxAttempts: 3,
+    });
+    assert.equal(claimed.job?.jobId, job.body.data.job_id);
+    const { grant } = claimed;
+    assert.ok((await read(ada.id, adaMedia, grant)).url, 'the media of the job it runs');
+    await assert.rejects(read(ada.id, adaOther, grant), { code: 'caller_grant_mismatch' }, 'another media of hers');
+    await assert.rejects(read(eve.id, eveMedia, grant), { code: 'caller_grant_mismatch' }, 'another user’s media');
+    await assert.rejects(
+      worker.artifacts.getVersion({ userId: eve.id, ...transcript, includePayload: true }, { grant }),
+      { code: 'caller_grant_mismatch' },
+      'another user’s transcript',
+    );
+    await assert.rejects(worker.artifacts.getVersion({ userId: eve.id, ...transcript, includePayload: true }), {
+      code: 'caller_grant_invalid',
+    });
+
+    // The job ends: its reports renew no grant, and the last one runs out.
+    const ticketId = job.body.data.job_id;
+    await worker.jobs.failJob({ jobId: ticketId, ticketId, errorCode: 'processing_failed', errorMessage: 'test' });
+    assert.deepEqual(await worker.jobs.reportProgress({ jobId: ticketId, ticketId, progress: 50 }), {
+      cancel: true,
+      grant: '',
+    });
+    await eventually(
+      'the finished job’s last grant runs out',
+      async () =>
+        (await read(ada.id, adaMedia, grant).catch((err: { code?: string }) => err.code)) === 'caller_grant_invalid',
+      (GRANT_TTL_SECONDS + 30) * 1000,
+      250,
+    );
+  } finally {
+    worker.close();
+  }
+}
