@@ -1,6 +1,7 @@
 import { DEFAULT_TRANSLATION_PAIRS, formatLanguagePairs, parseLanguagePairs, parseServedEngines } from '@tp/catalog';
 import {
   env,
+  grpcTlsSettings,
   natsSettings,
   runtimeSettings,
   serverSettings,
@@ -16,6 +17,7 @@ export const JobsConfigSchema = z
     ...serverSettings({ grpc: 50055, ops: 9105 }),
     ...natsSettings(),
     ...runtimeSettings(),
+    ...grpcTlsSettings(),
     ...signingKeySettings(),
     ...trustedKeySettings(),
     DATABASE_URL: env.postgresUrl(),
