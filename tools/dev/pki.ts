@@ -4,7 +4,7 @@
 // a missing one is added. Each names its service (common name, DNS name) and `localhost` and
 // 127.0.0.1, where make up's services listen.
 import { join } from 'node:path';
-import { layout, type Layout } from './layout.ts';
+import type { Layout } from './layout.ts';
 import type { Platform } from './platform.ts';
 import { KEYED_SERVICES } from './service-keys.ts';
 
@@ -13,7 +13,7 @@ export const PKI_IDENTITIES = [...KEYED_SERVICES, 'tsctl'] as const;
 
 /** GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE of a service (paths; made by `ensurePki`). */
 export function grpcTlsEnv(service: string, p: Platform): Record<string, string> {
-  const dir = join(layout(p.env.TP_RUN_DIR || undefined).pkiDir, service);
+  const dir = join(p.pkiDir, service);
   return {
     GRPC_TLS_CA_FILE: join(dir, 'ca.crt'),
     GRPC_TLS_CERT_FILE: join(dir, 'tls.crt'),
