@@ -1,6 +1,7 @@
 // fleet.ts: the services `make up` runs, in start order, with the documented ports and
 // environment, each moved by its variable.
 import { createPublicKey } from 'node:crypto';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAPTION_FONT_PACKAGES } from '../../packages/captions/src/style.ts';
@@ -172,9 +173,9 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
       ['gateway', 'services/gateway/src/main.ts', 'http://127.0.0.1:8080/readyz'],
     ],
   );
-  // The service keys have a test of their own.
+  // The service keys and certificates have tests of their own.
   const withoutKeys = (env: Record<string, string>) =>
-    Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SERVICE_')));
+    Object.fromEntries(Object.entries(env).filter(([name]) => !/^(SERVICE_|GRPC_TLS_)/.test(name)));
   for (const [name, env] of DOCUMENTED_ENV)
     assert.deepEqual(withoutKeys(services.find((s) => s.name === name)!.env), env, name);
   const storage = (env: Record<string, string>) =>
@@ -186,6 +187,21 @@ test('the fleet: accounts, billing, artifacts, media, jobs, worker, shares, webh
     'make up installs the CPU engine, apertium with its pairs and the caption fonts',
   );
   assert.deepEqual(services[5]!.osNeeds?.at(-2)?.files, APERTIUM_MODE_FILES, 'checked by their mode files');
+});
+
+test('every service that serves or calls gRPC gets its own certificate from .run/pki, and the CA (ADR 0037)', () => {
+  const services = fleet(platformFrom({}, secrets, dirs)).filter((s) => s.name !== 'web');
+  for (const service of services)
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(service.env).filter(([name]) => name.startsWith('GRPC_TLS_'))),
+      {
+        GRPC_TLS_CA_FILE: join(dirs.pkiDir, service.name, 'ca.crt'),
+        GRPC_TLS_CERT_FILE: join(dirs.pkiDir, service.name, 'tls.crt'),
+        GRPC_TLS_KEY_FILE: join(dirs.pkiDir, service.name, 'tls.key'),
+      },
+      service.name,
+    );
+  assert.equal(fleet(platformFrom({}, secrets, dirs)).find((s) => s.name === 'web')!.env.GRPC_TLS_CERT_FILE, undefined);
 });
 
 test('every service gets its own private key and the public keys of all, from .run/secrets.env', () => {

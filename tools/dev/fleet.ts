@@ -3,6 +3,7 @@
 // and the OS packages it needs beyond the platform's own.
 import { DEJAVU_SANS, type OsNeed } from './os-packages.ts';
 import type { Platform } from './platform.ts';
+import { grpcTlsEnv } from './pki.ts';
 import { serviceKeyEnv } from './service-keys.ts';
 
 export interface ServiceSpec {
@@ -58,6 +59,7 @@ function grpcService(p: Platform, name: string, ports: Ports, env: Record<string
       OPS_PORT: ports.ops,
       ...env,
       ...serviceKeyEnv(name, p.secret),
+      ...grpcTlsEnv(name, p),
       LOG_LEVEL: p.logLevel,
     },
     healthUrl: readyz(ports.ops),
@@ -144,6 +146,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
         WEB_URL: `http://127.0.0.1:${ports.web}`,
         ...serviceKeyEnv('gateway', p.secret),
+        ...grpcTlsEnv('gateway', p),
         LOG_LEVEL: p.logLevel,
       },
       healthUrl: readyz(ports.gateway),
@@ -225,6 +228,7 @@ function workerService(
       WORKER_POOL: 'cpu',
       WORKER_ENGINES: 'pocketsphinx',
       ...serviceKeyEnv('worker', p.secret),
+      ...grpcTlsEnv('worker', p),
       LOG_LEVEL: p.logLevel,
     },
     healthUrl: readyz(opsPort),

@@ -10,6 +10,8 @@ export interface Layout {
   pidsDir: string;
   logsDir: string;
   secretsFile: string;
+  /** The local CA and each service's certificate for gRPC over mutual TLS (ADR 0037). */
+  pkiDir: string;
   pgDir: string;
   natsDir: string;
   s3Dir: string;
@@ -22,6 +24,7 @@ export function layout(runDir = process.env.TP_RUN_DIR || join(repoRoot, '.run')
     pidsDir: join(runDir, 'pids'),
     logsDir: join(runDir, 'logs'),
     secretsFile: join(runDir, 'secrets.env'),
+    pkiDir: join(runDir, 'pki'),
     pgDir: join(runDir, 'pg'),
     natsDir: join(runDir, 'nats'),
     s3Dir: join(runDir, 's3'),

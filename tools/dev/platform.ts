@@ -31,6 +31,8 @@ export interface Platform {
   secret(name: string): string;
   /** The database URL a service uses: its own schema in the shared database. */
   databaseUrlFor(schema: string): string;
+  /** Where the local CA and the services' certificates are (.run/pki, ADR 0037). */
+  pkiDir: string;
 }
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/transcription';
@@ -77,6 +79,7 @@ export function platformFrom(env: NodeJS.ProcessEnv, secrets: Secrets, dirs: Lay
   };
 
   return {
+    pkiDir: dirs.pkiDir,
     env,
     databaseUrl,
     database,

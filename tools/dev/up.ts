@@ -5,6 +5,7 @@ import { fleet, gatewayUrl, metricsUrl } from './fleet.ts';
 import { ensureNats } from './nats.ts';
 import { ensureLocalS3 } from './object-store.ts';
 import { ensureOsPackages, WALKTHROUGH_NEEDS } from './os-packages.ts';
+import { ensurePki } from './pki.ts';
 import { platformEnv } from './platform.ts';
 import { ensureDatabase, ensurePostgres } from './postgres.ts';
 import { ensureService } from './services.ts';
@@ -16,6 +17,7 @@ const log = logger('up');
 main('make up', async () => {
   installDependencies(log);
   const { dirs, secrets, platform } = context({ create: true });
+  await ensurePki(dirs, log);
   const services = fleet(platform);
   ensureOsPackages([...osNeeds(services), ...WALKTHROUGH_NEEDS], log);
 

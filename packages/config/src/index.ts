@@ -1,3 +1,5 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { importPrivateKey, importPublicKey } from '@tp/identity';
 import { z } from 'zod';
 
@@ -189,3 +191,50 @@ export const trustedKeySettings = () => ({
 export const egressSettings = () => ({
   EGRESS_ALLOW_PRIVATE_TARGETS: env.bool(false),
 });
+
+/** A PEM file: its bytes, read at start, checked to parse as `what` (a certificate, a private key). */
+const pemFile = (what: 'certificate' | 'private key') =>
+  z.string().transform((path, ctx) => {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? err}` });
+      return z.NEVER;
+    }
+    if (!accepts(() => (what === 'certificate' ? new X509Certificate(bytes) : createPrivateKey(bytes)))(''))
+      ctx.addIssue({ code: 'custom', message: `${path} is not a PEM ${what}` });
+    return bytes;
+  });
+
+/**
+ * Every service that serves or calls gRPC does it over mutual TLS (ADR 0037): its certificate and
+ * key, and the CA of the fleet, as PEM files (a kubernetes.io/tls Secret mounted as a volume: tls.crt,
+ * tls.key, ca.crt). Read once at start; `grpcTlsOf` checks that they belong together.
+ */
+export const grpcTlsSettings = () => ({
+  GRPC_TLS_CA_FILE: pemFile('certificate'),
+  GRPC_TLS_CERT_FILE: pemFile('certificate'),
+  GRPC_TLS_KEY_FILE: pemFile('private key'),
+});
+
+/** What `grpcTlsSettings` read, as @tp/grpc takes it. */
+export interface GrpcTlsFiles {
+  GRPC_TLS_CA_FILE: Buffer;
+  GRPC_TLS_CERT_FILE: Buffer;
+  GRPC_TLS_KEY_FILE: Buffer;
+}
+
+/**
+ * The TLS material of a service, checked: the key is the certificate's and the CA issued the
+ * certificate; otherwise a ConfigError names the variable, as at start.
+ */
+export function grpcTlsOf(config: GrpcTlsFiles): { ca: Buffer; cert: Buffer; key: Buffer } {
+  const cert = new X509Certificate(config.GRPC_TLS_CERT_FILE);
+  const ca = new X509Certificate(config.GRPC_TLS_CA_FILE);
+  if (!cert.checkPrivateKey(createPrivateKey(config.GRPC_TLS_KEY_FILE)))
+    throw new ConfigError([{ variable: 'GRPC_TLS_KEY_FILE', message: 'is not the key of GRPC_TLS_CERT_FILE' }]);
+  if (!cert.checkIssued(ca) || !cert.verify(ca.publicKey))
+    throw new ConfigError([{ variable: 'GRPC_TLS_CERT_FILE', message: 'is not issued by GRPC_TLS_CA_FILE' }]);
+  return { ca: config.GRPC_TLS_CA_FILE, cert: config.GRPC_TLS_CERT_FILE, key: config.GRPC_TLS_KEY_FILE };
+}

@@ -87,7 +87,9 @@ function bearerOf(metadata: Metadata): string | null {
 
 /**
  * The check of one method of a guarded service, before its handler: a valid token of a caller the
- * method's allow-list names, for the user the request names. Every refusal is logged with the
+ * method's allow-list names, for the user the request names, that came over the caller's own
+ * certificate (`peer`: the service the TLS peer's certificate names; ADR 0037), so a token read
+ * off the wire is worthless without that service's private key. Every refusal is logged with the
  * caller and the method.
  */
 export function callerGuard(options: { verifier: Verifier; access: AnyMethodAccess; method: string; log: Logger }) {
@@ -97,7 +99,7 @@ export function callerGuard(options: { verifier: Verifier; access: AnyMethodAcce
     return new AppError(code, reason);
   };
 
-  return async (request: unknown, metadata: Metadata): Promise<VerifiedCaller> => {
+  return async (request: unknown, metadata: Metadata, peer: string | null): Promise<VerifiedCaller> => {
     const token = bearerOf(metadata);
     if (token === null) throw refuse('caller_unauthenticated', 'The call carries no service token.', { caller: null });
     let caller: VerifiedCaller;
@@ -107,6 +109,16 @@ export function callerGuard(options: { verifier: Verifier; access: AnyMethodAcce
       const reason = err instanceof Error ? err.message : String(err);
       throw refuse('caller_unauthenticated', reason, { caller: null, claimed_caller: claimedIssuer(token) });
     }
+    if (caller.service !== peer)
+      throw refuse(
+        'caller_unauthenticated',
+        `A token of ${caller.service} came over the certificate of ${peer ?? 'nobody'}.`,
+        {
+          caller: null,
+          claimed_caller: caller.service,
+          peer,
+        },
+      );
     const rule = Object.hasOwn(access, caller.service) ? access[caller.service as ServiceName] : undefined;
     const who = { caller: caller.service, user: caller.user, token_id: caller.tokenId };
     if (rule === undefined) throw refuse('caller_not_allowed', `${caller.service} may not call ${method}.`, who);
@@ -146,8 +158,8 @@ async function checkGrant(
   }
 }
 
-/** The check before one method's handler: the verified caller, or a refusal. */
-export type CallerCheck = (request: unknown, metadata: Metadata) => Promise<VerifiedCaller>;
+/** The check before one method's handler (`peer`: the service the caller's certificate names): the verified caller, or a refusal. */
+export type CallerCheck = (request: unknown, metadata: Metadata, peer: string | null) => Promise<VerifiedCaller>;
 
 /** The check of each method of a service being added, or none (an operator service, a server without a verifier). */
 export function guardsFor(

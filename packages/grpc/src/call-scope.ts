@@ -6,6 +6,7 @@ import { REQUEST_ID_HEADER, requestIdFrom, withRequestId, type Logger } from '@t
 import type { CallerCheck } from './access.ts';
 import { splitPath, type CallContext } from './definition.ts';
 import { metadataGetter, tracer } from './propagation.ts';
+import { serviceOfCertificate } from './tls.ts';
 
 // OpenTelemetry's gRPC conventions: only these mean the server failed; NOT_FOUND and
 // friends are the caller's problem and leave the server span unset.
@@ -73,7 +74,11 @@ export function serveCall(
           let code: number = GrpcStatus.OK;
           try {
             if (guard) {
-              ctx.caller = await guard(call.request, call.metadata);
+              ctx.caller = await guard(
+                call.request,
+                call.metadata,
+                serviceOfCertificate(call.getAuthContext()?.sslPeerCertificate),
+              );
               span.setAttribute('rpc.caller', ctx.caller.service);
             }
             await run(ctx);

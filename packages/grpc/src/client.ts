@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Client, credentials, Metadata, status as GrpcStatus, type ChannelOptions } from '@grpc/grpc-js';
+import { Client, Metadata, status as GrpcStatus, type ChannelOptions } from '@grpc/grpc-js';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { fromGrpcError } from '@tp/errors';
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tp/logging';
@@ -13,6 +13,7 @@ import {
 import { metadataSetter, tracer } from './propagation.ts';
 import { AUTHORIZATION_METADATA, type ClientIdentity, GRANT_METADATA } from './access.ts';
 import { actingUser } from './acting-user.ts';
+import { channelCredentials, type GrpcTls, serverNameOption } from './tls.ts';
 
 /** A copy of the call's metadata with the service token (ADR 0011) when the client has an identity, and the call's job grant. */
 export async function signedMetadata(identity: ClientIdentity | undefined, opts: CallOptions): Promise<Metadata> {
@@ -25,8 +26,10 @@ export async function signedMetadata(identity: ClientIdentity | undefined, opts:
   return metadata;
 }
 
-/** The channel options of a client: message sizes, then the caller's own. */
+/** The channel options of a client: the service it calls (its certificate's name), message sizes, then the caller's own. */
 export function channelOptionsOf(options: ClientOptions): ChannelOptions {
+  const server = options.serverName ?? options.identity?.audience;
+  if (!server) throw new Error('A gRPC client names the service it calls: `identity.audience` or `serverName`');
   const sizes =
     options.maxMessageBytes === undefined
       ? {}
@@ -34,7 +37,7 @@ export function channelOptionsOf(options: ClientOptions): ChannelOptions {
           'grpc.max_receive_message_length': options.maxMessageBytes,
           'grpc.max_send_message_length': options.maxMessageBytes,
         };
-  return { ...sizes, ...options.channelOptions };
+  return { ...serverNameOption(server), ...sizes, ...options.channelOptions };
 }
 
 export interface ClientOptions {
@@ -46,6 +49,13 @@ export interface ClientOptions {
   maxMessageBytes?: number;
   /** Signs every call with this service's token for the callee (ADR 0011); none: calls go unsigned. */
   identity?: ClientIdentity;
+  /** This service's certificate and the fleet's CA: every channel is mutual TLS (ADR 0037). */
+  tls: GrpcTls;
+  /**
+   * The service at the address, which its certificate must name; default `identity.audience`
+   * (a client without an identity, an operator's, names it here).
+   */
+  serverName?: string;
 }
 
 export type GrpcClient<D extends UnaryServiceDefinition> = ClientMethods<D> & {
@@ -61,10 +71,10 @@ export type GrpcClient<D extends UnaryServiceDefinition> = ClientMethods<D> & {
 export function createClient<D extends UnaryServiceDefinition>(
   definition: D,
   address: string,
-  options: ClientOptions = {},
+  options: ClientOptions,
 ): GrpcClient<D> {
   const { defaultDeadlineMs = 5000, log, identity } = options;
-  const channel = new Client(address, credentials.createInsecure(), channelOptionsOf(options));
+  const channel = new Client(address, channelCredentials(options.tls), channelOptionsOf(options));
   const methods: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     methods[name] = async (request: unknown, opts: CallOptions = {}) => {

@@ -1,7 +1,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from './index.ts';
-import { freePort, rejection, TestService, UNTIL_CANCELLED_MS, useTestServer, waitFor } from './test-service.ts';
+import {
+  freePort,
+  rejection,
+  TestService,
+  toTestServer,
+  UNTIL_CANCELLED_MS,
+  useTestServer,
+  waitFor,
+} from './test-service.ts';
 
 // A deadline is the subject here, so the handlers of the calls meant to time out never finish on
 // their own: the outcome depends on the deadline firing, not on how fast a busy machine is.
@@ -25,8 +33,8 @@ describe('deadlines and unreachable servers', () => {
   });
 
   it('uses the default deadline when the call gives none', async () => {
-    const quick = createClient(TestService, served.env.address, { defaultDeadlineMs: 150 });
-    const roomy = createClient(TestService, served.env.address, { defaultDeadlineMs: 30_000 });
+    const quick = createClient(TestService, served.env.address, { ...toTestServer(), defaultDeadlineMs: 150 });
+    const roomy = createClient(TestService, served.env.address, { ...toTestServer(), defaultDeadlineMs: 30_000 });
     try {
       assert.equal((await rejection(quick.slow({ ms: UNTIL_CANCELLED_MS }))).code, 'upstream_timeout');
       // A call that finishes is not cut short: the default is a deadline per call, as the handler sees.
@@ -41,7 +49,10 @@ describe('deadlines and unreachable servers', () => {
   });
 
   it('rejects with service_unavailable when nothing listens at the address', async () => {
-    const nowhere = createClient(TestService, `127.0.0.1:${await freePort()}`, { defaultDeadlineMs: 30_000 });
+    const nowhere = createClient(TestService, `127.0.0.1:${await freePort()}`, {
+      ...toTestServer(),
+      defaultDeadlineMs: 30_000,
+    });
     try {
       assert.equal((await rejection(nowhere.echo({ text: 'x' }))).code, 'service_unavailable');
     } finally {

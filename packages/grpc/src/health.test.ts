@@ -1,10 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkHealth } from './index.ts';
-import { freePort, rejection, startTestServer } from './test-service.ts';
+import { freePort, rejection, startTestServer, toTestServer } from './test-service.ts';
 
 /** A deadline no answer comes near, so only the server's answer decides each check. */
-const ROOMY = { deadlineMs: 30_000 };
+const ROOMY = { deadlineMs: 30_000, ...toTestServer() };
 
 describe('health', () => {
   it('answers SERVING, NOT_SERVING and SERVICE_UNKNOWN per service and overall', async () => {

@@ -1,4 +1,4 @@
-import { credentials, Metadata, type ServerWritableStream, type ServiceDefinition } from '@grpc/grpc-js';
+import { Metadata, type ServerWritableStream, type ServiceDefinition } from '@grpc/grpc-js';
 import {
   HealthCheckResponse_ServingStatus,
   HealthClient,
@@ -8,6 +8,7 @@ import {
   type HealthServer,
 } from '@tp/proto';
 import { AppError, fromGrpcError, toGrpcStatus } from '@tp/errors';
+import { channelCredentials, type GrpcTls, serverNameOption } from './tls.ts';
 
 export type ServingStatus = HealthCheckResponse_ServingStatus;
 
@@ -83,16 +84,17 @@ export class HealthState {
 }
 
 /**
- * Asks a server for its health ('' = the whole server). Answers SERVICE_UNKNOWN for a
+ * Asks a server for its health ('' = the whole server), over mutual TLS as any caller (`tls`), the
+ * server's certificate checked for `serverName`. Answers SERVICE_UNKNOWN for a
  * service the server does not know; rejects with an AppError (service_unavailable,
  * upstream_timeout) when it cannot get an answer.
  */
 export async function checkHealth(
   address: string,
   service = '',
-  options: { deadlineMs?: number } = {},
+  options: { tls: GrpcTls; serverName: string; deadlineMs?: number },
 ): Promise<ServingStatus> {
-  const client = new HealthClient(address, credentials.createInsecure());
+  const client = new HealthClient(address, channelCredentials(options.tls), serverNameOption(options.serverName));
   try {
     return await new Promise<ServingStatus>((resolve, reject) => {
       client.check({ service }, new Metadata(), { deadline: Date.now() + (options.deadlineMs ?? 2000) }, (err, res) => {

@@ -9,7 +9,16 @@ import {
   type ServiceName,
 } from '@tp/identity';
 import { checkHealth, createClient, createGrpcServer, defineAccess, onBehalfOf, OPERATOR_ONLY } from './index.ts';
-import { captureLogger, jsonMethod, rejection, TestService, testHandlers } from './test-service.ts';
+import {
+  captureLogger,
+  jsonMethod,
+  rejection,
+  serverTls,
+  TestService,
+  testHandlers,
+  toTestServer,
+} from './test-service.ts';
+import { testPki } from '@tp/testing';
 
 const keys = generateServiceKeys(['gateway', 'jobs', 'worker']);
 const signer = (service: 'gateway' | 'jobs' | 'worker', now?: () => number) =>
@@ -31,6 +40,7 @@ async function startGuarded() {
   const server = createGrpcServer({
     log,
     verifier: createVerifier({ audience: 'billing', publicKeys: keys.publicKeys }),
+    tls: serverTls(),
   });
   server.add(
     OwnedService,
@@ -51,14 +61,22 @@ async function startGuarded() {
     address,
     lines,
     track,
-    clientAs: (service: 'gateway' | 'jobs' | 'worker', audience: ServiceName = 'billing', now?: () => number) =>
+    /** A client signing as `service` over the certificate of `over` (by default its own). */
+    clientAs: (
+      service: 'gateway' | 'jobs' | 'worker',
+      audience: ServiceName = 'billing',
+      now?: () => number,
+      over: ServiceName = service,
+    ) =>
       track(
         createClient(OwnedService, address, {
           defaultDeadlineMs: 30_000,
           identity: { signer: signer(service, now), audience },
+          tls: testPki().tls(over),
+          serverName: 'billing',
         }),
       ),
-    bare: () => track(createClient(OwnedService, address, { defaultDeadlineMs: 30_000 })),
+    bare: () => track(createClient(OwnedService, address, { defaultDeadlineMs: 30_000, ...toTestServer() })),
     async stop() {
       for (const client of clients) client.close();
       await server.shutdown(100);
@@ -95,6 +113,7 @@ describe('service identity on a server that checks callers', () => {
           signer: createSigner({ service: 'jobs', privateKey: generateServiceKeyPair().privateKey }),
           audience: 'billing',
         },
+        tls: testPki().tls('jobs'),
       }),
     );
     const refusals = [
@@ -138,8 +157,18 @@ describe('service identity on a server that checks callers', () => {
     assert.equal(err.code, 'caller_user_mismatch');
   });
 
-  it('keeps health open to anyone', async () => {
-    assert.equal(await checkHealth(env.address, '', { deadlineMs: 30_000 }), 'SERVING');
+  it("refuses a valid token carried over another service's certificate (ADR 0037): a token read off the wire is worthless", async () => {
+    const err = await rejection(env.clientAs('jobs', 'billing', undefined, 'worker').sweep({ userId: 'usr_1' }));
+    assert.equal(err.code, 'caller_unauthenticated');
+    assert.match(err.message, /A token of jobs came over the certificate of worker/);
+    const line = env.lines.find((l) => l.claimed_caller === 'jobs' && l.peer === 'worker');
+    assert.equal(line?.method, '/test.v1.Owned/Sweep');
+    // The same token over its own certificate passes.
+    assert.deepEqual(await env.clientAs('jobs').sweep({ userId: 'usr_1' }), { caller: 'jobs' });
+  });
+
+  it('keeps health open to any caller with a certificate', async () => {
+    assert.equal(await checkHealth(env.address, '', { deadlineMs: 30_000, ...toTestServer() }), 'SERVING');
   });
 });
 
@@ -148,11 +177,11 @@ describe('registering services on a server that checks callers', () => {
 
   it('requires an allow-list, or OPERATOR_ONLY, for every service', async () => {
     const { log } = captureLogger();
-    const server = createGrpcServer({ log, verifier });
+    const server = createGrpcServer({ log, verifier, tls: serverTls() });
     assert.throws(() => server.add(TestService, testHandlers), /needs an allow-list/);
     server.add(TestService, testHandlers, OPERATOR_ONLY);
     const port = await server.listen('127.0.0.1', 0);
-    const client = createClient(TestService, `127.0.0.1:${port}`, { defaultDeadlineMs: 30_000 });
+    const client = createClient(TestService, `127.0.0.1:${port}`, { defaultDeadlineMs: 30_000, ...toTestServer() });
     try {
       assert.equal((await client.echo({ text: 'operator' })).text, 'operator', 'adminGuard checks these instead');
     } finally {
@@ -162,7 +191,7 @@ describe('registering services on a server that checks callers', () => {
   });
 
   it('refuses an allow-list on a server without a verifier, which could not check it', () => {
-    const server = createGrpcServer({ log: captureLogger().log });
+    const server = createGrpcServer({ log: captureLogger().log, tls: serverTls() });
     assert.throws(() => server.add(TestService, testHandlers, TEST_ACCESS), /no verifier/);
   });
 });

@@ -15,6 +15,7 @@ export {
 } from './access.ts';
 export { actingUser, onBehalfOf } from './acting-user.ts';
 export { checkHealth, type ServingStatus } from './health.ts';
+export { channelCredentials, type GrpcTls, serverCredentials, serverNameOption } from './tls.ts';
 export type {
   CallContext,
   CallOptions,

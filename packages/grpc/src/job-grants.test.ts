@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { createGrantIssuer, createSigner, createVerifier, generateServiceKeys, type JobGrant } from '@tp/identity';
 import { createLogger } from '@tp/logging';
 import { createClient, createGrpcServer, defineAccess } from './index.ts';
-import { jsonMethod, rejection } from './test-service.ts';
+import { testPki } from '@tp/testing';
+import { jsonMethod, rejection, serverTls } from './test-service.ts';
 
 // The `grant` rule (ADR 0040) on a real server: the worker reaches a user's media only under a
 // job grant jobs signed that names that user and that media.
@@ -31,11 +32,15 @@ describe('job grants on a server that checks callers', () => {
     server = createGrpcServer({
       log: createLogger({ service: 'grants-test', level: 'silent' }),
       verifier: createVerifier({ audience: 'media', publicKeys: keys.publicKeys }),
+      tls: serverTls(),
     });
     server.add(MediaLike, { read: async ({ mediaId }) => ({ read: mediaId }) }, ACCESS);
     const port = await server.listen('127.0.0.1', 0);
     worker = createClient(MediaLike, `127.0.0.1:${port}`, {
       defaultDeadlineMs: 30_000,
+      // The test server presents the tests' billing certificate (test-service.ts).
+      tls: testPki().tls('worker'),
+      serverName: 'billing',
       identity: {
         signer: createSigner({ service: 'worker', privateKey: keys.privateKeys.worker! }),
         audience: 'media',

@@ -4,7 +4,7 @@ import { AppError } from '@tp/errors';
 import { withRequestId } from '@tp/logging';
 import { AiProxyServiceService, type RelayFrame } from '@tp/proto';
 import { createGrpcServer, createStreamingClient, type GrpcServer, type GrpcStreamClient } from './index.ts';
-import { captureLogger } from './test-service.ts';
+import { captureLogger, serverTls, toTestServer } from './test-service.ts';
 
 /** A streaming server whose handler follows the request's operation; it records what it saw. */
 function streamingServer() {
@@ -14,7 +14,7 @@ function streamingServer() {
     firstSent: Promise.withResolvers<void>(),
   };
   const { log } = captureLogger();
-  const server = createGrpcServer({ log });
+  const server = createGrpcServer({ tls: serverTls(), log });
   server.addStreaming(AiProxyServiceService, {
     async relay(request, ctx, send) {
       seen.requestIds.push(ctx.requestId);
@@ -41,7 +41,10 @@ describe('server-streaming calls', () => {
   before(async () => {
     ({ server, seen } = streamingServer());
     const port = await server.listen('127.0.0.1', 0);
-    client = createStreamingClient(AiProxyServiceService, `127.0.0.1:${port}`, { defaultDeadlineMs: 30_000 });
+    client = createStreamingClient(AiProxyServiceService, `127.0.0.1:${port}`, {
+      ...toTestServer(),
+      defaultDeadlineMs: 30_000,
+    });
   });
 
   after(async () => {

@@ -1,6 +1,5 @@
 import {
   Server,
-  ServerCredentials,
   type sendUnaryData,
   type ServerUnaryCall,
   type ServerWritableStream,
@@ -24,6 +23,7 @@ import { type AccessPolicy, type CallerCheck, guardsFor, type OPERATOR_ONLY } fr
 import { HealthState, type ServingStatus } from './health.ts';
 import { type CallMetrics, serveCall } from './call-scope.ts';
 import { grpcServerMetrics } from '@tp/metrics';
+import { type GrpcTls, serverCredentials } from './tls.ts';
 
 export interface GrpcServer {
   /**
@@ -46,7 +46,7 @@ export interface GrpcServer {
   setServing(service: string, serving: boolean): void;
   /** The status grpc.health.v1.Health answers for `service`. */
   health(service?: string): ServingStatus;
-  /** Binds host:port (0 = any free port) and resolves with the bound port. */
+  /** Binds host:port (0 = any free port) over TLS and resolves with the bound port. */
   listen(host: string, port: number): Promise<number>;
   /**
    * Marks everything NOT_SERVING, stops taking calls, lets in-flight calls finish and
@@ -64,6 +64,12 @@ export interface GrpcServerOptions {
    * with. Without one the server checks nothing (package tests only). Health stays open.
    */
   verifier?: Verifier;
+  /**
+   * The server's certificate and the CA of its callers' (ADR 0037): a caller without a certificate
+   * from that CA is refused in the handshake, and a verifier holds each token to the certificate
+   * that carried it. There is no plaintext server.
+   */
+  tls: GrpcTls;
 }
 
 export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
@@ -120,9 +126,7 @@ export function createGrpcServer(options: GrpcServerOptions): GrpcServer {
     listen(host, port) {
       const target = host.includes(':') && !host.startsWith('[') ? `[${host}]:${port}` : `${host}:${port}`;
       return new Promise((resolve, reject) => {
-        server.bindAsync(target, ServerCredentials.createInsecure(), (err, bound) =>
-          err ? reject(err) : resolve(bound),
-        );
+        server.bindAsync(target, serverCredentials(options.tls), (err, bound) => (err ? reject(err) : resolve(bound)));
       });
     },
 

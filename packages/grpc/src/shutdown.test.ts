@@ -1,9 +1,16 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { credentials } from '@grpc/grpc-js';
 import { HealthClient, type HealthCheckResponse } from '@tp/proto';
-import { createClient } from './index.ts';
-import { rejection, startTestServer, TestService, testHandlers, UNTIL_CANCELLED_MS, waitFor } from './test-service.ts';
+import { channelCredentials, createClient, serverNameOption } from './index.ts';
+import {
+  rejection,
+  startTestServer,
+  TestService,
+  testHandlers,
+  toTestServer,
+  UNTIL_CANCELLED_MS,
+  waitFor,
+} from './test-service.ts';
 
 /** A `slow` handler that says when it has the call, then runs as `body` says. */
 function entered(body: (ctx: { signal: AbortSignal }) => Promise<{ done: boolean }>) {
@@ -28,8 +35,9 @@ describe('shutdown', () => {
       return { done: true };
     });
     const { server, address } = await startTestServer(slow.handlers);
-    const client = createClient(TestService, address, { defaultDeadlineMs: 60_000 });
-    const health = new HealthClient(address, credentials.createInsecure());
+    const client = createClient(TestService, address, { ...toTestServer(), defaultDeadlineMs: 60_000 });
+    const { tls, serverName } = toTestServer();
+    const health = new HealthClient(address, channelCredentials(tls), serverNameOption(serverName));
     try {
       const watch = health.watch({ service: '' });
       const seen: string[] = [];
@@ -69,7 +77,7 @@ describe('shutdown', () => {
       return { done: true };
     });
     const { server, address } = await startTestServer(hung.handlers);
-    const client = createClient(TestService, address, { defaultDeadlineMs: 60_000 });
+    const client = createClient(TestService, address, { ...toTestServer(), defaultDeadlineMs: 60_000 });
     try {
       const inFlight = rejection(client.slow({ ms: UNTIL_CANCELLED_MS }));
       await hung.reached;

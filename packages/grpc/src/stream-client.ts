@@ -1,10 +1,11 @@
-import { Client, credentials } from '@grpc/grpc-js';
+import { Client } from '@grpc/grpc-js';
 import { context, propagation } from '@opentelemetry/api';
 import { fromGrpcError } from '@tp/errors';
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFrom } from '@tp/logging';
 import { channelOptionsOf, type ClientOptions, signedMetadata } from './client.ts';
 import type { CallOptions, RequestOf, ResponseOf, StreamServiceDefinition } from './definition.ts';
 import { metadataSetter } from './propagation.ts';
+import { channelCredentials } from './tls.ts';
 
 export interface StreamCallOptions extends CallOptions {
   /** Aborting cancels the call: the server's `ctx.signal` aborts. */
@@ -24,10 +25,10 @@ export type GrpcStreamClient<D extends StreamServiceDefinition> = {
 export function createStreamingClient<D extends StreamServiceDefinition>(
   definition: D,
   address: string,
-  options: ClientOptions = {},
+  options: ClientOptions,
 ): GrpcStreamClient<D> {
   const { defaultDeadlineMs = 5000, identity } = options;
-  const channel = new Client(address, credentials.createInsecure(), channelOptionsOf(options));
+  const channel = new Client(address, channelCredentials(options.tls), channelOptionsOf(options));
   const methods: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     methods[name] = async function* (request: unknown, opts: StreamCallOptions = {}) {

@@ -6,13 +6,23 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, isAppError } from '@tp/errors';
 import { captureLogger as capture, currentRequestId } from '@tp/logging';
 import { after, before } from 'node:test';
-import { createClient, createGrpcServer, type ServiceHandlers, type UnaryMethod } from './index.ts';
+import { testPki } from '@tp/testing';
+import { createClient, createGrpcServer, type GrpcTls, type ServiceHandlers, type UnaryMethod } from './index.ts';
 
 /** Long enough that a `slow` call this long only ends when its call is cancelled (its signal aborts). */
 export const UNTIL_CANCELLED_MS = 600_000;
 
 /** A logger whose lines land in an array, so tests can read what was logged. */
 export const captureLogger = () => capture('grpc-test');
+
+/** The certificate of the test servers: they play billing (the tests' certificates, ADR 0037). */
+export const serverTls = () => testPki().tls('billing');
+
+/** The transport of a client of a test server: the gateway's certificate, billing expected at the address. */
+export const toTestServer = (): { tls: GrpcTls; serverName: string } => ({
+  tls: testPki().tls('gateway'),
+  serverName: 'billing',
+});
 
 export function jsonMethod<Req, Res>(path: string): UnaryMethod<Req, Res> {
   return {
@@ -74,7 +84,7 @@ async function refusedConnection(): Promise<Error> {
 
 export async function startTestServer(handlers = testHandlers) {
   const { log, lines } = captureLogger();
-  const server = createGrpcServer({ log });
+  const server = createGrpcServer({ log, tls: serverTls() });
   server.add(TestService, handlers);
   const port = await server.listen('127.0.0.1', 0);
   return { server, address: `127.0.0.1:${port}`, lines };
@@ -91,7 +101,7 @@ export function useTestServer() {
   };
   before(async () => {
     fixture.env = await startTestServer();
-    fixture.client = createClient(TestService, fixture.env.address, { defaultDeadlineMs: 30_000 });
+    fixture.client = createClient(TestService, fixture.env.address, { defaultDeadlineMs: 30_000, ...toTestServer() });
   });
   after(async () => {
     fixture.client.close();

@@ -5,7 +5,15 @@ import { AppError, ERROR_CODES } from '@tp/errors';
 import { withRequestId } from '@tp/logging';
 import { AccountsServiceService } from '@tp/proto';
 import { createClient, createGrpcServer, type ServiceHandlers } from './index.ts';
-import { captureLogger, rejection, TestService, testHandlers, useTestServer } from './test-service.ts';
+import {
+  captureLogger,
+  rejection,
+  serverTls,
+  TestService,
+  testHandlers,
+  toTestServer,
+  useTestServer,
+} from './test-service.ts';
 
 describe('unary calls', () => {
   const served = useTestServer();
@@ -84,7 +92,7 @@ describe('unary calls', () => {
 describe('service definitions', () => {
   it('round-trips a ts-proto service with protobuf encoding', async () => {
     const { log } = captureLogger();
-    const server = createGrpcServer({ log });
+    const server = createGrpcServer({ tls: serverTls(), log });
     const unimplemented = Object.fromEntries(
       Object.keys(AccountsServiceService).map((name) => [
         name,
@@ -107,7 +115,10 @@ describe('service definitions', () => {
       }),
     });
     const port = await server.listen('127.0.0.1', 0);
-    const accounts = createClient(AccountsServiceService, `127.0.0.1:${port}`, { defaultDeadlineMs: 30_000 });
+    const accounts = createClient(AccountsServiceService, `127.0.0.1:${port}`, {
+      ...toTestServer(),
+      defaultDeadlineMs: 30_000,
+    });
     try {
       const { principal } = await accounts.authenticate({ credential: 'abc' });
       assert.equal(principal?.userId, 'usr_abc');
@@ -122,7 +133,7 @@ describe('service definitions', () => {
   });
 
   it('refuses a handler map that misses a method', () => {
-    const server = createGrpcServer({ log: captureLogger().log });
+    const server = createGrpcServer({ tls: serverTls(), log: captureLogger().log });
     const { slow: _slow, ...incomplete } = testHandlers;
     assert.throws(
       () => server.add(TestService, incomplete as ServiceHandlers<typeof TestService>),
@@ -133,8 +144,8 @@ describe('service definitions', () => {
 
 // Compile-time checks: `tsc` fails if any of these stops being an error.
 export function typeChecks(): void {
-  const server = createGrpcServer({ log: captureLogger().log });
-  const accounts = createClient(AccountsServiceService, '127.0.0.1:1');
+  const server = createGrpcServer({ tls: serverTls(), log: captureLogger().log });
+  const accounts = createClient(AccountsServiceService, '127.0.0.1:1', toTestServer());
   // @ts-expect-error the request type comes from the definition
   void accounts.authenticate({ credentials: 'typo' });
   // @ts-expect-error the response type comes from the definition

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { createClient, createGrpcServer, type GrpcServer, type UnaryMethod } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
+import { testPki } from '@tp/testing';
 import {
   currentTraceId,
   currentTraceparent,
@@ -47,11 +48,15 @@ let closePing: () => void;
 before(async () => {
   telemetry = startTelemetry({ serviceName: 'telemetry-test', exporter });
   const log = createLogger({ service: 'telemetry-test', level: 'silent' });
-  grpcServer = createGrpcServer({ log });
+  grpcServer = createGrpcServer({ log, tls: testPki().tls('billing') });
   // The handler answers with the trace id it sees, so the test can compare both sides.
   grpcServer.add(PingService, { ping: async () => ({ traceId: currentTraceId() ?? '' }) });
   const grpcAddress = `127.0.0.1:${await grpcServer.listen('127.0.0.1', 0)}`;
-  const ping = createClient(PingService, grpcAddress, { defaultDeadlineMs: 30_000 });
+  const ping = createClient(PingService, grpcAddress, {
+    defaultDeadlineMs: 30_000,
+    tls: testPki().tls('gateway'),
+    serverName: 'billing',
+  });
 
   httpServer = createServer((req, res) => {
     void withIncomingHttpSpan(

@@ -4,6 +4,7 @@ import { isAppError } from '@tp/errors';
 import { createClient, type GrpcClient, type RequestOf, type UnaryServiceDefinition } from '@tp/grpc';
 import { createSigner, generateServiceKeyPair, type ServiceName, type Signer } from '@tp/identity';
 import { testServiceKeys } from './service-keys.ts';
+import { testPki } from './test-pki.ts';
 
 const IDENTITY_CODES = ['caller_unauthenticated', 'caller_not_allowed', 'caller_user_mismatch'];
 
@@ -32,7 +33,7 @@ async function codeOf(call: Promise<unknown>): Promise<string> {
 
 /**
  * Asserts a service refuses a call without a token, with a token of an unknown key, with an
- * expired token (caller_unauthenticated), from a caller a method does not allow
+ * expired token, with a valid token over another service's certificate (caller_unauthenticated), from a caller a method does not allow
  * (caller_not_allowed), and a gateway call whose request names another user than its token
  * (caller_user_mismatch); and that the gateway, acting for the user its request names, gets past
  * all of these checks.
@@ -43,9 +44,16 @@ export async function assertCallerChecks<D extends UnaryServiceDefinition, U ext
   const { definition, address, audience, forUser } = checks;
   const keys = testServiceKeys();
   const clients: GrpcClient<D>[] = [];
-  const as = (signer: Signer | null) => {
+  /** A client signing as `signer` (null: no token) over the certificate of `over` (default: the signer's service). */
+  const as = (signer: Signer | null, over = (signer?.service ?? 'gateway') as ServiceName) => {
     const identity = signer ? { identity: { signer, audience } } : {};
-    const client = createClient(definition, address, { defaultDeadlineMs: 60_000, ...identity });
+    const tls = testPki().tls(over);
+    const client = createClient(definition, address, {
+      defaultDeadlineMs: 60_000,
+      serverName: audience,
+      tls,
+      ...identity,
+    });
     clients.push(client);
     return client as unknown as Record<string, (request: unknown, opts?: { user?: string }) => Promise<unknown>>;
   };
@@ -57,6 +65,8 @@ export async function assertCallerChecks<D extends UnaryServiceDefinition, U ext
     assert.equal(await codeOf(as(null)[forUser.method]!(request)), 'caller_unauthenticated', 'no token');
     assert.equal(await codeOf(as(stranger)[forUser.method]!(request, opts)), 'caller_unauthenticated', 'unknown key');
     assert.equal(await codeOf(as(expired)[forUser.method]!(request, opts)), 'caller_unauthenticated', 'expired');
+    const replayed = await codeOf(as(keys.signer('gateway'), 'jobs')[forUser.method]!(request, opts));
+    assert.equal(replayed, 'caller_unauthenticated', "the gateway's token over another service's certificate");
     const gateway = as(keys.signer('gateway'));
     const mismatch = await codeOf(gateway[forUser.method]!(request, { user: 'usr_someone_else' }));
     assert.equal(mismatch, 'caller_user_mismatch', 'a request for another user than the token');

@@ -23,6 +23,7 @@ import { freePort, repoRoot } from './repo.ts';
 import { startTestObjectStore, type TestObjectStore } from './object-store.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { testServiceKeys } from './service-keys.ts';
+import { testPki } from './test-pki.ts';
 
 export { FLEET_SERVICES, OPTIONAL_FLEET_SERVICES, type FleetOptions, type FleetService } from './fleet-env.ts';
 
@@ -224,6 +225,8 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
         ACCOUNTS_GRPC_ADDR: addr('accounts'),
         BILLING_GRPC_ADDR: addr('billing'),
         ADMIN_API_KEY: adminKey,
+        // The operator's certificate (ADR 0037).
+        ...testPki().env('tsctl'),
       }),
     stopService: async (name) => terminate(processes.get(name)),
     killService: async (name) => kill(running(name)),

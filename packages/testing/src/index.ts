@@ -81,3 +81,4 @@ export {
 export { startFakeOpenAi, type FakeBehaviour, type FakeOpenAi, type FakeRequest } from './fake-openai.ts';
 export { writeRandomWhisperModel } from './whisper-model/ggml-file.ts';
 export { LAYOUTS as WHISPER_LAYOUTS, type WhisperLayout } from './whisper-model/layouts.ts';
+export { asOperator, testPki, TLS_IDENTITIES, type TestPki, type TlsEnv, type TlsIdentity } from './test-pki.ts';

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createGrpcServer, defineAccess, type GrpcServer, type UnaryMethod } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
 import { createLogger } from '@tp/logging';
-import { testClient, testServiceKeys } from './index.ts';
+import { testClient, testPki, testServiceKeys } from './index.ts';
 
 function jsonMethod<Req>(path: string): UnaryMethod<Req, { caller: string; user: string | null }> {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -35,7 +35,11 @@ describe('testClient', () => {
   let address: string;
   before(async () => {
     const verifier = createVerifier({ audience: 'billing', publicKeys: testServiceKeys().publicKeys });
-    server = createGrpcServer({ log: createLogger({ service: 'testing-test', level: 'silent' }), verifier });
+    server = createGrpcServer({
+      log: createLogger({ service: 'testing-test', level: 'silent' }),
+      verifier,
+      tls: testPki().tls('billing'),
+    });
     const who = async (_request: unknown, ctx: { caller: { service: string; user: string | null } | null }) => ({
       caller: ctx.caller!.service,
       user: ctx.caller!.user,

@@ -1,6 +1,7 @@
 // Service keys for tests (ADR 0011): one Ed25519 pair per service, made once per test process and
-// shared by every service a test starts (in process or as a fleet), and test clients that sign
-// their calls as the service that really makes them.
+// shared by every service a test starts (in process or as a fleet), with each service's certificate
+// (ADR 0037, test-pki.ts), and test clients that call as the service that really makes the call: its
+// token over its certificate.
 import {
   createGrantIssuer,
   createSigner,
@@ -19,10 +20,11 @@ import {
   type AnyMethodAccess,
   type UnaryServiceDefinition,
 } from '@tp/grpc';
+import { testPki, type TlsEnv } from './test-pki.ts';
 
 export interface TestServiceKeys extends ServiceKeySet {
-  /** SERVICE_PRIVATE_KEY and SERVICE_PUBLIC_KEYS of one service, as its environment carries them. */
-  env(service: ServiceName): { SERVICE_PRIVATE_KEY: string; SERVICE_PUBLIC_KEYS: string };
+  /** SERVICE_PRIVATE_KEY, SERVICE_PUBLIC_KEYS and GRPC_TLS_* of one service, as its environment carries them. */
+  env(service: ServiceName): { SERVICE_PRIVATE_KEY: string; SERVICE_PUBLIC_KEYS: string } & TlsEnv;
   /** A signer with the service's key (`now` moves its clock: a past one makes expired tokens). */
   signer(service: ServiceName, now?: () => number): Signer;
   /** Job grants signed with jobs' key, as jobs signs them when a worker claims a job. */
@@ -41,6 +43,7 @@ export function testServiceKeys(): TestServiceKeys {
     env: (service) => ({
       SERVICE_PRIVATE_KEY: set.privateKeys[service]!,
       SERVICE_PUBLIC_KEYS: JSON.stringify(set.publicKeys),
+      ...testPki().env(service),
     }),
     signer(service, now) {
       if (now) return createSigner({ service, privateKey: set.privateKeys[service]!, now });
@@ -53,7 +56,7 @@ export function testServiceKeys(): TestServiceKeys {
   return shared;
 }
 
-export interface TestClientOptions<D extends UnaryServiceDefinition> extends Omit<ClientOptions, 'identity'> {
+export interface TestClientOptions<D extends UnaryServiceDefinition> extends Omit<ClientOptions, 'identity' | 'tls'> {
   /** The service at the address: the `aud` of every token. */
   audience: ServiceName;
   /**
@@ -136,6 +139,7 @@ export function testClient<D extends UnaryServiceDefinition>(
       client = createClient(definition, address, {
         ...clientOptions,
         identity: { signer: keys.signer(caller), audience },
+        tls: testPki().tls(caller),
       });
       channels.set(caller, client);
     }

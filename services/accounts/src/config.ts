@@ -1,9 +1,10 @@
-import { env, natsSettings, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
+import { env, grpcTlsSettings, natsSettings, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
 
 export const AccountsConfigSchema = z.object({
   ...serverSettings({ grpc: 50051, ops: 9101 }),
   ...natsSettings(),
   ...runtimeSettings(),
+  ...grpcTlsSettings(),
   ...trustedKeySettings(),
   DATABASE_URL: env.postgresUrl(),
   SESSION_SIGNING_SECRET: env.secret(32),

@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { openPublisher, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer, OPERATOR_ONLY } from '@tp/grpc';
@@ -52,7 +53,7 @@ export function startAccountsService(
     };
 
     const verifier = createVerifier({ audience: 'accounts', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier });
+    const grpc = createGrpcServer({ log, verifier, tls: grpcTlsOf(config) });
     grpc.add(AccountsServiceService, accountsServiceHandlers(deps), ACCOUNTS_ACCESS);
     grpc.add(
       AccountsAdminServiceService,

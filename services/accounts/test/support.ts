@@ -7,7 +7,14 @@ import { connectBus, type Bus } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { AccountsAdminServiceService, AccountsServiceService } from '@tp/proto';
-import { createTestBusNamespace, createTestDatabase, freePort, testClient, testServiceKeys } from '@tp/testing';
+import {
+  asOperator,
+  createTestBusNamespace,
+  createTestDatabase,
+  freePort,
+  testClient,
+  testServiceKeys,
+} from '@tp/testing';
 import { AccountsConfigSchema } from '../src/config.ts';
 import { ACCOUNTS_ACCESS } from '../src/rpc/access.ts';
 import { type AccountsServiceOptions, startAccountsService, type RunningAccounts } from '../src/service.ts';
@@ -57,7 +64,10 @@ export async function startAccounts(options: AccountsServiceOptions = {}): Promi
     as: ACCOUNTS_ACCESS,
     defaultDeadlineMs: CALL_DEADLINE_MS,
   });
-  const operator = createClient(AccountsAdminServiceService, address, { defaultDeadlineMs: CALL_DEADLINE_MS });
+  const operator = createClient(AccountsAdminServiceService, address, {
+    defaultDeadlineMs: CALL_DEADLINE_MS,
+    ...asOperator('accounts'),
+  });
   const db = new pg.Client({ connectionString: database.databaseUrl.replace(/\?.*$/, '') });
   await db.connect();
   const bus = await connectBus({ url: namespace.natsUrl, name: 'accounts-test', prefix: namespace.prefix, log });

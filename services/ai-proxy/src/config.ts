@@ -1,4 +1,12 @@
-import { env, runtimeSettings, serverSettings, signingKeySettings, trustedKeySettings, z } from '@tp/config';
+import {
+  env,
+  grpcTlsSettings,
+  runtimeSettings,
+  serverSettings,
+  signingKeySettings,
+  trustedKeySettings,
+  z,
+} from '@tp/config';
 import { engineToolSettings } from '@tp/engines';
 import { translationToolSettings } from '@tp/translation';
 import { ModelRoutesSchema, upstreamBaseUrl } from './domain/routes.ts';
@@ -6,6 +14,7 @@ import { ModelRoutesSchema, upstreamBaseUrl } from './domain/routes.ts';
 export const AiProxyConfigSchema = z.object({
   ...serverSettings({ grpc: 50058, ops: 9110 }),
   ...runtimeSettings(),
+  ...grpcTlsSettings(),
   ...signingKeySettings(),
   ...trustedKeySettings(),
   // Fast transcription's engine and decoder (ADR 0021; the same settings as the worker's).

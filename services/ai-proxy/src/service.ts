@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { FAST_TRANSCRIPTION } from '@tp/catalog';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -64,7 +65,7 @@ export function startAiProxyService(
     // A request body up to AI_MAX_REQUEST_BYTES, or a fast-transcription clip, travels in one message
     // (grpc-js takes 4 MiB by default).
     const maxMessageBytes = Math.max(config.AI_MAX_REQUEST_BYTES, FAST_TRANSCRIPTION.maxBytes) + 1024 * 1024;
-    const grpc = createGrpcServer({ log, verifier, maxMessageBytes });
+    const grpc = createGrpcServer({ log, verifier, tls: grpcTlsOf(config), maxMessageBytes });
     grpc.addStreaming(
       AiProxyServiceService,
       aiProxyServiceHandlers({

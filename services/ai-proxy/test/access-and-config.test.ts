@@ -4,7 +4,7 @@ import type { AppError } from '@tp/errors';
 import { createStreamingClient, onBehalfOf } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { AiProxyServiceService } from '@tp/proto';
-import { freePort, testServiceKeys } from '@tp/testing';
+import { freePort, testPki, testServiceKeys } from '@tp/testing';
 import { AiProxyConfigSchema } from '../src/config.ts';
 import { type RunningAiProxy, startAiProxyService } from '../src/service.ts';
 
@@ -33,6 +33,8 @@ after(async () => {
 async function relayAs(caller: 'gateway' | 'billing' | null, userId: string, actingFor?: string): Promise<AppError> {
   const client = createStreamingClient(AiProxyServiceService, address, {
     defaultDeadlineMs: 30_000,
+    tls: testPki().tls(caller ?? 'gateway'),
+    serverName: 'ai-proxy',
     ...(caller ? { identity: { signer: keys.signer(caller), audience: 'ai-proxy' as const } } : {}),
   });
   const request = { userId, operation: 'chat.completions', reference: 'aic_test', body: Buffer.from('{}') };
@@ -62,6 +64,7 @@ describe('who may call ai-proxy (ADR 0011)', () => {
     const client = createStreamingClient(AiProxyServiceService, address, {
       defaultDeadlineMs: 30_000,
       identity: { signer: keys.signer('gateway'), audience: 'ai-proxy' },
+      tls: testPki().tls('gateway'),
     });
     const body = Buffer.from(JSON.stringify({ model: 'svc-chat', messages: [{ role: 'user', content: 'Hi' }] }));
     await assert.rejects(

@@ -2,11 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { type ConfigError, loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { ArtifactsConfigSchema } from './config.ts';
 
 const keys = generateServiceKeys(['artifacts', 'gateway']);
 /** The service's keys (ADR 0011): required, with no default. */
-const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys) };
+const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys), ...testPki().env('artifacts') };
 const required = {
   ...serviceKeys,
   DATABASE_URL: 'postgresql://localhost/transcription?schema=artifacts',
@@ -40,7 +41,14 @@ describe('artifacts configuration', () => {
         return (err as ConfigError).problems.map((p) => p.variable).sort();
       }
     };
-    assert.deepEqual(problems({}), ['DATABASE_URL', 'S3_BUCKET', 'SERVICE_PUBLIC_KEYS']);
+    assert.deepEqual(problems({}), [
+      'DATABASE_URL',
+      'GRPC_TLS_CA_FILE',
+      'GRPC_TLS_CERT_FILE',
+      'GRPC_TLS_KEY_FILE',
+      'S3_BUCKET',
+      'SERVICE_PUBLIC_KEYS',
+    ]);
     assert.deepEqual(problems({ ...required, S3_ACCESS_KEY_ID: 'key' }), ['S3_SECRET_ACCESS_KEY']);
     assert.deepEqual(problems({ ...required, S3_SECRET_ACCESS_KEY: 'secret' }), ['S3_ACCESS_KEY_ID']);
     assert.deepEqual(problems({ ...required, MAX_PAYLOAD_BYTES: '10' }), ['MAX_PAYLOAD_BYTES']);

@@ -1,4 +1,4 @@
-import { env, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
+import { env, grpcTlsSettings, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
 import { checkStorageCredentials, storageEnv } from '@tp/storage';
 
 const MIB = 1024 * 1024;
@@ -7,6 +7,7 @@ export const ArtifactsConfigSchema = z
   .object({
     ...serverSettings({ grpc: 50054, ops: 9104 }),
     ...runtimeSettings(),
+    ...grpcTlsSettings(),
     ...trustedKeySettings(),
     DATABASE_URL: env.postgresUrl(),
     ...storageEnv,

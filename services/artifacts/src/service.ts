@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -31,7 +32,12 @@ export function startArtifactsService(
 
     const verifier = createVerifier({ audience: 'artifacts', publicKeys: config.SERVICE_PUBLIC_KEYS });
     // A payload travels whole in one message: leave room for it and the envelope around it.
-    const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.MAX_PAYLOAD_BYTES + 1024 * 1024 });
+    const grpc = createGrpcServer({
+      log,
+      verifier,
+      tls: grpcTlsOf(config),
+      maxMessageBytes: config.MAX_PAYLOAD_BYTES + 1024 * 1024,
+    });
     grpc.add(
       ArtifactsServiceService,
       artifactsServiceHandlers({

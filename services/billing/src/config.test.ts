@@ -2,11 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { type ConfigError, loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { BillingConfigSchema } from './config.ts';
 
 const keys = generateServiceKeys(['billing', 'gateway']);
 /** The service's keys (ADR 0011): required, with no default. */
-const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys) };
+const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys), ...testPki().env('billing') };
 const required = {
   ...serviceKeys,
   DATABASE_URL: 'postgresql://localhost/transcription?schema=billing',
@@ -41,7 +42,14 @@ describe('billing configuration', () => {
   });
 
   it('names every bad variable', () => {
-    assert.deepEqual(problems({}), ['ADMIN_API_KEY', 'DATABASE_URL', 'SERVICE_PUBLIC_KEYS']);
+    assert.deepEqual(problems({}), [
+      'ADMIN_API_KEY',
+      'DATABASE_URL',
+      'GRPC_TLS_CA_FILE',
+      'GRPC_TLS_CERT_FILE',
+      'GRPC_TLS_KEY_FILE',
+      'SERVICE_PUBLIC_KEYS',
+    ]);
     assert.deepEqual(problems({ ...required, ADMIN_API_KEY: 'short' }), ['ADMIN_API_KEY']);
     assert.deepEqual(problems({ ...required, PLAN_MAX_CONCURRENT_JOBS: '0', GRANT_EXPIRY_SWEEP_MS: '10' }), [
       'GRANT_EXPIRY_SWEEP_MS',

@@ -1,4 +1,4 @@
-import { env, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
+import { env, grpcTlsSettings, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
 
 const GIB = 1024 ** 3;
 const bytes = (fallback: number) => z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(fallback);
@@ -6,6 +6,7 @@ const bytes = (fallback: number) => z.coerce.number().int().min(1).max(Number.MA
 export const BillingConfigSchema = z.object({
   ...serverSettings({ grpc: 50053, ops: 9103 }),
   ...runtimeSettings(),
+  ...grpcTlsSettings(),
   ...trustedKeySettings(),
   DATABASE_URL: env.postgresUrl(),
   /** The operator key (the same as accounts'); guards BillingAdminService. */

@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer, OPERATOR_ONLY } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -61,7 +62,7 @@ export function startBillingService(
       },
     };
     const verifier = createVerifier({ audience: 'billing', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier });
+    const grpc = createGrpcServer({ log, verifier, tls: grpcTlsOf(config) });
     grpc.add(BillingServiceService, billingServiceHandlers(deps), BILLING_ACCESS);
     grpc.add(
       BillingAdminServiceService,

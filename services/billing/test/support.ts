@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createClient } from '@tp/grpc';
 import { createLogger } from '@tp/logging';
 import { BillingAdminServiceService, BillingServiceService } from '@tp/proto';
-import { createTestDatabase, freePort, testClient, testServiceKeys } from '@tp/testing';
+import { asOperator, createTestDatabase, freePort, testClient, testServiceKeys } from '@tp/testing';
 import { BillingConfigSchema } from '../src/config.ts';
 import { BILLING_ACCESS } from '../src/rpc/access.ts';
 import { startBillingService, type RunningBilling } from '../src/service.ts';
@@ -81,7 +81,10 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
     as: BILLING_ACCESS,
     defaultDeadlineMs: 30_000,
   });
-  const admin = createClient(BillingAdminServiceService, address, { defaultDeadlineMs: 30_000 });
+  const admin = createClient(BillingAdminServiceService, address, {
+    defaultDeadlineMs: 30_000,
+    ...asOperator('billing'),
+  });
   const adminKey = new Metadata();
   adminKey.set('x-admin-key', key);
   const db = new pg.Client({ connectionString: database.databaseUrl.replace(/\?.*$/, '') });

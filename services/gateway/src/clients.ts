@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import {
   type ClientOptions,
   createClient,
@@ -51,10 +52,12 @@ export function createGatewayClients(config: GatewayConfig, log: Logger): Gatewa
   // Every call is signed as the gateway, for the user of the request it serves (onBehalfOf in
   // mountRoute): ADR 0011.
   const signer = createSigner({ service: 'gateway', privateKey: config.SERVICE_PRIVATE_KEY });
+  const tls = grpcTlsOf(config);
   const to = (audience: ServiceName, maxMessageBytes?: number): ClientOptions => ({
     defaultDeadlineMs: config.BACKEND_DEADLINE_MS,
     log,
     identity: { signer, audience },
+    tls,
     ...(maxMessageBytes === undefined ? {} : { maxMessageBytes }),
   });
   // Transcripts travel whole: saved versions, job exports and share pages are as large as the

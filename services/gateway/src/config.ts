@@ -1,6 +1,7 @@
 import {
   egressSettings,
   env,
+  grpcTlsSettings,
   httpSettings,
   natsSettings,
   opsSettings,
@@ -43,6 +44,7 @@ export const GatewayConfigSchema = z.object({
   BACKEND_DEADLINE_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   ...natsSettings(),
   ...runtimeSettings(),
+  ...grpcTlsSettings(),
   ...signingKeySettings(),
   /** The egress guard of webhook_url and remote audio_url: EGRESS_ALLOW_PRIVATE_TARGETS (default false). */
   ...egressSettings(),

@@ -30,7 +30,7 @@ import {
   WebhookServiceService,
 } from '@tp/proto';
 import { ALL_SCOPES, type Scope } from '@tp/scopes';
-import { testServiceKeys } from '@tp/testing';
+import { testPki, testServiceKeys } from '@tp/testing';
 
 const SERVICES = {
   accounts: AccountsServiceService,
@@ -123,7 +123,8 @@ async function listenAsBackends(log: Logger, dispatch: (backend: BackendName, me
   for (const [backend, definition] of Object.entries(SERVICES) as [BackendName, UnaryServiceDefinition][]) {
     const handlers = Object.fromEntries(Object.keys(definition).map((method) => [method, dispatch(backend, method)]));
     const audience = AUDIENCE[backend] ?? (backend as ServiceName);
-    const server = createGrpcServer({ log, verifier: createVerifier({ audience, publicKeys }) });
+    const verifier = createVerifier({ audience, publicKeys });
+    const server = createGrpcServer({ log, verifier, tls: testPki().tls(audience) });
     server.add(definition, handlers as never, gatewayOnly(definition) as never);
     servers.push(server);
     addresses[backend] = `127.0.0.1:${await server.listen('127.0.0.1', 0)}`;

@@ -4,7 +4,7 @@ import { loadConfig } from '@tp/config';
 import { AppError, type ErrorCode, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@tp/errors';
 import { createLogger, type Logger } from '@tp/logging';
 import { ALL_SCOPES, type Scope } from '@tp/scopes';
-import { createTestBusNamespace, type TestBusNamespace, testServiceKeys } from '@tp/testing';
+import { createTestBusNamespace, type TestBusNamespace, testPki, testServiceKeys } from '@tp/testing';
 import { GatewayConfigSchema } from '../src/config.ts';
 import { type RunningGateway, startGatewayService } from '../src/service.ts';
 import { type BackendName, type FakeBackends, type FakeHandlers, startFakeBackends } from './fake-backends.ts';
@@ -70,6 +70,7 @@ export async function startTestGateway(
     SHARES_GRPC_ADDR: addresses.shares,
     WEBHOOKS_GRPC_ADDR: addresses.webhooks,
     SERVICE_PRIVATE_KEY: testServiceKeys().privateKeys.gateway,
+    ...testPki().env('gateway'),
     // An upper bound only: the fakes answer at once.
     BACKEND_DEADLINE_MS: '60000',
     // Every request asks accounts, so each test's credentials decide.

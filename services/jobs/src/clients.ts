@@ -1,3 +1,4 @@
+import { type GrpcTlsFiles, grpcTlsOf } from '@tp/config';
 import { createClient, type GrpcClient } from '@tp/grpc';
 import { createSigner } from '@tp/identity';
 import type { Logger } from '@tp/logging';
@@ -35,19 +36,23 @@ export function createJobsClients(
     | 'BACKEND_DEADLINE_MS'
     | 'GRPC_MAX_MESSAGE_BYTES'
     | 'SERVICE_PRIVATE_KEY'
-  >,
+  > &
+    GrpcTlsFiles,
   log: Logger,
 ): JobsClients {
   // Every call is signed as jobs (ADR 0011).
   const signer = createSigner({ service: 'jobs', privateKey: config.SERVICE_PRIVATE_KEY });
+  const tls = grpcTlsOf(config);
   const options = { defaultDeadlineMs: config.BACKEND_DEADLINE_MS, log };
   const billing = createClient(BillingServiceService, config.BILLING_GRPC_ADDR, {
     ...options,
     identity: { signer, audience: 'billing' },
+    tls,
   });
   const media = createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, {
     ...options,
     identity: { signer, audience: 'media' },
+    tls,
   });
   // Transcript payloads travel whole: as large as artifacts allows.
   const artifacts = createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, {
@@ -55,6 +60,7 @@ export function createJobsClients(
     log,
     maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES,
     identity: { signer, audience: 'artifacts' },
+    tls,
   });
   return {
     billing,

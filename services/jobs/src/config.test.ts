@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { type ConfigError, loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { JobsConfigSchema } from './config.ts';
 
 const keys = generateServiceKeys(['jobs', 'gateway']);
@@ -9,6 +10,7 @@ const keys = generateServiceKeys(['jobs', 'gateway']);
 const serviceKeys = {
   SERVICE_PRIVATE_KEY: keys.privateKeys.jobs!,
   SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys),
+  ...testPki().env('jobs'),
 };
 const required = { ...serviceKeys, DATABASE_URL: 'postgresql://localhost/transcription?schema=jobs' };
 
@@ -53,7 +55,14 @@ describe('jobs configuration', () => {
   });
 
   it('names every bad variable', () => {
-    assert.deepEqual(problems({}), ['DATABASE_URL', 'SERVICE_PRIVATE_KEY', 'SERVICE_PUBLIC_KEYS']);
+    assert.deepEqual(problems({}), [
+      'DATABASE_URL',
+      'GRPC_TLS_CA_FILE',
+      'GRPC_TLS_CERT_FILE',
+      'GRPC_TLS_KEY_FILE',
+      'SERVICE_PRIVATE_KEY',
+      'SERVICE_PUBLIC_KEYS',
+    ]);
     assert.deepEqual(problems({ ...required, BILLING_GRPC_ADDR: 'billing', MAX_BATCH_ITEMS: '0' }), [
       'BILLING_GRPC_ADDR',
       'MAX_BATCH_ITEMS',

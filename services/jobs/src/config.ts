@@ -2,6 +2,7 @@ import { MAX_GRANT_TTL_SECONDS } from '@tp/identity';
 import { DEFAULT_TRANSLATION_PAIRS, formatLanguagePairs, parseLanguagePairs, parseServedEngines } from '@tp/catalog';
 import {
   env,
+  grpcTlsSettings,
   natsSettings,
   runtimeSettings,
   serverSettings,
@@ -17,6 +18,7 @@ export const JobsConfigSchema = z
     ...serverSettings({ grpc: 50055, ops: 9105 }),
     ...natsSettings(),
     ...runtimeSettings(),
+    ...grpcTlsSettings(),
     ...signingKeySettings(),
     ...trustedKeySettings(),
     DATABASE_URL: env.postgresUrl(),

@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { servedModelList } from '@tp/catalog';
 import { openPublisher, STREAMS } from '@tp/bus';
 import { openServiceDatabase } from '@tp/db';
@@ -85,7 +86,12 @@ function jobsGrpcServer(
   parts: JobsParts & { clients: JobsClients; nudgeOutbox: () => void },
 ) {
   const verifier = createVerifier({ audience: 'jobs', publicKeys: config.SERVICE_PUBLIC_KEYS });
-  const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
+  const grpc = createGrpcServer({
+    log,
+    verifier,
+    tls: grpcTlsOf(config),
+    maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES,
+  });
   const { store, clients, ...rest } = parts;
   grpc.add(
     JobsServiceService,

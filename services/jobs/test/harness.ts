@@ -20,6 +20,7 @@ import {
   MediaServiceService,
 } from '@tp/proto';
 import {
+  asOperator,
   connectToSchema,
   createTestDatabase,
   type Fleet,
@@ -140,8 +141,14 @@ export async function startHarness(
   metadata.set('x-admin-key', fleet.adminKey);
   const deadline = { defaultDeadlineMs: CALL_DEADLINE_MS };
   const admin = {
-    accounts: createClient(AccountsAdminServiceService, fleet.accountsGrpcAddr, deadline),
-    billing: createClient(BillingAdminServiceService, fleet.grpcAddr('billing'), deadline),
+    accounts: createClient(AccountsAdminServiceService, fleet.accountsGrpcAddr, {
+      ...deadline,
+      ...asOperator('accounts'),
+    }),
+    billing: createClient(BillingAdminServiceService, fleet.grpcAddr('billing'), {
+      ...deadline,
+      ...asOperator('billing'),
+    }),
     metadata,
   };
   return {

@@ -2,11 +2,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { type ConfigError, loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { MediaConfigSchema } from './config.ts';
 
 const keys = generateServiceKeys(['media', 'gateway']);
 /** The service's keys (ADR 0011): required, with no default. */
-const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys) };
+const serviceKeys = { SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys), ...testPki().env('media') };
 const required = {
   ...serviceKeys,
   DATABASE_URL: 'postgresql://localhost/transcription?schema=media',
@@ -54,7 +55,15 @@ describe('media configuration', () => {
         return (err as ConfigError).problems.map((p) => p.variable).sort();
       }
     };
-    assert.deepEqual(problems({}), ['DATABASE_URL', 'MEDIA_TOKEN_SECRET', 'S3_BUCKET', 'SERVICE_PUBLIC_KEYS']);
+    assert.deepEqual(problems({}), [
+      'DATABASE_URL',
+      'GRPC_TLS_CA_FILE',
+      'GRPC_TLS_CERT_FILE',
+      'GRPC_TLS_KEY_FILE',
+      'MEDIA_TOKEN_SECRET',
+      'S3_BUCKET',
+      'SERVICE_PUBLIC_KEYS',
+    ]);
     assert.deepEqual(problems({ ...required, MEDIA_TOKEN_SECRET: 'short' }), ['MEDIA_TOKEN_SECRET']);
     assert.deepEqual(problems({ ...required, S3_ACCESS_KEY_ID: 'key' }), ['S3_SECRET_ACCESS_KEY']);
     assert.deepEqual(problems({ ...required, UPLOAD_URL_TTL_SECONDS: '7200' }), ['UPLOAD_URL_TTL_SECONDS']);

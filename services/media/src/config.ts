@@ -1,4 +1,13 @@
-import { egressSettings, env, natsSettings, runtimeSettings, serverSettings, trustedKeySettings, z } from '@tp/config';
+import {
+  egressSettings,
+  env,
+  grpcTlsSettings,
+  natsSettings,
+  runtimeSettings,
+  serverSettings,
+  trustedKeySettings,
+  z,
+} from '@tp/config';
 import { checkStorageCredentials, storageEnv } from '@tp/storage';
 
 const MIB = 1024 * 1024;
@@ -12,6 +21,7 @@ export const MediaConfigSchema = z
     ...serverSettings({ grpc: 50052, ops: 9102 }),
     ...natsSettings(),
     ...runtimeSettings(),
+    ...grpcTlsSettings(),
     ...trustedKeySettings(),
     ...egressSettings(),
     DATABASE_URL: env.postgresUrl(),

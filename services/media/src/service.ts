@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { type Bus, openPublisher, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
@@ -127,7 +128,7 @@ export function startMediaService(
     const sweeper = await startBackgroundWork(life, config, options, deps, connections.bus);
 
     const verifier = createVerifier({ audience: 'media', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier });
+    const grpc = createGrpcServer({ log, verifier, tls: grpcTlsOf(config) });
     grpc.add(MediaServiceService, mediaServiceHandlers(deps), MEDIA_ACCESS);
     const ports = await serve(life, {
       log,

@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { createClient, type GrpcClient } from '@tp/grpc';
 import { createSigner } from '@tp/identity';
 import type { Logger } from '@tp/logging';
@@ -22,11 +23,13 @@ export function createSharesClients(config: SharesConfig, log: Logger): SharesCl
   const deadline = config.BACKEND_DEADLINE_MS;
   // Every call is signed as shares (ADR 0011).
   const signer = createSigner({ service: 'shares', privateKey: config.SERVICE_PRIVATE_KEY });
+  const tls = grpcTlsOf(config);
   return {
     accounts: createClient(AccountsServiceService, config.ACCOUNTS_GRPC_ADDR, {
       defaultDeadlineMs: deadline,
       log,
       identity: { signer, audience: 'accounts' },
+      tls,
     }),
     // Transcript payloads travel whole: as large as artifacts sends them.
     artifacts: createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, {
@@ -34,11 +37,13 @@ export function createSharesClients(config: SharesConfig, log: Logger): SharesCl
       log,
       maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES,
       identity: { signer, audience: 'artifacts' },
+      tls,
     }),
     media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, {
       defaultDeadlineMs: deadline,
       log,
       identity: { signer, audience: 'media' },
+      tls,
     }),
   };
 }

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { type ConfigError, loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { SharesConfigSchema } from './config.ts';
 
 const keys = generateServiceKeys(['shares', 'gateway']);
@@ -9,6 +10,7 @@ const keys = generateServiceKeys(['shares', 'gateway']);
 const serviceKeys = {
   SERVICE_PRIVATE_KEY: keys.privateKeys.shares!,
   SERVICE_PUBLIC_KEYS: JSON.stringify(keys.publicKeys),
+  ...testPki().env('shares'),
 };
 const required = { ...serviceKeys, DATABASE_URL: 'postgresql://localhost/transcription?schema=shares' };
 
@@ -48,7 +50,14 @@ describe('shares configuration', () => {
         return (err as ConfigError).problems.map((p) => p.variable).sort();
       }
     };
-    assert.deepEqual(problems({}), ['DATABASE_URL', 'SERVICE_PRIVATE_KEY', 'SERVICE_PUBLIC_KEYS']);
+    assert.deepEqual(problems({}), [
+      'DATABASE_URL',
+      'GRPC_TLS_CA_FILE',
+      'GRPC_TLS_CERT_FILE',
+      'GRPC_TLS_KEY_FILE',
+      'SERVICE_PRIVATE_KEY',
+      'SERVICE_PUBLIC_KEYS',
+    ]);
     assert.deepEqual(problems({ ...required, MAX_SHARES_PER_ARTIFACT: '0' }), ['MAX_SHARES_PER_ARTIFACT']);
     assert.deepEqual(problems({ ...required, GRPC_MAX_MESSAGE_BYTES: '1024' }), ['GRPC_MAX_MESSAGE_BYTES']);
     assert.deepEqual(problems({ ...required, ARTIFACTS_GRPC_ADDR: 'artifacts', MEDIA_GRPC_ADDR: 'http://media:1' }), [

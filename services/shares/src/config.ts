@@ -1,5 +1,6 @@
 import {
   env,
+  grpcTlsSettings,
   natsSettings,
   runtimeSettings,
   serverSettings,
@@ -14,6 +15,7 @@ export const SharesConfigSchema = z.object({
   ...serverSettings({ grpc: 50056, ops: 9107 }),
   ...natsSettings(),
   ...runtimeSettings(),
+  ...grpcTlsSettings(),
   ...signingKeySettings(),
   ...trustedKeySettings(),
   DATABASE_URL: env.postgresUrl(),

@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { openBus, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
@@ -46,7 +47,12 @@ export function startSharesService(
     );
 
     const verifier = createVerifier({ audience: 'shares', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier, maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES });
+    const grpc = createGrpcServer({
+      log,
+      verifier,
+      tls: grpcTlsOf(config),
+      maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES,
+    });
     grpc.add(
       SharesServiceService,
       sharesServiceHandlers({ ...store, ...clients, log, now, maxSharesPerArtifact: config.MAX_SHARES_PER_ARTIFACT }),

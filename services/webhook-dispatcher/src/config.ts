@@ -1,6 +1,7 @@
 import {
   egressSettings,
   env,
+  grpcTlsSettings,
   natsSettings,
   runtimeSettings,
   serverSettings,
@@ -18,6 +19,7 @@ export const WebhookDispatcherConfigSchema = z.object({
   ...serverSettings({ grpc: 50057, ops: 9109 }),
   ...natsSettings(),
   ...runtimeSettings(),
+  ...grpcTlsSettings(),
   ...signingKeySettings(),
   ...trustedKeySettings(),
   ...egressSettings(),

@@ -1,3 +1,4 @@
+import { grpcTlsOf } from '@tp/config';
 import { openBus, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { egressPolicy } from '@tp/egress';
@@ -90,7 +91,7 @@ export function startWebhookDispatcherService(
     life.onStop('metrics', collectWebhookMetrics({ deliveries: store.deliveries, now }));
 
     const verifier = createVerifier({ audience: 'webhook-dispatcher', publicKeys: config.SERVICE_PUBLIC_KEYS });
-    const grpc = createGrpcServer({ log, verifier });
+    const grpc = createGrpcServer({ log, verifier, tls: grpcTlsOf(config) });
     grpc.add(
       WebhookServiceService,
       webhookServiceHandlers({ ...store, secrets, egress, now, nudgeSender }),

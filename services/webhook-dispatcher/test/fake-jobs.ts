@@ -6,7 +6,7 @@ import { createGrpcServer, type ServiceHandlers } from '@tp/grpc';
 import { createVerifier, type VerifiedCaller } from '@tp/identity';
 import type { Logger } from '@tp/logging';
 import { Job, JobsServiceService } from '@tp/proto';
-import { testServiceKeys } from '@tp/testing';
+import { testPki, testServiceKeys } from '@tp/testing';
 import { exampleTranscript } from '@tp/transcript';
 
 export interface FakeJobs {
@@ -60,6 +60,7 @@ export async function startFakeJobs(log: Logger): Promise<FakeJobs> {
     const server = createGrpcServer({
       log,
       verifier: createVerifier({ audience: 'jobs', publicKeys: testServiceKeys().publicKeys }),
+      tls: testPki().tls('jobs'),
     });
     server.add(JobsServiceService, dispatch, access as never);
     return { server, port: await server.listen('127.0.0.1', port) };

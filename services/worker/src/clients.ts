@@ -1,3 +1,4 @@
+import { type GrpcTlsFiles, grpcTlsOf } from '@tp/config';
 import { createClient, type GrpcClient } from '@tp/grpc';
 import { createSigner } from '@tp/identity';
 import type { Logger } from '@tp/logging';
@@ -26,26 +27,31 @@ type ClientSettings = Pick<
   | 'GRPC_DEADLINE_MS'
   | 'MAX_TRANSCRIPT_BYTES'
   | 'SERVICE_PRIVATE_KEY'
->;
+> &
+  GrpcTlsFiles;
 
 export function createWorkerClients(config: ClientSettings, log: Logger): WorkerClients {
   const options = { defaultDeadlineMs: config.GRPC_DEADLINE_MS, log };
   // Every call is signed as the worker (ADR 0011).
   const signer = createSigner({ service: 'worker', privateKey: config.SERVICE_PRIVATE_KEY });
+  const tls = grpcTlsOf(config);
   return {
     jobs: createClient(JobsServiceService, config.JOBS_GRPC_ADDR, {
       ...options,
       identity: { signer, audience: 'jobs' },
+      tls,
     }),
     media: createClient(MediaServiceService, config.MEDIA_GRPC_ADDR, {
       ...options,
       identity: { signer, audience: 'media' },
+      tls,
     }),
     // A transcript may be larger than grpc-js's 4 MiB default.
     artifacts: createClient(ArtifactsServiceService, config.ARTIFACTS_GRPC_ADDR, {
       ...options,
       maxMessageBytes: config.MAX_TRANSCRIPT_BYTES + 1024 * 1024,
       identity: { signer, audience: 'artifacts' },
+      tls,
     }),
   };
 }

@@ -3,11 +3,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { WorkerConfigSchema } from './config.ts';
 
 const keys = generateServiceKeys(['worker', 'gateway']);
 /** The service's keys (ADR 0011): required, with no default. */
-const serviceKeys = { SERVICE_PRIVATE_KEY: keys.privateKeys.worker! };
+const serviceKeys = { SERVICE_PRIVATE_KEY: keys.privateKeys.worker!, ...testPki().env('worker') };
 
 const problemsOf = (env: Record<string, string>): { variable: string; message: string }[] => {
   try {

@@ -1,5 +1,5 @@
 import { availableParallelism, hostname, tmpdir } from 'node:os';
-import { env, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
+import { env, grpcTlsSettings, natsSettings, opsSettings, runtimeSettings, signingKeySettings, z } from '@tp/config';
 import { engineListSetting, engineToolSettings, whisperSettings } from '@tp/engines';
 import { translationToolSettings } from '@tp/translation';
 
@@ -13,6 +13,7 @@ export const WorkerConfigSchema = z
     ...opsSettings(9106),
     ...natsSettings(),
     ...runtimeSettings(),
+    ...grpcTlsSettings(),
     ...signingKeySettings(),
     JOBS_GRPC_ADDR: env.address('127.0.0.1:50055'),
     MEDIA_GRPC_ADDR: env.address('127.0.0.1:50052'),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadConfig } from '@tp/config';
 import { generateServiceKeys } from '@tp/identity';
+import { testPki } from '@tp/testing';
 import { createLogger } from '@tp/logging';
 import { WorkerConfigSchema } from './config.ts';
 import { startWorkerService } from './service.ts';
@@ -12,7 +13,14 @@ const log = createLogger({ service: 'worker-test', level: 'silent' });
 
 /** Starts a worker with `env`; the checks come first, so nothing (NATS, the backends) is reached. */
 const start = (env: Record<string, string>) =>
-  startWorkerService(loadConfig(WorkerConfigSchema, { SERVICE_PRIVATE_KEY: keys.privateKeys.worker!, ...env }), log);
+  startWorkerService(
+    loadConfig(WorkerConfigSchema, {
+      SERVICE_PRIVATE_KEY: keys.privateKeys.worker!,
+      ...testPki().env('worker'),
+      ...env,
+    }),
+    log,
+  );
 
 describe('startWorkerService', () => {
   it('refuses to start without the engine model, ffmpeg or ffprobe, saying what is missing', async () => {

@@ -16,7 +16,7 @@ import {
   MediaServiceService,
 } from '@tp/proto';
 import { jobOptionsFromView } from '@tp/job-options';
-import { type Fleet, startFleet, testClient, testServiceKeys, eventually } from '@tp/testing';
+import { type Fleet, startFleet, testClient, testPki, testServiceKeys, eventually } from '@tp/testing';
 import type { ArtifactsClient, JobsClient, MediaClient } from '../src/clients.ts';
 import { workDurable } from '../src/events/work-tickets.ts';
 import type { WorkerServiceOptions } from '../src/service.ts';
@@ -124,6 +124,7 @@ function workerEnvOf(fleet: Fleet): Backends['workerEnv'] {
     OPS_PORT: '0',
     WORKER_POOL: POOL,
     SERVICE_PRIVATE_KEY: testServiceKeys().privateKeys.worker!,
+    ...testPki().env('worker'),
     PROGRESS_INTERVAL_MS: '200',
     // Short windows, one at a time: a test clip of a few seconds is several windows, so its
     // progress moves while it runs, as a long recording's does.

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '@tp/grpc';
 import { ArtifactsServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
-import { eventually, testClient, testServiceKeys } from '@tp/testing';
+import { eventually, testClient, testPki, testServiceKeys } from '@tp/testing';
 import { createJob, transcribe, uploadMedia } from '../support/jobs.ts';
 import { ada, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.ts';
 
@@ -16,13 +16,13 @@ export function workerReachTests(): void {
   });
 }
 
-/** Clients signed with the worker's own key, sending only the grants a test gives them. */
+/** Clients with the worker's own key and certificate, sending only the grants a test gives them. */
 function asWorker() {
   const identity = (audience: 'media' | 'artifacts' | 'jobs') => ({
     signer: testServiceKeys().signer('worker'),
     audience,
   });
-  const options = { defaultDeadlineMs: 30_000 };
+  const options = { defaultDeadlineMs: 30_000, tls: testPki().tls('worker') };
   return {
     media: createClient(MediaServiceService, fleet.grpcAddr('media'), { ...options, identity: identity('media') }),
     artifacts: createClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), {

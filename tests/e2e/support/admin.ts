@@ -2,7 +2,7 @@
 // a token, credits, a feature) over the same gRPC admin services with the fleet's admin key. A
 // test that makes many users saves a Node start per tsctl command, which on a busy machine made
 // the first seconds of a shared fleet a storm of processes. tsctl itself is tested by its own tests.
-import type { Fleet } from '@tp/testing';
+import { asOperator, type Fleet } from '@tp/testing';
 import { adminMetadata, createClient } from '@tp/grpc';
 import { AccountsAdminServiceService, BillingAdminServiceService } from '@tp/proto';
 import type { TestUser } from './jobs.ts';
@@ -25,8 +25,14 @@ const MICRO = 1_000_000;
 
 export function fleetAdmin(fleet: Fleet): FleetAdmin {
   const metadata = adminMetadata(fleet.adminKey);
-  const accounts = createClient(AccountsAdminServiceService, fleet.accountsGrpcAddr, { defaultDeadlineMs: 30_000 });
-  const billing = createClient(BillingAdminServiceService, fleet.grpcAddr('billing'), { defaultDeadlineMs: 30_000 });
+  const accounts = createClient(AccountsAdminServiceService, fleet.accountsGrpcAddr, {
+    defaultDeadlineMs: 30_000,
+    ...asOperator('accounts'),
+  });
+  const billing = createClient(BillingAdminServiceService, fleet.grpcAddr('billing'), {
+    defaultDeadlineMs: 30_000,
+    ...asOperator('billing'),
+  });
   // One operator call at a time, as tsctl makes them; a failure carries the log of the service at fault.
   let last: Promise<unknown> = Promise.resolve();
   const serially = <T>(service: 'accounts' | 'billing', call: () => Promise<T>): Promise<T> => {

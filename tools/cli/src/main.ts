@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isAppError } from '@tp/errors';
-import { adminMetadata, createClient } from '@tp/grpc';
+import { adminMetadata, createClient, type GrpcTls } from '@tp/grpc';
 import { AccountsAdminServiceService, BillingAdminServiceService } from '@tp/proto';
 import { COMMANDS, FLAG_NAMES, UsageError, usage, type BillingAdminClient } from './commands.ts';
 
@@ -26,6 +26,25 @@ function adminKey(): string {
   throw new UsageError('ADMIN_API_KEY is not set and .run/secrets.env has none: run `make up` first or export it');
 }
 
+/**
+ * The operator's certificate for the gRPC ports (mutual TLS, ADR 0037): GRPC_TLS_CA_FILE,
+ * GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE, else the `tsctl` certificate `make up` made in .run/pki.
+ */
+function operatorTls(): GrpcTls {
+  const local = join(repoRoot, '.run', 'pki', 'tsctl');
+  const file = (variable: string, name: string) => {
+    const path = process.env[variable] || join(local, name);
+    if (!existsSync(path))
+      throw new UsageError(`${variable} is not set and ${path} does not exist: run \`make up\` first or export it`);
+    return readFileSync(path);
+  };
+  return {
+    ca: file('GRPC_TLS_CA_FILE', 'ca.crt'),
+    cert: file('GRPC_TLS_CERT_FILE', 'tls.crt'),
+    key: file('GRPC_TLS_KEY_FILE', 'tls.key'),
+  };
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -42,13 +61,18 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const metadata = adminMetadata(adminKey());
+  const tls = operatorTls();
   const admin = createClient(AccountsAdminServiceService, process.env.ACCOUNTS_GRPC_ADDR || '127.0.0.1:50051', {
     defaultDeadlineMs: 10_000,
+    tls,
+    serverName: 'accounts',
   });
   let billing: BillingAdminClient | undefined;
   const connectBilling = () =>
     (billing ??= createClient(BillingAdminServiceService, process.env.BILLING_GRPC_ADDR || '127.0.0.1:50053', {
       defaultDeadlineMs: 10_000,
+      tls,
+      serverName: 'billing',
     }));
   try {
     await command.run(values as Record<string, string | undefined>, {
