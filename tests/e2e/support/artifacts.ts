@@ -30,7 +30,8 @@ export function workerTranscriptRequest(request: {
   title: string;
   payload: object;
 }) {
-  const { payload, jobId = '', ...ids } = request;
+  // The worker stores a job's transcript under that job's grant (ADR 0040): always with its job.
+  const { payload, jobId = 'job_e2e', ...ids } = request;
   return {
     ...ids,
     jobId,

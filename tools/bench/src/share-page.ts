@@ -53,7 +53,8 @@ try {
     artifactType: 'transcript',
     mediaId,
     workspaceId: '',
-    jobId: '',
+    // Stored as the worker stores a job's transcript, under that job's grant (ADR 0040).
+    jobId: 'job_bench_share_page',
     title: 'Three hours',
     payloadJson: JSON.stringify(transcript),
     authorType: 'service',

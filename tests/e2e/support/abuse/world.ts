@@ -155,7 +155,7 @@ async function createObjects(fleet: Fleet, token: string, userId: string, wav: s
       artifactType: 'transcript',
       mediaId,
       workspaceId: '',
-      jobId: '',
+      jobId: 'job_abuse_transcript',
       title: 'Interview',
       payloadJson: JSON.stringify(transcript('hello there')),
       authorType: 'service',
