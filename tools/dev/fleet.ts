@@ -1,6 +1,7 @@
 // The services `make up` runs, in start order (a service starts once the ones before it are
 // ready). A new service adds one entry: its entry file, its environment, its readiness URL,
 // and the OS packages it needs beyond the platform's own.
+import { serviceDatabaseUrl } from './database-roles.ts';
 import { DEJAVU_SANS, type OsNeed } from './os-packages.ts';
 import type { Platform } from './platform.ts';
 import { serviceKeyEnv } from './service-keys.ts';
@@ -85,21 +86,21 @@ export function fleet(p: Platform): ServiceSpec[] {
 
   return [
     grpcService(p, 'accounts', ports.accounts, {
-      DATABASE_URL: p.databaseUrlFor('accounts'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'accounts'),
       NATS_URL: p.natsUrl,
       SESSION_SIGNING_SECRET: p.secret('SESSION_SIGNING_SECRET'),
       ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
     }),
     // No bus and no object storage: the ledger in its own schema, the operator key accounts uses.
     grpcService(p, 'billing', ports.billing, {
-      DATABASE_URL: p.databaseUrlFor('billing'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'billing'),
       ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
     }),
     // No bus: versions in its own schema; it presigns downloads of export files in media's bucket.
-    grpcService(p, 'artifacts', ports.artifacts, { DATABASE_URL: p.databaseUrlFor('artifacts'), ...s3 }),
+    grpcService(p, 'artifacts', ports.artifacts, { DATABASE_URL: serviceDatabaseUrl(p, 'artifacts'), ...s3 }),
     // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
     grpcService(p, 'media', ports.media, {
-      DATABASE_URL: p.databaseUrlFor('media'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'media'),
       NATS_URL: p.natsUrl,
       ...s3,
       MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
@@ -108,7 +109,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     }),
     // Job lifecycle and queue; holds credits through billing, reads media, exports artifacts.
     grpcService(p, 'jobs', ports.jobs, {
-      DATABASE_URL: p.databaseUrlFor('jobs'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'jobs'),
       NATS_URL: p.natsUrl,
       ...backends,
       ENGINES: 'pocketsphinx',
@@ -116,7 +117,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     workerService(p, ports.workerOps, local(ports.jobs.grpc), backends),
     // Public links: reads transcripts from artifacts, hears media deletions on the bus.
     grpcService(p, 'shares', ports.shares, {
-      DATABASE_URL: p.databaseUrlFor('shares'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'shares'),
       NATS_URL: p.natsUrl,
       ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
       MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
@@ -124,7 +125,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     // Webhook deliveries of the product interface: reads ended jobs from jobs, hears job events on
     // the bus, posts to the receivers; local receivers (127.0.0.1) are allowed here, never by default.
     grpcService(p, 'webhook-dispatcher', ports.webhooks, {
-      DATABASE_URL: p.databaseUrlFor('webhook_dispatcher'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'webhook_dispatcher'),
       NATS_URL: p.natsUrl,
       JOBS_GRPC_ADDR: local(ports.jobs.grpc),
       WEBHOOK_SECRETS_KEY: p.secret('WEBHOOK_SECRETS_KEY'),

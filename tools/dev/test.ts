@@ -17,7 +17,8 @@ import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
 import { ensureWhisperLibrary, WHISPER_BUILD_NEEDS } from './whisper-lib.ts';
 import { ensurePromtool } from './promtool.ts';
 import { platformEnv } from './platform.ts';
-import { startTestPlatform, testEnv } from './test-platform.ts';
+import { keepTestPlatform, startTestPlatform, testEnv } from './test-platform.ts';
+import type { Secrets } from './secrets.ts';
 import type { TestPlatform } from './test-platform.ts';
 import { buildWebApp } from './web-app.ts';
 import { generateCode, installDependencies, pinnedPath } from './workspace.ts';
@@ -87,9 +88,11 @@ function runTests(env: NodeJS.ProcessEnv, args: string[], onChild: (child: Child
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
-function keep(test: TestPlatform): void {
+function keep(test: TestPlatform, secrets: Secrets): void {
   if (!test.started.length) return;
-  log(`kept ${test.started.join(', ')}: DATABASE_URL=${test.platform.databaseUrl} NATS_URL=${test.platform.natsUrl}`);
+  // The URLs carry this run's passwords: they go to a file, not to the terminal.
+  const file = keepTestPlatform(test, secrets);
+  log(`kept ${test.started.join(', ')}; run single test files on them with: set -a; . ${file}; set +a`);
   log(`stop them with: TP_RUN_DIR=${test.dirs.runDir} make down`);
 }
 
@@ -133,7 +136,7 @@ main('make test', async () => {
     if (coverage) reportCoverage(dirs.runDir, log);
     return status;
   } finally {
-    if (process.env.KEEP_INFRA === '1') keep(test);
+    if (process.env.KEEP_INFRA === '1') keep(test, secrets);
     else await test.stop();
   }
 });

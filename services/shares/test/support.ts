@@ -123,7 +123,7 @@ function sharesStarter(
     const config = SharesConfigSchema.parse({
       GRPC_PORT: String(await freePort()),
       OPS_PORT: String(await freePort()),
-      DATABASE_URL: database.databaseUrl,
+      DATABASE_URL: database.serviceUrl,
       NATS_URL: fleet.natsUrl,
       NATS_PREFIX: namespace?.prefix ?? fleet.natsPrefix,
       ARTIFACTS_GRPC_ADDR: fleet.grpcAddr('artifacts'),
