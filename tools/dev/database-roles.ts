@@ -102,9 +102,13 @@ END $$;`;
  * only the migrations role creates schemas, nobody creates anything in `public`.
  */
 export function provisionSql(database: string, passwordOf: (role: string) => string): string {
+  return [...DATABASE_ROLES.map((role) => roleSql(role, passwordOf(role))), databaseRightsSql(database)].join('\n');
+}
+
+/** The database's own rights, run in it by the admin once the roles exist (the security tests run it on theirs). */
+export function databaseRightsSql(database: string): string {
   const db = ident(database);
   return [
-    ...DATABASE_ROLES.map((role) => roleSql(role, passwordOf(role))),
     `REVOKE ALL ON DATABASE ${db} FROM PUBLIC;`,
     `GRANT CONNECT, CREATE ON DATABASE ${db} TO ${ident(MIGRATOR_ROLE)};`,
     ...DATABASE_SCHEMAS.map((schema) => `GRANT CONNECT ON DATABASE ${db} TO ${ident(serviceRole(schema))};`),
