@@ -11,7 +11,8 @@ import { PLATFORM_SECRETS } from './test-fixtures.ts';
 const dirs = layout('/tmp/tp-platform-test');
 const secrets = PLATFORM_SECRETS;
 
-const chosenDatabase = (schema: string) => `postgresql://tp_${schema}:pw-${schema}@localhost:55432/other?schema=${schema}`;
+const chosenDatabase = (schema: string) =>
+  `postgresql://tp_${schema}:pw-${schema}@localhost:55432/other?schema=${schema}`;
 
 /** What each service gets from the platform below: its own ports, and the addresses of those it calls. */
 const FOLLOWED: Record<string, { health: string; env: Record<string, string> }> = {

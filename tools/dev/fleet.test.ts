@@ -122,7 +122,8 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: '50057',
       OPS_PORT: '9109',
-      DATABASE_URL: 'postgresql://tp_webhook_dispatcher:pw-webhook_dispatcher@127.0.0.1:5432/transcription?schema=webhook_dispatcher',
+      DATABASE_URL:
+        'postgresql://tp_webhook_dispatcher:pw-webhook_dispatcher@127.0.0.1:5432/transcription?schema=webhook_dispatcher',
       NATS_URL: 'nats://127.0.0.1:4222',
       JOBS_GRPC_ADDR: '127.0.0.1:50055',
       WEBHOOK_SECRETS_KEY: secrets.WEBHOOK_SECRETS_KEY,

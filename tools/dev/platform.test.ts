@@ -46,7 +46,11 @@ test('defaults: our own PostgreSQL with its superuser password, the machine NATS
     'postgresql://tp_accounts:pw-accounts@127.0.0.1:5432/transcription?schema=accounts',
   );
   assert.equal(migratorDatabaseUrl(p), 'postgresql://tp_migrator:pw-migrator@127.0.0.1:5432/transcription');
-  assert.equal(platformFrom({ POSTGRES_PORT: '55432' }, secrets, dirs).database.port, 55432, 'POSTGRES_PORT moves ours');
+  assert.equal(
+    platformFrom({ POSTGRES_PORT: '55432' }, secrets, dirs).database.port,
+    55432,
+    'POSTGRES_PORT moves ours',
+  );
   assert.deepEqual(p.nats, { host: '127.0.0.1', port: 4222 });
   assert.equal(p.s3.endpoint, 'http://127.0.0.1:9000');
   assert.equal(p.s3.bucket, 'transcription-media');

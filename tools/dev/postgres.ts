@@ -105,7 +105,19 @@ function initCluster(p: Platform, dirs: Layout, owner: RunAs, binDir: string, lo
     runAsOwner(
       owner,
       join(binDir, 'initdb'),
-      ['-D', dataDir, '-U', p.database.user, '-A', 'scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C', '--no-sync'],
+      [
+        '-D',
+        dataDir,
+        '-U',
+        p.database.user,
+        '-A',
+        'scram-sha-256',
+        `--pwfile=${pwfile}`,
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
       base,
     );
   } finally {
@@ -136,7 +148,9 @@ function requirePasswords(p: Platform, dirs: Layout, log: (line: string) => void
   psqlScript(target, `ALTER ROLE ${quoted(target.user)} PASSWORD '${scramVerifier(target.password ?? '')}';`);
   writeOwned(clusterOwner(), hba, HBA);
   psql(target, 'select pg_reload_conf()');
-  log(`PostgreSQL: our cluster in ${dataDir} trusted local connections; it now takes passwords (scram-sha-256), data kept`);
+  log(
+    `PostgreSQL: our cluster in ${dataDir} trusted local connections; it now takes passwords (scram-sha-256), data kept`,
+  );
 }
 
 const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;

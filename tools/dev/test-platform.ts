@@ -55,7 +55,8 @@ export async function chooseTestServers(
 ): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = { ...p.env, POSTGRES_PORT: String(await freePort()) };
   // This run's own cluster; its passwords come with the run's secrets (startTestPlatform).
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', ...Object.keys(DATABASE_SECRET_GENERATORS)]) delete env[name];
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', ...Object.keys(DATABASE_SECRET_GENERATORS)])
+    delete env[name];
   log(`PostgreSQL: our own on 127.0.0.1:${env.POSTGRES_PORT}, with passwords of this run`);
   const nats = p.env.TEST_NATS === 'shared' ? await natsInfo(p.nats.host, p.nats.port) : undefined;
   if (p.env.TEST_NATS !== 'shared' || nats?.jetstream !== true) {

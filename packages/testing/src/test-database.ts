@@ -14,7 +14,6 @@ import {
   quoteIdent,
   readMigrationsList,
   redact,
-  rolePasswordVariable,
   schemaEngineVersion,
   serviceGrantsSql,
   serviceRole,
@@ -22,6 +21,7 @@ import {
   withDatabase,
 } from '@tp/db';
 import { repoRoot } from './repo.ts';
+import { ensureServiceRole, serviceRoleUrl } from './service-role.ts';
 
 export const TEST_DATABASE_PREFIX = 'tp_test_';
 const TEMPLATE_PREFIX = 'tp_tpl_';
@@ -106,7 +106,7 @@ function testDatabase(name: string, schema: string, role: string | undefined): T
   return {
     databaseUrl,
     get serviceUrl() {
-      return role === undefined ? databaseUrl : roleUrl(databaseUrl, role);
+      return role === undefined ? databaseUrl : serviceRoleUrl(databaseUrl, role);
     },
     name,
     schema,
@@ -116,21 +116,6 @@ function testDatabase(name: string, schema: string, role: string | undefined): T
       dropped = true;
     },
   };
-}
-
-/** The URL as `role`, with the password the test platform gave it (DATABASE_PASSWORD_<ROLE>). */
-function roleUrl(databaseUrl: string, role: string): string {
-  const variable = rolePasswordVariable(role);
-  const password = process.env[variable];
-  if (!password)
-    throw new MigrationError(
-      'invalid_input',
-      `${variable} is not set: the service roles come with make test's PostgreSQL (for single files: node tools/dev/test-platform.ts)`,
-    );
-  const url = new URL(databaseUrl);
-  url.username = encodeURIComponent(role);
-  url.password = encodeURIComponent(password);
-  return url.toString();
 }
 
 /** `role`: the service's login role, for a service of this repository. */
@@ -184,7 +169,7 @@ async function buildTemplate(admin: pg.Client, template: string, source: Templat
   const build = `${buildPrefixOf(template)}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${quoteIdent(build)}`);
   try {
-    if (source.role !== undefined) await ensureRole(admin, source.role);
+    if (source.role !== undefined) await ensureServiceRole(admin, source.role);
     await migrateDeploy({
       serviceDir: source.serviceDir,
       databaseUrl: withDatabase(adminUrl(), build, source.schema),
@@ -199,21 +184,6 @@ async function buildTemplate(admin: pg.Client, template: string, source: Templat
   }
   // No connections allowed: a stray one would make every CREATE DATABASE … TEMPLATE fail.
   await admin.query(`ALTER DATABASE ${quoteIdent(template)} WITH ALLOW_CONNECTIONS false IS_TEMPLATE true`);
-}
-
-/**
- * The platform creates the roles with their passwords (tools/dev); a server without them (a bare
- * one a test was pointed at) gets the role without login, so the template still carries its grants.
- */
-async function ensureRole(admin: pg.Client, role: string): Promise<void> {
-  try {
-    await admin.query(
-      `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${quoteIdent(role)}; END IF; END $$`,
-    );
-  } catch (error) {
-    // Two processes building templates of one service at once: the other created it.
-    if (!['42710', '23505'].includes((error as { code?: string }).code ?? '')) throw error;
-  }
 }
 
 // Closed client connections leave the server a moment later (longer on a busy machine); renaming
@@ -330,18 +300,4 @@ async function connectAdmin(): Promise<pg.Client> {
 
 function slug(schema: string): string {
   return schema.toLowerCase().slice(0, 24);
-}
-
-/**
- * A plain pg connection to a service's test database whose unqualified names are the service's
- * tables (the URL's `schema` parameter becomes the search path), for checking rows from a test.
- */
-export async function connectToSchema(databaseUrl: string): Promise<pg.Client> {
-  const url = new URL(databaseUrl);
-  const schema = url.searchParams.get('schema') ?? 'public';
-  url.search = '';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`SET search_path TO ${quoteIdent(schema)}`);
-  return client;
 }
