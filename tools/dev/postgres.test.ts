@@ -2,12 +2,13 @@
 // (scram-sha-256), never a server it did not start, the roles of ADR 0036.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@tp/testing';
-import { ensureLayout, layout } from './layout.ts';
-import { DATABASE_ROLES } from './database-roles.ts';
+import { DATABASE_ROLES, DATABASE_SCHEMAS, migratorDatabaseUrl } from './database-roles.ts';
+import { ensureLayout, layout, repoRoot } from './layout.ts';
 import { PLATFORM_SECRETS, quiet, S3_TEST_KEYS, tempLayout } from './test-fixtures.ts';
 import type { Layout } from './layout.ts';
 import { platformFrom } from './platform.ts';
@@ -182,3 +183,42 @@ test('PostgreSQL with crash-safe commits (the fault suite): a commit acknowledge
   );
   assert.equal(psql(target, 'select n from kept'), '42');
 });
+
+test('PostgreSQL: schemas the superuser migrated (make up before the roles) pass to the migrations role, which migrates and grants them', async (t) => {
+  const dirs = tempLayout();
+  const own = platformFrom(
+    { PATH: process.env.PATH, POSTGRES_PORT: String(await freePort()) },
+    { ...PLATFORM_SECRETS, POSTGRES_PASSWORD: 'pw-postgres' },
+    dirs,
+  );
+  t.after(async () => {
+    await stopDaemon(dirs, 'postgres');
+    rmSync(dirs.runDir, { recursive: true, force: true });
+  });
+  await ensurePostgres(own, dirs, quiet);
+  ensureDatabase(own, quiet);
+  deployAll(own.databaseUrl);
+  ensureDatabaseRoles(own, quiet);
+  const notAdopted = psql(
+    pgTarget(own),
+    `select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname in (${DATABASE_SCHEMAS.map((s) => `'${s}'`).join(', ')}) and c.relowner <> 'tp_migrator'::regrole`,
+    'transcription',
+  );
+  assert.equal(notAdopted, '0', 'every table, index and sequence of the service schemas');
+  const output = deployAll(migratorDatabaseUrl(own));
+  assert.match(output, /media: no pending migration\nmedia: granted tp_media its rights on the schema/);
+  const media = { ...pgTarget(own), user: 'tp_media', password: 'pw-media' };
+  assert.equal(psql(media, 'select count(*) from media.media_assets', 'transcription'), '0');
+  assert.throws(() => psql(media, 'select count(*) from billing.ledger_entries', 'transcription'), /permission denied/);
+});
+
+/** `cli.ts deploy --all` on the URL's database, as its user; its output. */
+function deployAll(databaseUrl: string): string {
+  const run = spawnSync(process.execPath, [join(repoRoot, 'packages/db/src/cli.ts'), 'deploy', '--all'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout;
+}
