@@ -132,13 +132,26 @@ export function keepTestPlatform(test: TestPlatform, secrets: Secrets): string {
 
 // `node tools/dev/test-platform.ts`: make test's servers, started and kept, for runs of single test
 // files (`node tools/dev/run-tests.ts <file>` after sourcing the file it names).
+// `node tools/dev/test-platform.ts --run CMD [ARGS…]`: CMD on them (make bench), which stop after it.
 if (import.meta.main) {
   const { context, logger, main } = await import('./context.ts');
   main('test platform', async () => {
     const log = logger('test-platform');
     const { secrets, platform } = context({ create: true });
     const test = await startTestPlatform(platform, secrets, log);
-    log(`run single test files with: set -a; . ${keepTestPlatform(test, secrets)}; set +a`);
-    log(`stop it with: TP_RUN_DIR=${test.dirs.runDir} make down`);
+    const run = process.argv.indexOf('--run');
+    if (run < 0) {
+      log(`run single test files with: set -a; . ${keepTestPlatform(test, secrets)}; set +a`);
+      log(`stop it with: TP_RUN_DIR=${test.dirs.runDir} make down`);
+      return 0;
+    }
+    try {
+      const [command, ...args] = process.argv.slice(run + 1);
+      const { spawnSync } = await import('node:child_process');
+      const result = spawnSync(command!, args, { env: testEnv(test, secrets, process.env), stdio: 'inherit' });
+      return result.status ?? 1;
+    } finally {
+      await test.stop();
+    }
   });
 }
