@@ -121,7 +121,7 @@ function reportStatus(svc: string, status: Awaited<ReturnType<typeof migrationsS
   return problems.length === 0;
 }
 
-/** `DATABASE_URL_<SERVICE>` (ai-proxy → DATABASE_URL_AI_PROXY), as the chart's migration job passes them. */
+/** `DATABASE_URL_<SERVICE>` (ai-proxy → DATABASE_URL_AI_PROXY): one service migrated elsewhere than DATABASE_URL's database. */
 export function serviceUrlVariable(service: string): string {
   return `DATABASE_URL_${service.toUpperCase().replaceAll('-', '_')}`;
 }
