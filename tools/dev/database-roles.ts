@@ -4,7 +4,6 @@
 // admin (the cluster's superuser). The names and password variables are @tp/db's, which this file
 // cannot import (make test loads it before node_modules exist; database-roles.test.ts compares).
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
-import type { Platform } from './platform.ts';
 
 /** The schemas of the services that own data (services/<name>/prisma). */
 export const DATABASE_SCHEMAS = [
@@ -115,15 +114,4 @@ export function databaseRightsSql(database: string): string {
     'REVOKE CREATE ON SCHEMA public FROM PUBLIC;',
     adoptSchemasSql(),
   ].join('\n');
-}
-
-/** What a service connects with: its role, its password, its schema. */
-export function serviceDatabaseUrl(p: Platform, schema: string): string {
-  const role = serviceRole(schema);
-  return p.roleUrl(role, p.secret(rolePasswordSecret(role)), schema);
-}
-
-/** What migrations run with (make up, make migrate): the migrations role on the platform's database. */
-export function migratorDatabaseUrl(p: Platform): string {
-  return p.roleUrl(MIGRATOR_ROLE, p.secret(rolePasswordSecret(MIGRATOR_ROLE)));
 }

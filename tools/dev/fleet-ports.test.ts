@@ -2,10 +2,9 @@
 // follows them, and so does every service that calls it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serviceDatabaseUrl } from './database-roles.ts';
 import { fleet, gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
-import { platformFrom } from './platform.ts';
+import { platformFrom, serviceDatabaseUrl } from './platform.ts';
 import { PLATFORM_SECRETS } from './test-fixtures.ts';
 
 const dirs = layout('/tmp/tp-platform-test');

@@ -1,9 +1,8 @@
 // The services `make up` runs, in start order (a service starts once the ones before it are
 // ready). A new service adds one entry: its entry file, its environment, its readiness URL,
 // and the OS packages it needs beyond the platform's own.
-import { serviceDatabaseUrl } from './database-roles.ts';
 import { DEJAVU_SANS, type OsNeed } from './os-packages.ts';
-import type { Platform } from './platform.ts';
+import { serviceDatabaseUrl, type Platform } from './platform.ts';
 import { serviceKeyEnv } from './service-keys.ts';
 
 export interface ServiceSpec {

@@ -1,8 +1,7 @@
 // make migrate: applies pending migrations of every service to the platform's database, as the
 // migrations role (ADR 0036), after making sure the roles exist.
 import { context, logger, main } from './context.ts';
-import { migratorDatabaseUrl } from './database-roles.ts';
-import { platformEnv } from './platform.ts';
+import { migratorDatabaseUrl, platformEnv } from './platform.ts';
 import { ensureDatabase, ensureDatabaseRoles } from './postgres.ts';
 import { migrate } from './workspace.ts';
 

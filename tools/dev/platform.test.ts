@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
-import { migratorDatabaseUrl, serviceDatabaseUrl } from './database-roles.ts';
-import { platformEnv, platformFrom } from './platform.ts';
+import { migratorDatabaseUrl, platformEnv, platformFrom, serviceDatabaseUrl } from './platform.ts';
 import { PLATFORM_SECRETS } from './test-fixtures.ts';
 import { ensureSecrets, readSecrets, SECRET_GENERATORS } from './secrets.ts';
 

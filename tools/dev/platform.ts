@@ -1,5 +1,6 @@
 // The local platform's settings: the caller's environment first (so `make up VAR=…` wins),
 // then .run/secrets.env, then the defaults below.
+import { MIGRATOR_ROLE, rolePasswordSecret, serviceRole } from './database-roles.ts';
 import type { Layout } from './layout.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -134,4 +135,15 @@ export function platformEnv(platform: Platform, secrets: Secrets): Record<string
     S3_SECRET_ACCESS_KEY: platform.s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
   };
+}
+
+/** What a service connects with: its role, its password, its schema. */
+export function serviceDatabaseUrl(p: Platform, schema: string): string {
+  const role = serviceRole(schema);
+  return p.roleUrl(role, p.secret(rolePasswordSecret(role)), schema);
+}
+
+/** What migrations run with (make up, make migrate): the migrations role on the platform's database. */
+export function migratorDatabaseUrl(p: Platform): string {
+  return p.roleUrl(MIGRATOR_ROLE, p.secret(rolePasswordSecret(MIGRATOR_ROLE)));
 }

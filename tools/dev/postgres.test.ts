@@ -7,11 +7,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@tp/testing';
-import { DATABASE_ROLES, DATABASE_SCHEMAS, migratorDatabaseUrl } from './database-roles.ts';
+import { DATABASE_ROLES, DATABASE_SCHEMAS } from './database-roles.ts';
 import { ensureLayout, layout, repoRoot } from './layout.ts';
 import { PLATFORM_SECRETS, quiet, S3_TEST_KEYS, tempLayout } from './test-fixtures.ts';
 import type { Layout } from './layout.ts';
-import { platformFrom } from './platform.ts';
+import { migratorDatabaseUrl, platformFrom } from './platform.ts';
 import type { Platform } from './platform.ts';
 import { ensureDatabase, ensureDatabaseRoles, ensurePostgres, pgTarget } from './postgres.ts';
 import { pgState, psql } from './probes.ts';

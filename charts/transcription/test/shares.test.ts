@@ -1,7 +1,7 @@
 // shares: its Deployment and Service, secrets, the backends it dials, and the share links' base URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byKind, find, podTemplate, render, valuesFile } from './manifests.ts';
+import { byKind, find, render, valuesFile } from './manifests.ts';
 import { bytes, container, envOf, ownDatabaseSecret, secretKeysOf, testRendered } from './support.ts';
 
 testRendered({
