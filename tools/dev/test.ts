@@ -1,7 +1,8 @@
 // make test: the whole suite from a clean clone. Installs what it needs, generates code, starts a
 // PostgreSQL (the roles, passwords of the run) and a NATS of its own (test-platform.ts: never on a
-// port of `make up`), runs every test with the static checks beside them (guardrails.ts --typecheck: tsc, format, lint, function sizes, import
-// rules; a failure fails the run and is printed last), and stops the servers it started itself
+// port of `make up`), runs every test with the static checks beside them (guardrails.ts
+// --typecheck: tsc, format, lint, function sizes, import rules; a failure fails the run and is
+// printed last), and stops the servers it started itself
 // (KEEP_INFRA=1 keeps them). Otherwise the test runner's summary is the last thing printed. With
 // --faults (make faults) it runs the long fault tests (*.faults.test.ts) instead of the suite, on the
 // same platform, without the static checks. With --coverage (make coverage) it runs the suite without
