@@ -7,7 +7,7 @@ export PATH := $(ROOT)/.tools/bin:$(PATH)
 NODE := $(ROOT)/.tools/bin/node
 DEV := $(ROOT)/tools/dev
 
-.PHONY: help up down test coverage faults bench abuse generate migrate typecheck lint format logs status toolchain install
+.PHONY: help up down test coverage faults bench benchmarks abuse generate migrate typecheck lint format logs status toolchain install
 
 help: ## List the targets
 	@echo 'Usage: make <target> [VAR=value ...]'
@@ -30,8 +30,12 @@ faults: install ## Kill -9 and restart each part of a working fleet, checking in
 	@$(NODE) $(ROOT)/tests/faults/main.ts
 	@$(NODE) $(DEV)/test.ts --faults
 
-bench: install ## Run the benchmarks in tools/bench (they start their own fleet)
+bench: install ## Run the benchmarks in tools/bench (they start their own fleet, on make test's PostgreSQL and NATS)
 	@$(NODE) $(DEV)/generate.ts
+	@$(NODE) $(DEV)/test-platform.ts --run $(MAKE) --no-print-directory benchmarks
+
+# The fleets of the benchmarks connect as the services' database roles of a test platform (ADR 0036).
+benchmarks:
 	@$(NODE) $(ROOT)/tools/bench/src/gateway-auth.ts
 	@$(NODE) $(ROOT)/tools/bench/src/upload-memory.ts
 	@$(NODE) $(ROOT)/tools/bench/src/export-formats.ts

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { migrateDeploy } from '@tp/db';
+import { migrateDeploy, serviceRole } from '@tp/db';
 import { requestHash } from '@tp/idempotency';
 import {
   connectToSchema,
@@ -147,7 +147,14 @@ before(async () => {
     await loadSqlDump(database, readFileSync(join(RELEASES, PREVIOUS, `${schemaOf(service)}.sql`), 'utf8'));
     applied.set(
       service,
-      (await migrateDeploy({ serviceDir: serviceDir(service), databaseUrl: database.databaseUrl })).applied,
+      // As the chart's migration job does it: migrations, then the service role's grants (ADR 0036).
+      (
+        await migrateDeploy({
+          serviceDir: serviceDir(service),
+          databaseUrl: database.databaseUrl,
+          serviceRole: serviceRole(service),
+        })
+      ).applied,
     );
   }
 });

@@ -1,6 +1,6 @@
 // The abuse suite (tests/e2e/abuse.test.ts) at the size of a release check rather than of make
 // test: ABUSE_RUNS requests per operation of /openapi.json (default 200, over 10,000 in all),
-// against the PostgreSQL and NATS that make test finds or starts. Prints the counts the suite's
+// against a PostgreSQL and NATS started as make test starts them. Prints the counts the suite's
 // files wrote, added up; a 5xx, a hang or a refusal that should not happen fails it, naming
 // ABUSE_SEED to replay. Usage: node tools/dev/abuse.ts   (ABUSE_RUNS=500 ABUSE_SEED=123 node tools/dev/abuse.ts)
 import { spawn } from 'node:child_process';

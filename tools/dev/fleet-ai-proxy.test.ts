@@ -8,8 +8,9 @@ import { platformFrom } from './platform.ts';
 import { PLATFORM_SECRETS } from './test-fixtures.ts';
 
 const dirs = layout('/tmp/tp-platform-test');
+/** The environment without the keys and certificates every service gets (fleet.test.ts checks those). */
 const withoutKeys = (env: Record<string, string>) =>
-  Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('SERVICE_')));
+  Object.fromEntries(Object.entries(env).filter(([name]) => !/^(SERVICE_|GRPC_TLS_)/.test(name)));
 
 test('ai-proxy runs on its documented ports, before the web app and the gateway, with billing and no upstream by default', () => {
   const services = fleet(platformFrom({}, PLATFORM_SECRETS, dirs));

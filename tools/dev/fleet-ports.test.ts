@@ -4,13 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fleet, gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
-import { platformFrom } from './platform.ts';
+import { platformFrom, serviceDatabaseUrl } from './platform.ts';
 import { PLATFORM_SECRETS } from './test-fixtures.ts';
 
 const dirs = layout('/tmp/tp-platform-test');
 const secrets = PLATFORM_SECRETS;
 
-const chosenDatabase = (schema: string) => `postgresql://app:pw@localhost:55432/other?schema=${schema}`;
+const chosenDatabase = (schema: string) =>
+  `postgresql://tp_${schema}:pw-${schema}@localhost:55432/other?schema=${schema}`;
 
 /** What each service gets from the platform below: its own ports, and the addresses of those it calls. */
 const FOLLOWED: Record<string, { health: string; env: Record<string, string> }> = {
@@ -108,8 +109,8 @@ test('the caller chooses servers, ports and secrets; a schema in DATABASE_URL is
     secrets,
     dirs,
   );
-  assert.deepEqual(p.database, { host: '127.0.0.1', port: 55432, user: 'app', name: 'other' });
-  assert.equal(p.databaseUrlFor('accounts'), chosenDatabase('accounts'));
+  assert.deepEqual(p.database, { host: '127.0.0.1', port: 55432, user: 'app', name: 'other', own: false });
+  assert.equal(serviceDatabaseUrl(p, 'accounts'), chosenDatabase('accounts'));
   assert.deepEqual(p.nats, { host: '127.0.0.1', port: 54222 });
   assert.equal(p.s3.endpoint, 'http://127.0.0.1:9100');
   assert.equal(p.secret('ADMIN_API_KEY'), 'from-caller');

@@ -2,7 +2,7 @@
 // ready). A new service adds one entry: its entry file, its environment, its readiness URL,
 // and the OS packages it needs beyond the platform's own.
 import { DEJAVU_SANS, type OsNeed } from './os-packages.ts';
-import type { Platform } from './platform.ts';
+import { serviceDatabaseUrl, type Platform } from './platform.ts';
 import { grpcTlsEnv } from './pki.ts';
 import { serviceKeyEnv } from './service-keys.ts';
 
@@ -87,21 +87,21 @@ export function fleet(p: Platform): ServiceSpec[] {
 
   return [
     grpcService(p, 'accounts', ports.accounts, {
-      DATABASE_URL: p.databaseUrlFor('accounts'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'accounts'),
       NATS_URL: p.natsUrl,
       SESSION_SIGNING_SECRET: p.secret('SESSION_SIGNING_SECRET'),
       ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
     }),
     // No bus and no object storage: the ledger in its own schema, the operator key accounts uses.
     grpcService(p, 'billing', ports.billing, {
-      DATABASE_URL: p.databaseUrlFor('billing'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'billing'),
       ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
     }),
     // No bus: versions in its own schema; it presigns downloads of export files in media's bucket.
-    grpcService(p, 'artifacts', ports.artifacts, { DATABASE_URL: p.databaseUrlFor('artifacts'), ...s3 }),
+    grpcService(p, 'artifacts', ports.artifacts, { DATABASE_URL: serviceDatabaseUrl(p, 'artifacts'), ...s3 }),
     // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
     grpcService(p, 'media', ports.media, {
-      DATABASE_URL: p.databaseUrlFor('media'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'media'),
       NATS_URL: p.natsUrl,
       ...s3,
       MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
@@ -110,7 +110,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     }),
     // Job lifecycle and queue; holds credits through billing, reads media, exports artifacts.
     grpcService(p, 'jobs', ports.jobs, {
-      DATABASE_URL: p.databaseUrlFor('jobs'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'jobs'),
       NATS_URL: p.natsUrl,
       ...backends,
       ENGINES: 'pocketsphinx',
@@ -120,7 +120,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     // Webhook deliveries of the product interface: reads ended jobs from jobs, hears job events on
     // the bus, posts to the receivers; local receivers (127.0.0.1) are allowed here, never by default.
     grpcService(p, 'webhook-dispatcher', ports.webhooks, {
-      DATABASE_URL: p.databaseUrlFor('webhook_dispatcher'),
+      DATABASE_URL: serviceDatabaseUrl(p, 'webhook_dispatcher'),
       NATS_URL: p.natsUrl,
       JOBS_GRPC_ADDR: local(ports.jobs.grpc),
       WEBHOOK_SECRETS_KEY: p.secret('WEBHOOK_SECRETS_KEY'),
@@ -164,7 +164,7 @@ function sharesService(
   backends: { ACCOUNTS_GRPC_ADDR: string; ARTIFACTS_GRPC_ADDR: string; MEDIA_GRPC_ADDR: string },
 ): ServiceSpec {
   return grpcService(p, 'shares', ports, {
-    DATABASE_URL: p.databaseUrlFor('shares'),
+    DATABASE_URL: serviceDatabaseUrl(p, 'shares'),
     NATS_URL: p.natsUrl,
     ACCOUNTS_GRPC_ADDR: backends.ACCOUNTS_GRPC_ADDR,
     ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,

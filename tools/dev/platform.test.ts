@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gatewayUrl } from './fleet.ts';
 import { layout } from './layout.ts';
-import { platformEnv, platformFrom } from './platform.ts';
+import { migratorDatabaseUrl, platformEnv, platformFrom, serviceDatabaseUrl } from './platform.ts';
 import { PLATFORM_SECRETS } from './test-fixtures.ts';
 import { ensureSecrets, readSecrets, SECRET_GENERATORS } from './secrets.ts';
 
@@ -36,11 +36,20 @@ test('secrets are generated once with mode 600, reused, and completed when one i
   assert.match(readFileSync(file, 'utf8'), /^# Local development secrets/);
 });
 
-test('defaults: the machine PostgreSQL and NATS, S3 on 9000, gateway on 8080', () => {
+test('defaults: our own PostgreSQL with its superuser password, the machine NATS, S3 on 9000, gateway on 8080', () => {
   const p = platformFrom({}, secrets, dirs);
-  assert.equal(p.databaseUrl, 'postgresql://postgres@127.0.0.1:5432/transcription');
-  assert.deepEqual(p.database, { host: '127.0.0.1', port: 5432, user: 'postgres', name: 'transcription' });
-  assert.equal(p.databaseUrlFor('accounts'), 'postgresql://postgres@127.0.0.1:5432/transcription?schema=accounts');
+  assert.equal(p.databaseUrl, 'postgresql://postgres:pw-postgres@127.0.0.1:5432/transcription');
+  assert.deepEqual(p.database, { host: '127.0.0.1', port: 5432, user: 'postgres', name: 'transcription', own: true });
+  assert.equal(
+    serviceDatabaseUrl(p, 'accounts'),
+    'postgresql://tp_accounts:pw-accounts@127.0.0.1:5432/transcription?schema=accounts',
+  );
+  assert.equal(migratorDatabaseUrl(p), 'postgresql://tp_migrator:pw-migrator@127.0.0.1:5432/transcription');
+  assert.equal(
+    platformFrom({ POSTGRES_PORT: '55432' }, secrets, dirs).database.port,
+    55432,
+    'POSTGRES_PORT moves ours',
+  );
   assert.deepEqual(p.nats, { host: '127.0.0.1', port: 4222 });
   assert.equal(p.s3.endpoint, 'http://127.0.0.1:9000');
   assert.equal(p.s3.bucket, 'transcription-media');
@@ -59,16 +68,16 @@ test('missing secrets and non-PostgreSQL URLs are refused by name', () => {
 test('tests and tools get every way to reach the platform, S3 keys included', () => {
   const env = platformEnv(
     platformFrom(
-      { S3_PORT: '9100', DATABASE_URL: 'postgresql://postgres@127.0.0.1:55432/transcription' },
+      { S3_PORT: '9100', DATABASE_URL: 'postgresql://admin:given@127.0.0.1:55432/transcription' },
       secrets,
       dirs,
     ),
     secrets,
   );
-  assert.equal(env.DATABASE_URL, 'postgresql://postgres@127.0.0.1:55432/transcription');
+  assert.equal(env.DATABASE_URL, 'postgresql://admin:given@127.0.0.1:55432/transcription', 'a given server, as given');
   assert.equal(
     env.TEST_DATABASE_URL,
-    'postgresql://postgres@127.0.0.1:55432/postgres',
+    'postgresql://admin:given@127.0.0.1:55432/postgres',
     'per-file test databases on the same server',
   );
   assert.equal(env.NATS_URL, 'nats://127.0.0.1:4222');

@@ -1,5 +1,6 @@
 // The local platform's settings: the caller's environment first (so `make up VAR=…` wins),
 // then .run/secrets.env, then the defaults below.
+import { MIGRATOR_ROLE, rolePasswordSecret, serviceRole } from './database-roles.ts';
 import type { Layout } from './layout.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -11,9 +12,13 @@ export interface Endpoint {
 export interface Platform {
   /** The caller's environment, passed through to every process we start. */
   env: NodeJS.ProcessEnv;
-  /** The server and database, without a schema: postgresql://postgres@127.0.0.1:5432/transcription */
+  /**
+   * The admin's URL of the server and database, without a schema (password included):
+   * postgresql://postgres:…@127.0.0.1:5432/transcription. Only tools use it; services get their role's.
+   */
   databaseUrl: string;
-  database: Endpoint & { user: string; name: string };
+  /** `own`: our cluster (in .run/pg, or make test's); otherwise the server DATABASE_URL names. */
+  database: Endpoint & { user: string; name: string; own: boolean };
   natsUrl: string;
   nats: Endpoint;
   s3: Endpoint & {
@@ -29,12 +34,13 @@ export interface Platform {
   setting(name: string, fallback: string): string;
   /** A secret: the caller's value, else the one in .run/secrets.env. */
   secret(name: string): string;
-  /** The database URL a service uses: its own schema in the shared database. */
-  databaseUrlFor(schema: string): string;
+  /** The URL of the platform's database as `role` with `password`, on `schema` when given. */
+  roleUrl(role: string, password: string, schema?: string): string;
   /** Where the local CA and the services' certificates are (.run/pki, ADR 0037). */
   pkiDir: string;
 }
 
+/** Our own cluster: the superuser `postgres`, the database `transcription`, POSTGRES_PORT (5432). */
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/transcription';
 export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 
@@ -51,17 +57,7 @@ export function platformFrom(env: NodeJS.ProcessEnv, secrets: Secrets, dirs: Lay
     return value;
   };
 
-  const dbUrl = new URL(setting('DATABASE_URL', DEFAULT_DATABASE_URL));
-  if (!/^postgres(ql)?:$/.test(dbUrl.protocol))
-    throw new Error(`DATABASE_URL must be a postgresql:// URL, got ${dbUrl.protocol}`);
-  dbUrl.searchParams.delete('schema');
-  const database = {
-    ...endpointOf(dbUrl, 5432),
-    user: decodeURIComponent(dbUrl.username) || 'postgres',
-    name: decodeURIComponent(dbUrl.pathname.slice(1)) || 'transcription',
-  };
-  if (!dbUrl.pathname.slice(1)) dbUrl.pathname = `/${database.name}`;
-  const databaseUrl = dbUrl.toString();
+  const { databaseUrl, database } = databaseOf(env, secrets);
 
   const natsUrl = setting('NATS_URL', DEFAULT_NATS_URL);
   const nats = endpointOf(new URL(natsUrl), 4222);
@@ -89,12 +85,40 @@ export function platformFrom(env: NodeJS.ProcessEnv, secrets: Secrets, dirs: Lay
     logLevel: setting('LOG_LEVEL', 'info'),
     setting,
     secret,
-    databaseUrlFor(schema) {
+    roleUrl(role, password, schema) {
       const url = new URL(databaseUrl);
-      url.searchParams.set('schema', schema);
+      url.username = encodeURIComponent(role);
+      url.password = encodeURIComponent(password);
+      if (schema !== undefined) url.searchParams.set('schema', schema);
       return url.toString();
     },
   };
+}
+
+/**
+ * DATABASE_URL given: a server of the caller's, which must let its user (an admin that may create
+ * roles and databases) in with the URL's credentials; we start nothing there. Otherwise our own
+ * cluster on 127.0.0.1:POSTGRES_PORT, its superuser's password POSTGRES_PASSWORD (.run/secrets.env).
+ */
+function databaseOf(env: NodeJS.ProcessEnv, secrets: Secrets) {
+  const given = env.DATABASE_URL;
+  const dbUrl = new URL(given || DEFAULT_DATABASE_URL);
+  if (!/^postgres(ql)?:$/.test(dbUrl.protocol))
+    throw new Error(`DATABASE_URL must be a postgresql:// URL, got ${dbUrl.protocol}`);
+  dbUrl.searchParams.delete('schema');
+  if (!given) {
+    dbUrl.port = env.POSTGRES_PORT || '5432';
+    // Empty only where no secret exists yet (make down, make status): they never log in.
+    dbUrl.password = encodeURIComponent(env.POSTGRES_PASSWORD || secrets.POSTGRES_PASSWORD || '');
+  }
+  const database = {
+    ...endpointOf(dbUrl, 5432),
+    user: decodeURIComponent(dbUrl.username) || 'postgres',
+    name: decodeURIComponent(dbUrl.pathname.slice(1)) || 'transcription',
+    own: !given,
+  };
+  if (!dbUrl.pathname.slice(1)) dbUrl.pathname = `/${database.name}`;
+  return { databaseUrl: dbUrl.toString(), database };
 }
 
 /** What tests and tools need to reach the platform (secrets included). */
@@ -114,4 +138,15 @@ export function platformEnv(platform: Platform, secrets: Secrets): Record<string
     S3_SECRET_ACCESS_KEY: platform.s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
   };
+}
+
+/** What a service connects with: its role, its password, its schema. */
+export function serviceDatabaseUrl(p: Platform, schema: string): string {
+  const role = serviceRole(schema);
+  return p.roleUrl(role, p.secret(rolePasswordSecret(role)), schema);
+}
+
+/** What migrations run with (make up, make migrate): the migrations role on the platform's database. */
+export function migratorDatabaseUrl(p: Platform): string {
+  return p.roleUrl(MIGRATOR_ROLE, p.secret(rolePasswordSecret(MIGRATOR_ROLE)));
 }

@@ -1,20 +1,20 @@
-// PostgreSQL: the one at DATABASE_URL when it lets our user in, else our own cluster in
-// .run/pg (trust auth, 127.0.0.1 only), started as an unprivileged user since initdb and
-// postgres refuse to run as root.
+// PostgreSQL: our own cluster in .run/pg (127.0.0.1 only, scram-sha-256 passwords, the superuser's
+// in .run/secrets.env), started as an unprivileged user since initdb and postgres refuse to run as
+// root; or, when the caller names one in DATABASE_URL, that server, with the URL's credentials.
+// A server that merely answers is never taken for ours (ADR 0036).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Layout } from './layout.ts';
 import { findCommand } from './os-packages.ts';
 import type { Platform } from './platform.ts';
-import { pgState, psql, waitFor } from './probes.ts';
+import { pgState, psql, psqlScript, waitFor } from './probes.ts';
 import type { PgTarget } from './probes.ts';
+import { DATABASE_ROLES, provisionSql, rolePasswordSecret, scramVerifier } from './database-roles.ts';
 import { runningPid, startDaemon, tailLog } from './processes.ts';
 
 export type InfraOutcome = 'external' | 'ours-running' | 'started';
-
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export function pgTarget(p: Platform): PgTarget {
   const password = decodeURIComponent(new URL(p.databaseUrl).password);
@@ -83,23 +83,77 @@ function clusterDir(dirs: Layout, owner: RunAs): string {
   );
 }
 
+const HBA = `# Written by tools/dev/postgres.ts: local development only. Passwords (scram-sha-256), over TCP
+# from this machine only; no Unix socket (see the start flags).
+host all all 127.0.0.1/32 scram-sha-256
+`;
+
+function writeOwned(owner: RunAs, file: string, content: string): void {
+  writeFileSync(file, content, { mode: 0o600 });
+  if (owner.uid !== undefined) chownSync(file, owner.uid, owner.gid!);
+}
+
 function initCluster(p: Platform, dirs: Layout, owner: RunAs, binDir: string, log: (line: string) => void): string {
   const base = clusterDir(dirs, owner);
   if (base !== dirs.pgDir) log(`PostgreSQL: ${owner.label} cannot reach ${dirs.pgDir}, keeping the cluster in ${base}`);
   const dataDir = join(base, 'data');
   if (existsSync(join(dataDir, 'PG_VERSION'))) return dataDir;
-  runAsOwner(
-    owner,
-    join(binDir, 'initdb'),
-    ['-D', dataDir, '-U', p.database.user, '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
-    base,
-  );
-  // Trust, but only over TCP from this machine; no Unix socket (see the start flags).
-  const hba = join(dataDir, 'pg_hba.conf');
-  writeFileSync(hba, `# Written by tools/dev/postgres.ts: local development only.\nhost all all 127.0.0.1/32 trust\n`);
-  if (owner.uid !== undefined) chownSync(hba, owner.uid, owner.gid!);
+  // initdb reads the superuser's password from a file; it lives only as long as initdb runs.
+  const pwfile = join(base, 'initdb-password');
+  writeOwned(owner, pwfile, `${pgTarget(p).password}\n`);
+  try {
+    runAsOwner(
+      owner,
+      join(binDir, 'initdb'),
+      [
+        '-D',
+        dataDir,
+        '-U',
+        p.database.user,
+        '-A',
+        'scram-sha-256',
+        `--pwfile=${pwfile}`,
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--no-sync',
+      ],
+      base,
+    );
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+  writeOwned(owner, join(dataDir, 'pg_hba.conf'), HBA);
   return dataDir;
 }
+
+/** The data folder of our cluster, wherever initCluster put it (undefined before the first start). */
+function existingDataDir(dirs: Layout): string | undefined {
+  return [dirs.pgDir, fallbackClusterDir(dirs)]
+    .map((dir) => join(dir, 'data'))
+    .find((dir) => existsSync(join(dir, 'PG_VERSION')));
+}
+
+/**
+ * A cluster made by an older checkout trusts every local connection. It keeps its data: while it
+ * still trusts us, the superuser gets its password (as a SCRAM verifier), pg_hba.conf is replaced
+ * and the server reloads it; from then on every connection needs a password.
+ */
+function requirePasswords(p: Platform, dirs: Layout, log: (line: string) => void): void {
+  const dataDir = existingDataDir(dirs);
+  if (!dataDir) return;
+  const hba = join(dataDir, 'pg_hba.conf');
+  if (readFileSync(hba, 'utf8') === HBA) return;
+  const target = pgTarget(p);
+  psqlScript(target, `ALTER ROLE ${quoted(target.user)} PASSWORD '${scramVerifier(target.password ?? '')}';`);
+  writeOwned(clusterOwner(), hba, HBA);
+  psql(target, 'select pg_reload_conf()');
+  log(
+    `PostgreSQL: our cluster in ${dataDir} trusted local connections; it now takes passwords (scram-sha-256), data kept`,
+  );
+}
+
+const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 export interface ClusterOptions {
   /**
@@ -132,6 +186,8 @@ function startCluster(p: Platform, dirs: Layout, log: (line: string) => void, op
       'unix_socket_directories=',
       '-c',
       'max_connections=300',
+      '-c',
+      'password_encryption=scram-sha-256',
       // A disposable development cluster: durability traded for test speed.
       '-c',
       'fsync=off',
@@ -172,32 +228,56 @@ export async function ensurePostgres(
   log: (line: string) => void,
   options: ClusterOptions = {},
 ): Promise<InfraOutcome> {
+  if (!p.database.own) return usableServer(p, log);
   const target = pgTarget(p);
+  if (!target.password) throw new Error('POSTGRES_PASSWORD is missing: run make up once to generate .run/secrets.env');
   const where = `${target.host}:${target.port}`;
   const ours = runningPid(dirs, 'postgres');
-  const state = pgState(target);
-  if (state.state === 'ready') {
-    log(ours ? `PostgreSQL: ours, already running at ${where}` : `PostgreSQL: using the one at ${where}`);
-    return ours ? 'ours-running' : 'external';
-  }
-  if (state.state === 'refused' && !ours) {
-    throw new Error(
-      `PostgreSQL at ${where} answers but refuses user ${target.user}: ${state.reason}\n` +
-        `Point DATABASE_URL at a server that lets ${target.user} in, or at a free port (e.g. 127.0.0.1:55432) to get our own.`,
-    );
-  }
   if (!ours) {
-    if (!LOCAL_HOSTS.has(target.host))
-      throw new Error(`nothing answers at DATABASE_URL's ${where}, and our own PostgreSQL only runs on 127.0.0.1`);
+    if (pgState(target).state !== 'down')
+      throw new Error(
+        `a PostgreSQL we did not start answers at ${where}: make up no longer uses one it finds (ADR 0036).\n` +
+          `Move ours with POSTGRES_PORT (e.g. POSTGRES_PORT=55432), or name that server with its admin's credentials in DATABASE_URL.`,
+      );
     await postmasterGone(dirs);
     startCluster(p, dirs, log, options);
+  } else {
+    log(`PostgreSQL: ours, already running at ${where}`);
   }
-  const ready = await waitFor(() => pgState(target).state === 'ready', {
+  const answering = await waitFor(() => pgState(target).state !== 'down' && !startingUp(target), {
     timeoutMs: 60_000,
     abort: () => (runningPid(dirs, 'postgres') ? undefined : 'our PostgreSQL exited'),
   });
-  if (!ready.ok) throw new Error(`PostgreSQL at ${where}: ${ready.reason}\n${tailLog(dirs, 'postgres')}`);
+  if (!answering.ok) throw new Error(`PostgreSQL at ${where}: ${answering.reason}\n${tailLog(dirs, 'postgres')}`);
+  requirePasswords(p, dirs, log);
+  const state = pgState(target);
+  if (state.state !== 'ready')
+    throw new Error(
+      `our PostgreSQL at ${where} refuses ${target.user} with POSTGRES_PASSWORD of ${dirs.secretsFile}: ${state.state === 'refused' ? state.reason : 'down'}\n` +
+        `Restore that password, or make down and remove the cluster (${existingDataDir(dirs) ?? dirs.pgDir}) to start afresh.`,
+    );
   return ours ? 'ours-running' : 'started';
+}
+
+/** A server that is still starting (or recovering) refuses every login for a moment. */
+function startingUp(target: PgTarget): boolean {
+  const state = pgState(target);
+  return state.state === 'refused' && /starting up|recovery|shutting down/i.test(state.reason);
+}
+
+/** The caller's server: it must answer and let the URL's user in; we start nothing there. */
+function usableServer(p: Platform, log: (line: string) => void): InfraOutcome {
+  const target = pgTarget(p);
+  const where = `${target.host}:${target.port}`;
+  const state = pgState(target);
+  if (state.state === 'down') throw new Error(`nothing answers at DATABASE_URL's ${where}`);
+  if (state.state === 'refused')
+    throw new Error(
+      `PostgreSQL at ${where} refuses user ${target.user}: ${state.reason}\n` +
+        'DATABASE_URL must carry the credentials of an admin that may create roles and databases; unset it to get our own.',
+    );
+  log(`PostgreSQL: using the one DATABASE_URL names at ${where}`);
+  return 'external';
 }
 
 /** Creates DATABASE_URL's database when it does not exist yet. */
@@ -208,4 +288,14 @@ export function ensureDatabase(p: Platform, log: (line: string) => void): void {
   if (psql(target, `select 1 from pg_database where datname = '${name}'`) === '1') return;
   psql(target, `create database "${name}"`);
   log(`PostgreSQL: created database ${name}`);
+}
+
+/** Creates or updates the roles on the platform's server, as its admin (once per platform start). */
+export function ensureDatabaseRoles(p: Platform, log: (line: string) => void): void {
+  psqlScript(
+    pgTarget(p),
+    provisionSql(p.database.name, (role) => p.secret(rolePasswordSecret(role))),
+    p.database.name,
+  );
+  log(`PostgreSQL: roles ${DATABASE_ROLES.join(', ')} ready (scram-sha-256), each service on its own schema only`);
 }

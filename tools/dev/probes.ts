@@ -64,36 +64,28 @@ function pgEnv(target: PgTarget): NodeJS.ProcessEnv {
   return { ...process.env, PGCONNECT_TIMEOUT: '3', ...(target.password ? { PGPASSWORD: target.password } : {}) };
 }
 
-/** Runs psql against the `postgres` maintenance database; returns stdout or throws with stderr. */
-export function psql(target: PgTarget, sql: string, database = 'postgres'): string {
+function runPsql(target: PgTarget, database: string, source: string[], input?: string): string {
   const bin = findCommand('psql');
   if (!bin) throw new Error('psql not found');
-  const result = spawnSync(
-    bin,
-    [
-      '-h',
-      target.host,
-      '-p',
-      String(target.port),
-      '-U',
-      target.user,
-      '-d',
-      database,
-      '-w',
-      '-X',
-      '-q',
-      '-A',
-      '-t',
-      '-v',
-      'ON_ERROR_STOP=1',
-      '-c',
-      sql,
-    ],
-    { env: pgEnv(target), encoding: 'utf8' },
-  );
+  const args = ['-h', target.host, '-p', String(target.port), '-U', target.user, '-d', database];
+  const result = spawnSync(bin, [...args, '-w', '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1', ...source], {
+    env: pgEnv(target),
+    encoding: 'utf8',
+    ...(input === undefined ? {} : { input }),
+  });
   if (result.status !== 0)
     throw new Error((result.stderr || result.error?.message || `psql exit ${result.status}`).trim());
   return result.stdout.trim();
+}
+
+/** Runs psql against the `postgres` maintenance database; returns stdout or throws with stderr. */
+export function psql(target: PgTarget, sql: string, database = 'postgres'): string {
+  return runPsql(target, database, ['-c', sql]);
+}
+
+/** Runs a script given on psql's stdin, never in its arguments, which any user of the machine can read in ps. */
+export function psqlScript(target: PgTarget, sql: string, database = 'postgres'): string {
+  return runPsql(target, database, ['-f', '-'], sql);
 }
 
 /**

@@ -2,6 +2,7 @@
 // API keys survive restarts. tools/tsctl reads ADMIN_API_KEY from the same file.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DATABASE_SECRET_GENERATORS } from './database-roles.ts';
 import { KEYED_SERVICES, newServiceKey, serviceKeySecret } from './service-keys.ts';
 
 export type Secrets = Record<string, string>;
@@ -20,6 +21,8 @@ export const SECRET_GENERATORS: Record<string, () => string> = {
   S3_SECRET_ACCESS_KEY: () => randomBytes(30).toString('base64url'),
   // Each service's Ed25519 key for its gRPC calls (ADR 0011): SERVICE_KEY_GATEWAY, …
   ...Object.fromEntries(KEYED_SERVICES.map((service) => [serviceKeySecret(service), newServiceKey])),
+  // Our PostgreSQL's superuser, the migrations role and each service's role (ADR 0036): POSTGRES_PASSWORD, DATABASE_PASSWORD_<ROLE>.
+  ...DATABASE_SECRET_GENERATORS,
 };
 
 export function parseEnvFile(text: string): Secrets {

@@ -132,3 +132,21 @@ test('the environment drops make bookkeeping and puts the pinned Node first', ()
   assert.equal(env.A, '1');
   assert.match(env.PATH!, /\.tools\/bin:\/usr\/bin$/);
 });
+
+// Guard: DATABASE_CREDENTIALS in serviceEnv; without it the gateway of `make up DATABASE_URL=…` holds an admin's URL.
+test("no service inherits the caller's database credentials: only its own role's URL", () => {
+  const caller = {
+    PATH: '/usr/bin',
+    DATABASE_URL: 'postgresql://admin:secret@db.internal/transcription',
+    TEST_DATABASE_URL: 'postgresql://admin:secret@db.internal/postgres',
+    POSTGRES_PASSWORD: 'secret',
+    DATABASE_PASSWORD_BILLING: 'billing-secret',
+  };
+  const p = platformFrom(caller, {}, layout('/tmp/unused'));
+  const gateway = serviceEnv({ name: 'gateway', entry: 'x.ts', env: {}, healthUrl: '' }, p);
+  const media = serviceEnv({ name: 'media', entry: 'x.ts', env: { DATABASE_URL: 'own' }, healthUrl: '' }, p);
+  for (const name of Object.keys(caller).filter((name) => name !== 'PATH'))
+    assert.equal(gateway[name], undefined, name);
+  assert.equal(media.DATABASE_URL, 'own');
+  assert.equal(media.DATABASE_PASSWORD_BILLING, undefined);
+});

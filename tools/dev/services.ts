@@ -18,9 +18,16 @@ export function entryFile(spec: ServiceSpec, env: NodeJS.ProcessEnv): string {
   return isAbsolute(entry) ? entry : join(repoRoot, entry);
 }
 
-/** The service's own variables win; everything else the caller set passes through. */
+/**
+ * The caller's database credentials (an admin's DATABASE_URL, the role passwords) reach no service
+ * (ADR 0036): a service gets only its own role's DATABASE_URL, from its spec.
+ */
+const DATABASE_CREDENTIALS = /^(DATABASE_URL|TEST_DATABASE_URL|POSTGRES_PASSWORD|DATABASE_PASSWORD_\w+)$/;
+
+/** The service's own variables win; everything else the caller set passes through, but database credentials. */
 export function serviceEnv(spec: ServiceSpec, p: Platform): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...p.env, ...spec.env, PATH: pinnedPath(p.env.PATH) };
+  const inherited = Object.fromEntries(Object.entries(p.env).filter(([name]) => !DATABASE_CREDENTIALS.test(name)));
+  const env: NodeJS.ProcessEnv = { ...inherited, ...spec.env, PATH: pinnedPath(p.env.PATH) };
   // make's own bookkeeping would leak into any make a service runs.
   for (const name of ['MAKEFLAGS', 'MFLAGS', 'MAKELEVEL', 'MAKE_TERMOUT', 'MAKE_TERMERR']) delete env[name];
   return env;

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureLayout, layout } from './layout.ts';
+import { DATABASE_SECRET_GENERATORS } from './database-roles.ts';
 import { KEYED_SERVICES, newServiceKey, serviceKeySecret } from './service-keys.ts';
 import type { Layout } from './layout.ts';
 
@@ -23,7 +24,13 @@ export const PLATFORM_SECRETS = {
   S3_ACCESS_KEY_ID: 'TPLOCALKEY',
   S3_SECRET_ACCESS_KEY: 'secret',
   ...Object.fromEntries(KEYED_SERVICES.map((service) => [serviceKeySecret(service), newServiceKey()])),
+  // The database's: POSTGRES_PASSWORD=pw-postgres, DATABASE_PASSWORD_MEDIA=pw-media, …
+  ...Object.fromEntries(Object.keys(DATABASE_SECRET_GENERATORS).map((name) => [name, fixedPassword(name)])),
 };
+
+function fixedPassword(secret: string): string {
+  return `pw-${secret === 'POSTGRES_PASSWORD' ? 'postgres' : secret.replace('DATABASE_PASSWORD_', '').toLowerCase()}`;
+}
 
 /** A layout in a new temporary folder, created; the caller removes it. */
 export function tempLayout(): Layout {

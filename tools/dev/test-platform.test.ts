@@ -1,5 +1,6 @@
-// make test's choice of servers and ports (test-platform.ts), against real servers: it shares
-// the ones that answer and starts its own on free ports otherwise, never on a port `make up` uses.
+// make test's choice of servers and ports (test-platform.ts), against real servers: its own
+// PostgreSQL always, with this run's passwords; NATS shared only when asked; free ports, never a
+// port `make up` uses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -35,58 +36,54 @@ function platformOf(env: NodeJS.ProcessEnv) {
   return platformFrom({ PATH: process.env.PATH, ...env }, secrets, layout('/tmp/tp-test-platform-unused'));
 }
 
-test('the PostgreSQL at DATABASE_URL is shared when it answers, and so is the NATS at NATS_URL with TEST_NATS=shared: no port taken', async () => {
-  const given = { DATABASE_URL: process.env.DATABASE_URL, NATS_URL: process.env.NATS_URL, TEST_NATS: 'shared' };
+test('PostgreSQL is always our own on a free port, even where one answers at DATABASE_URL; NATS at NATS_URL is shared with TEST_NATS=shared', async () => {
+  const given = {
+    DATABASE_URL: process.env.DATABASE_URL,
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+    DATABASE_PASSWORD_MEDIA: 'from-the-caller',
+    NATS_URL: process.env.NATS_URL,
+    TEST_NATS: 'shared',
+  };
   const p = platformOf(given);
   assert.equal(pgState(pgTarget(p)).state, 'ready', 'the suite runs with a PostgreSQL at DATABASE_URL');
   const ports = portsTaken();
   const env = await chooseTestServers(p, quiet, ports.source);
-  assert.equal(env.DATABASE_URL, given.DATABASE_URL);
+  assert.deepEqual(ports.taken.length, 1);
+  assert.equal(env.POSTGRES_PORT, String(ports.taken[0]));
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATABASE_PASSWORD_MEDIA'])
+    assert.equal(env[name], undefined, `${name}: this run's, not the caller's`);
   assert.equal(env.NATS_URL, given.NATS_URL);
-  assert.deepEqual(ports.taken, []);
 });
 
 test('without TEST_NATS=shared the suite gets a fresh NATS of its own even where one answers at NATS_URL', async () => {
-  const given = { DATABASE_URL: process.env.DATABASE_URL, NATS_URL: process.env.NATS_URL };
+  const given = { NATS_URL: process.env.NATS_URL };
   const p = platformOf(given);
   assert.equal((await natsInfo(p.nats.host, p.nats.port))?.jetstream, true, 'the suite runs with a NATS at NATS_URL');
   const ports = portsTaken();
   const lines: string[] = [];
   const env = await chooseTestServers(p, (line) => lines.push(line), ports.source);
-  assert.equal(env.DATABASE_URL, given.DATABASE_URL);
-  assert.deepEqual(ports.taken.length, 1);
-  assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[0]}`);
+  assert.deepEqual(ports.taken.length, 2);
+  assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[1]}`);
   assert.match(
     lines.join('\n'),
     /NATS: a fresh one for this run \(TEST_NATS=shared uses the one at NATS_URL\): our own goes on/,
   );
 });
 
-test('a PostgreSQL that refuses our user and a NATS without JetStream are left alone for our own on free ports', async (t) => {
+test('a NATS without JetStream is left alone for our own on a free port', async (t) => {
   const natsPort = await freePort();
   const bare = spawn(findCommand('nats-server')!, ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: 'ignore' });
   t.after(() => {
     bare.kill('SIGKILL');
   });
   await eventually('the NATS without JetStream', () => natsInfo('127.0.0.1', natsPort), 30_000);
-  const shared = new URL(platformOf({ DATABASE_URL: process.env.DATABASE_URL }).databaseUrl);
-  shared.username = 'nobody_here';
-  shared.password = 'secret';
-  const p = platformOf({
-    DATABASE_URL: shared.toString(),
-    NATS_URL: `nats://127.0.0.1:${natsPort}`,
-    TEST_NATS: 'shared',
-  });
-  assert.equal(pgState(pgTarget(p)).state, 'refused');
+  const p = platformOf({ NATS_URL: `nats://127.0.0.1:${natsPort}`, TEST_NATS: 'shared' });
 
   const ports = portsTaken();
   const lines: string[] = [];
   const env = await chooseTestServers(p, (line) => lines.push(line), ports.source);
   assert.equal(ports.taken.length, 2);
-  const [pgPort, ownNatsPort] = ports.taken;
-  assert.equal(env.DATABASE_URL, `postgresql://nobody_here@127.0.0.1:${pgPort}/${p.database.name}`);
-  assert.equal(env.NATS_URL, `nats://127.0.0.1:${ownNatsPort}`);
-  assert.match(lines.join('\n'), /refuses nobody_here: our own goes on 127\.0\.0\.1:\d+/);
+  assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[1]}`);
   assert.match(lines.join('\n'), /has no JetStream: our own goes on 127\.0\.0\.1:\d+/);
 });
 
@@ -114,11 +111,15 @@ test('nothing answers: our own PostgreSQL and NATS on free ports, beside a store
   assert.equal((await natsInfo('127.0.0.1', own.platform.nats.port))?.jetstream, true);
   assert.equal(await httpStatus(`http://127.0.0.1:${s3Port}/`), 200, 'the foreign store still answers');
 
-  // The chosen servers win over the caller's variables, which name the servers that were down.
-  const env = testEnv(own, secrets, p.env);
-  assert.equal(env.DATABASE_URL, `postgresql://postgres@127.0.0.1:${ports.taken[0]}/transcription`);
-  assert.equal(env.TEST_DATABASE_URL, `postgresql://postgres@127.0.0.1:${ports.taken[0]}/postgres`);
+  // The chosen servers and this run's passwords win over the caller's variables.
+  const env = testEnv(own, secrets, { ...p.env, DATABASE_PASSWORD_MEDIA: 'from-the-caller' });
+  const admin = `postgres:${own.databaseSecrets.POSTGRES_PASSWORD}@127.0.0.1:${ports.taken[0]}`;
+  assert.equal(env.DATABASE_URL, `postgresql://${admin}/transcription`);
+  assert.equal(env.TEST_DATABASE_URL, `postgresql://${admin}/postgres`);
   assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[1]}`);
+  assert.equal(env.DATABASE_PASSWORD_MEDIA, own.databaseSecrets.DATABASE_PASSWORD_MEDIA);
+  const media = { ...pgTarget(own.platform), user: 'tp_media', password: env.DATABASE_PASSWORD_MEDIA };
+  assert.equal(psql(media, 'select current_user', 'transcription'), 'tp_media', "the run's role logs in");
 
   await own.stop();
   assert.equal(pgState(pgTarget(own.platform)).state, 'down');

@@ -1,7 +1,8 @@
-// make test: the whole suite from a clean clone. Installs what it needs, generates code, finds or starts a
-// PostgreSQL and a NATS (test-platform.ts: never on a port of `make up`), runs every test with the
-// static checks beside them (guardrails.ts --typecheck: tsc, format, lint, function sizes, import
-// rules; a failure fails the run and is printed last), and stops the servers it started itself
+// make test: the whole suite from a clean clone. Installs what it needs, generates code, starts a
+// PostgreSQL (the roles, passwords of the run) and a NATS of its own (test-platform.ts: never on a
+// port of `make up`), runs every test with the static checks beside them (guardrails.ts
+// --typecheck: tsc, format, lint, function sizes, import rules; a failure fails the run and is
+// printed last), and stops the servers it started itself
 // (KEEP_INFRA=1 keeps them). Otherwise the test runner's summary is the last thing printed. With
 // --faults (make faults) it runs the long fault tests (*.faults.test.ts) instead of the suite, on the
 // same platform, without the static checks. With --coverage (make coverage) it runs the suite without
@@ -17,7 +18,8 @@ import { ensureOsPackages, TEST_NEEDS } from './os-packages.ts';
 import { ensureWhisperLibrary, WHISPER_BUILD_NEEDS } from './whisper-lib.ts';
 import { ensurePromtool } from './promtool.ts';
 import { platformEnv } from './platform.ts';
-import { startTestPlatform, testEnv } from './test-platform.ts';
+import { keepTestPlatform, startTestPlatform, testEnv } from './test-platform.ts';
+import type { Secrets } from './secrets.ts';
 import type { TestPlatform } from './test-platform.ts';
 import { buildWebApp } from './web-app.ts';
 import { generateCode, installDependencies, pinnedPath } from './workspace.ts';
@@ -87,9 +89,11 @@ function runTests(env: NodeJS.ProcessEnv, args: string[], onChild: (child: Child
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
-function keep(test: TestPlatform): void {
+function keep(test: TestPlatform, secrets: Secrets): void {
   if (!test.started.length) return;
-  log(`kept ${test.started.join(', ')}: DATABASE_URL=${test.platform.databaseUrl} NATS_URL=${test.platform.natsUrl}`);
+  // The URLs carry this run's passwords: they go to a file, not to the terminal.
+  const file = keepTestPlatform(test, secrets);
+  log(`kept ${test.started.join(', ')}; run single test files on them with: set -a; . ${file}; set +a`);
   log(`stop them with: TP_RUN_DIR=${test.dirs.runDir} make down`);
 }
 
@@ -133,7 +137,7 @@ main('make test', async () => {
     if (coverage) reportCoverage(dirs.runDir, log);
     return status;
   } finally {
-    if (process.env.KEEP_INFRA === '1') keep(test);
+    if (process.env.KEEP_INFRA === '1') keep(test, secrets);
     else await test.stop();
   }
 });

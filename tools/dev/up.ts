@@ -6,8 +6,8 @@ import { ensureNats } from './nats.ts';
 import { ensureLocalS3 } from './object-store.ts';
 import { ensureOsPackages, WALKTHROUGH_NEEDS } from './os-packages.ts';
 import { ensurePki } from './pki.ts';
-import { platformEnv } from './platform.ts';
-import { ensureDatabase, ensurePostgres } from './postgres.ts';
+import { migratorDatabaseUrl, platformEnv } from './platform.ts';
+import { ensureDatabase, ensureDatabaseRoles, ensurePostgres } from './postgres.ts';
 import { ensureService } from './services.ts';
 import { buildWebApp } from './web-app.ts';
 import { generateCode, installDependencies, migrate } from './workspace.ts';
@@ -23,13 +23,15 @@ main('make up', async () => {
 
   await ensurePostgres(platform, dirs, log);
   ensureDatabase(platform, log);
+  ensureDatabaseRoles(platform, log);
   await ensureNats(platform, dirs, log);
   await ensureLocalS3(platform, dirs, log);
 
   const toolEnv = { ...platformEnv(platform, secrets), ...process.env, DATABASE_URL: platform.databaseUrl };
   generateCode(log, toolEnv);
   buildWebApp(log);
-  migrate(log, toolEnv);
+  // As the migrations role, which owns the schemas and grants each service its own (ADR 0036).
+  migrate(log, { ...toolEnv, DATABASE_URL: migratorDatabaseUrl(platform) });
 
   const timeoutMs = Number(process.env.SERVICE_START_TIMEOUT_MS || 60_000);
   const outcomes = new Map<string, string>();

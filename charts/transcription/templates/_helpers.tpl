@@ -81,16 +81,44 @@ Image reference: <global.image.registry>/<repository>(@<digest>|:<tag>).
 {{- end }}
 
 {{/*
-Services that own a PostgreSQL schema. Each has the Secret key DATABASE_URL_<SERVICE>: the
-service reads it as DATABASE_URL, the migration job under its own name. A new data-owning service
-adds itself here, to secrets.databaseUrls in values.yaml and to values.schema.json.
+Services that own a PostgreSQL schema (ADR 0036). Each reads DATABASE_URL from a Secret of its own
+(transcription.databaseSecretName), which logs in as its own role (tp_<schema>); the migration job
+reads the migrations role's. A new data-owning service adds itself here, to secrets.databaseUrls
+in values.yaml and to values.schema.json.
 */}}
 {{- define "transcription.databaseServices" -}}
 {{- list "accounts" "billing" "media" "artifacts" "jobs" "shares" "webhook-dispatcher" | toJson }}
 {{- end }}
 
-{{- define "transcription.databaseUrlKey" -}}
-{{- printf "DATABASE_URL_%s" (. | upper | replace "-" "_") }}
+{{/*
+The Secret holding DATABASE_URL of a data-owning service or of "migrations": (list $ "media").
+secrets.databaseSecrets.<name> when it names one you manage, else <fullname>-db-<name> (database-secrets.yaml).
+*/}}
+{{- define "transcription.databaseSecretName" -}}
+{{- $root := index . 0 }}
+{{- $name := index . 1 }}
+{{- get ($root.Values.secrets.databaseSecrets | default dict) $name | default (printf "%s-db-%s" (include "transcription.fullname" $root) $name) }}
+{{- end }}
+
+{{/* DATABASE_URL from that Secret: (list $ "media") */}}
+{{- define "transcription.databaseUrlEnv" -}}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "transcription.databaseSecretName" . }}
+      key: DATABASE_URL
+{{- end }}
+
+{{/*
+Rolls a data-owning service's pods when its database URL changes (a rotated password: the
+runbook database-roles.md): a hash of the inline URL, or of the name of the Secret you manage.
+*/}}
+{{- define "transcription.databaseChecksum" -}}
+{{- $root := index . 0 }}
+{{- $name := index . 1 }}
+{{- if has $name (include "transcription.databaseServices" $root | fromJsonArray) }}
+checksum/database: {{ printf "%s|%s" (get $root.Values.secrets.databaseUrls $name | default "") (include "transcription.databaseSecretName" .) | sha256sum }}
+{{- end }}
 {{- end }}
 
 {{/*
@@ -98,11 +126,7 @@ Every key the workloads require in the Secret; checked against an existingSecret
 pair S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY (transcription.optionalSecretKeys) is checked apart.
 */}}
 {{- define "transcription.secretKeys" -}}
-{{- $keys := list "NATS_URL" "SESSION_SIGNING_SECRET" "ADMIN_API_KEY" "MEDIA_TOKEN_SECRET" }}
-{{- range include "transcription.databaseServices" . | fromJsonArray }}
-{{- $keys = append $keys (include "transcription.databaseUrlKey" .) }}
-{{- end }}
-{{- $keys | toJson }}
+{{- list "NATS_URL" "SESSION_SIGNING_SECRET" "ADMIN_API_KEY" "MEDIA_TOKEN_SECRET" | toJson }}
 {{- end }}
 
 {{/*
@@ -294,6 +318,9 @@ metadata:
     {{- end }}
   annotations:
     {{- include "transcription.checksumAnnotations" $root | nindent 4 }}
+    {{- with include "transcription.databaseChecksum" . }}
+    {{- . | nindent 4 }}
+    {{- end }}
     {{- with include "transcription.scrapeAnnotations" . }}
     {{- . | nindent 4 }}
     {{- end }}

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { find, render, valuesFile } from './manifests.ts';
-import { bytes, container, envOf, s3Env, secretKeysOf, testRendered } from './support.ts';
+import { bytes, container, envOf, ownDatabaseSecret, s3Env, secretKeysOf, testRendered } from './support.ts';
 
 testRendered({
   'artifacts: gRPC 50054 and ops 9104 on 0.0.0.0, probed on /healthz and /readyz': (manifests) => {
@@ -29,18 +29,13 @@ testRendered({
     );
   },
 
-  "artifacts reads its database URL from the fleet Secret; no NATS, nothing of the other services' secrets": (
+  "artifacts reads its database URL from a Secret of its own; no NATS, nothing of the other services' secrets": (
     manifests,
   ) => {
     const artifacts = container(manifests, 'artifacts');
     const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
     assert.ok(fleetSecret);
-    const ref = envOf(artifacts, 'DATABASE_URL').valueFrom?.secretKeyRef;
-    assert.deepEqual(
-      { name: ref?.name, key: ref?.key, optional: ref?.optional },
-      { name: fleetSecret, key: 'DATABASE_URL_ARTIFACTS', optional: undefined },
-    );
-    assert.equal(envOf(artifacts, 'DATABASE_URL').value, undefined, 'DATABASE_URL is never inline');
+    ownDatabaseSecret(artifacts, 'artifacts', fleetSecret);
     assert.equal(envOf(artifacts, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
     assert.equal(envOf(artifacts, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
     const names = (artifacts.env ?? []).map((variable) => variable.name);
@@ -48,7 +43,7 @@ testRendered({
     for (const absent of ['NATS_URL', 'SESSION_SIGNING_SECRET', 'ADMIN_API_KEY', 'MEDIA_TOKEN_SECRET'])
       assert.ok(!names.includes(absent), absent);
     const secretKeys = secretKeysOf(artifacts).filter((key) => !key.startsWith('S3_'));
-    assert.deepEqual(secretKeys, ['DATABASE_URL_ARTIFACTS']);
+    assert.deepEqual(secretKeys, ['DATABASE_URL']);
   },
 
   "artifacts uses media's very storage settings and gets its payload limit as a plain string": (manifests) => {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { find, render, valuesFile } from './manifests.ts';
-import { BILLING_NUMBERS, bytes, container, envOf, secretKeysOf, testRendered } from './support.ts';
+import { BILLING_NUMBERS, bytes, container, envOf, ownDatabaseSecret, secretKeysOf, testRendered } from './support.ts';
 
 testRendered({
   'billing: gRPC 50053 and ops 9103 on 0.0.0.0, probed on /healthz and /readyz': (manifests) => {
@@ -29,36 +29,35 @@ testRendered({
     );
   },
 
-  'billing reads its secrets from the fleet Secret, the admin key being the one accounts reads': (manifests) => {
-    const billing = container(manifests, 'billing');
-    const accountsAdminKey = envOf(container(manifests, 'accounts'), 'ADMIN_API_KEY').valueFrom?.secretKeyRef;
-    assert.ok(accountsAdminKey?.name);
-    assert.deepEqual(envOf(billing, 'ADMIN_API_KEY').valueFrom?.secretKeyRef, accountsAdminKey);
-    for (const [name, key] of [
-      ['DATABASE_URL', 'DATABASE_URL_BILLING'],
-      ['ADMIN_API_KEY', 'ADMIN_API_KEY'],
-    ] as const) {
-      const ref = envOf(billing, name).valueFrom?.secretKeyRef;
+  'billing reads its admin key from the fleet Secret, the one accounts reads, and its database URL from a Secret of its own':
+    (manifests) => {
+      const billing = container(manifests, 'billing');
+      const accountsAdminKey = envOf(container(manifests, 'accounts'), 'ADMIN_API_KEY').valueFrom?.secretKeyRef;
+      assert.ok(accountsAdminKey?.name);
+      assert.deepEqual(envOf(billing, 'ADMIN_API_KEY').valueFrom?.secretKeyRef, accountsAdminKey);
+      ownDatabaseSecret(billing, 'billing', accountsAdminKey.name);
+      for (const [name, key] of [['ADMIN_API_KEY', 'ADMIN_API_KEY']] as const) {
+        const ref = envOf(billing, name).valueFrom?.secretKeyRef;
+        assert.deepEqual(
+          { name: ref?.name, key: ref?.key, optional: ref?.optional },
+          { name: accountsAdminKey.name, key, optional: undefined },
+          name,
+        );
+        assert.equal(envOf(billing, name).value, undefined, `${name} is never inline`);
+      }
+      assert.equal(envOf(billing, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(envOf(billing, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      // No bus, no object storage, nothing of the other services' secrets.
+      const names = (billing.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
+      for (const absent of ['NATS_URL', 'SESSION_SIGNING_SECRET', 'MEDIA_TOKEN_SECRET'])
+        assert.ok(!names.includes(absent), absent);
       assert.deepEqual(
-        { name: ref?.name, key: ref?.key, optional: ref?.optional },
-        { name: accountsAdminKey.name, key, optional: undefined },
-        name,
+        names.filter((name) => name.startsWith('S3_')),
+        [],
       );
-      assert.equal(envOf(billing, name).value, undefined, `${name} is never inline`);
-    }
-    assert.equal(envOf(billing, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
-    assert.equal(envOf(billing, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
-    // No bus, no object storage, nothing of the other services' secrets.
-    const names = (billing.env ?? []).map((variable) => variable.name);
-    assert.deepEqual(names, [...new Set(names)], 'no variable twice');
-    for (const absent of ['NATS_URL', 'SESSION_SIGNING_SECRET', 'MEDIA_TOKEN_SECRET'])
-      assert.ok(!names.includes(absent), absent);
-    assert.deepEqual(
-      names.filter((name) => name.startsWith('S3_')),
-      [],
-    );
-    assert.deepEqual(secretKeysOf(billing), ['ADMIN_API_KEY', 'DATABASE_URL_BILLING']);
-  },
+      assert.deepEqual(secretKeysOf(billing), ['ADMIN_API_KEY', 'DATABASE_URL']);
+    },
 
   "billing gets its plan as plain strings; quota and upload limit are media's very values": (manifests) => {
     const billing = container(manifests, 'billing');

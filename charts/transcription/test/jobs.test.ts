@@ -1,7 +1,15 @@
 // jobs: its ports, secrets, the backends it dials, the engines and language pairs it accepts.
 import assert from 'node:assert/strict';
 import { find } from './manifests.ts';
-import { container, envOf, secretKeysOf, testRendered, workerContainer, workerPools } from './support.ts';
+import {
+  container,
+  envOf,
+  ownDatabaseSecret,
+  secretKeysOf,
+  testRendered,
+  workerContainer,
+  workerPools,
+} from './support.ts';
 
 testRendered({
   'jobs: gRPC 50055 and ops 9105 on 0.0.0.0, probed on /healthz and /readyz': (manifests) => {
@@ -25,14 +33,14 @@ testRendered({
     assert.equal((find(manifests, 'Service', 'jobs').spec as { ports: Array<{ port: number }> }).ports[0]?.port, 50055);
   },
 
-  'jobs reads its database URL and NATS from the fleet Secret and dials billing, media and artifacts': (manifests) => {
+  'jobs reads NATS from the fleet Secret, its database URL from its own, and dials billing, media and artifacts': (
+    manifests,
+  ) => {
     const jobs = container(manifests, 'jobs');
     const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
     assert.ok(fleetSecret);
-    for (const [name, key] of [
-      ['DATABASE_URL', 'DATABASE_URL_JOBS'],
-      ['NATS_URL', 'NATS_URL'],
-    ] as const) {
+    ownDatabaseSecret(jobs, 'jobs', fleetSecret);
+    for (const [name, key] of [['NATS_URL', 'NATS_URL']] as const) {
       const ref = envOf(jobs, name).valueFrom?.secretKeyRef;
       assert.deepEqual(
         { name: ref?.name, key: ref?.key, optional: ref?.optional },
@@ -41,7 +49,7 @@ testRendered({
       );
       assert.equal(envOf(jobs, name).value, undefined, `${name} is never inline`);
     }
-    assert.deepEqual(secretKeysOf(jobs), ['DATABASE_URL_JOBS', 'NATS_URL']);
+    assert.deepEqual(secretKeysOf(jobs), ['DATABASE_URL', 'NATS_URL']);
     for (const [variable, component] of [
       ['BILLING_GRPC_ADDR', 'billing'],
       ['MEDIA_GRPC_ADDR', 'media'],

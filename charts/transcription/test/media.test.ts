@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { find, render, valuesFile } from './manifests.ts';
-import { bytes, container, envOf, MEDIA_NUMBERS, s3Env, testRendered } from './support.ts';
+import { bytes, container, envOf, MEDIA_NUMBERS, ownDatabaseSecret, s3Env, testRendered } from './support.ts';
 
 testRendered({
   'media: gRPC 50052 and ops 9102 on 0.0.0.0, probed on /healthz and /readyz': (manifests) => {
@@ -25,12 +25,12 @@ testRendered({
     assert.deepEqual(media.lifecycle?.preStop?.exec?.command, ['sleep', '5']);
   },
 
-  'media reads its secrets from the fleet Secret, like accounts': (manifests) => {
+  'media reads its secrets from the fleet Secret, like accounts, and its database URL from its own': (manifests) => {
     const media = container(manifests, 'media');
     const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
     assert.ok(fleetSecret);
+    ownDatabaseSecret(media, 'media', fleetSecret);
     for (const [name, key] of [
-      ['DATABASE_URL', 'DATABASE_URL_MEDIA'],
       ['MEDIA_TOKEN_SECRET', 'MEDIA_TOKEN_SECRET'],
       ['NATS_URL', 'NATS_URL'],
     ] as const) {

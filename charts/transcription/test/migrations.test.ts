@@ -1,7 +1,7 @@
 // The migration hook Job and the Secret and ConfigMap references it and the services resolve.
 import assert from 'node:assert/strict';
 import { byKind, find, podTemplate, workloads } from './manifests.ts';
-import { annotations, container, containersOf, envOf, testRendered } from './support.ts';
+import { annotations, container, containersOf, envOf, ownDatabaseSecret, testRendered } from './support.ts';
 
 testRendered({
   'the migration Job is a pre-install/pre-upgrade hook with bounded retries': (manifests) => {
@@ -21,66 +21,40 @@ testRendered({
     ]);
   },
 
-  'the migration Job reads each service database URL from the very Secret key the service uses': (manifests) => {
-    const job = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
-    assert.ok(job);
-    let services = 0;
-    for (const deployment of byKind(manifests, 'Deployment')) {
-      for (const container of podTemplate(deployment).spec.containers) {
-        const url = container.env?.find((variable) => variable.name === 'DATABASE_URL');
-        if (!url) continue;
-        services += 1;
-        const source = url.valueFrom?.secretKeyRef;
-        assert.ok(source?.name && source.key, `${deployment.metadata.name} reads DATABASE_URL from a Secret`);
-        assert.equal(source.key, `DATABASE_URL_${container.name.toUpperCase().replaceAll('-', '_')}`);
-        assert.deepEqual(envOf(job, source.key).valueFrom?.secretKeyRef, source);
+  'each data-owning service reads DATABASE_URL from a Secret of its own; the migration Job from the migrations role Secret, and no service password':
+    (manifests) => {
+      const job = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
+      assert.ok(job);
+      const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
+      const owners: string[] = [];
+      const names = new Set<string>();
+      for (const deployment of byKind(manifests, 'Deployment')) {
+        for (const service of podTemplate(deployment).spec.containers) {
+          if (!service.env?.some((variable) => variable.name === 'DATABASE_URL')) continue;
+          owners.push(service.name);
+          names.add(ownDatabaseSecret(service, service.name, fleetSecret));
+        }
       }
-    }
-    assert.ok(services > 0, 'at least one service owns a database');
-    const urls = (job.env ?? []).map((variable) => variable.name).filter((name) => name.startsWith('DATABASE_URL'));
-    assert.deepEqual(urls.sort(), [
-      'DATABASE_URL_ACCOUNTS',
-      'DATABASE_URL_ARTIFACTS',
-      'DATABASE_URL_BILLING',
-      'DATABASE_URL_JOBS',
-      'DATABASE_URL_MEDIA',
-      'DATABASE_URL_SHARES',
-      'DATABASE_URL_WEBHOOK_DISPATCHER',
-    ]);
-    assert.equal(
-      envOf(container(manifests, 'media'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key,
-      'DATABASE_URL_MEDIA',
-    );
-    assert.equal(
-      envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key,
-      'DATABASE_URL_BILLING',
-    );
-    assert.deepEqual(
-      envOf(job, 'DATABASE_URL_BILLING').valueFrom?.secretKeyRef,
-      envOf(container(manifests, 'billing'), 'DATABASE_URL').valueFrom?.secretKeyRef,
-    );
-    assert.equal(
-      envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key,
-      'DATABASE_URL_ARTIFACTS',
-    );
-    assert.deepEqual(
-      envOf(job, 'DATABASE_URL_ARTIFACTS').valueFrom?.secretKeyRef,
-      envOf(container(manifests, 'artifacts'), 'DATABASE_URL').valueFrom?.secretKeyRef,
-    );
-    assert.equal(envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key, 'DATABASE_URL_JOBS');
-    assert.deepEqual(
-      envOf(job, 'DATABASE_URL_JOBS').valueFrom?.secretKeyRef,
-      envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef,
-    );
-    assert.equal(
-      envOf(container(manifests, 'shares'), 'DATABASE_URL').valueFrom?.secretKeyRef?.key,
-      'DATABASE_URL_SHARES',
-    );
-    assert.deepEqual(
-      envOf(job, 'DATABASE_URL_SHARES').valueFrom?.secretKeyRef,
-      envOf(container(manifests, 'shares'), 'DATABASE_URL').valueFrom?.secretKeyRef,
-    );
-  },
+      assert.deepEqual(owners.sort(), [
+        'accounts',
+        'artifacts',
+        'billing',
+        'jobs',
+        'media',
+        'shares',
+        'webhook-dispatcher',
+      ]);
+      assert.equal(names.size, owners.length, 'one Secret each');
+      const own = envOf(job, 'DATABASE_URL').valueFrom?.secretKeyRef;
+      assert.equal(own?.key, 'DATABASE_URL');
+      assert.match(own?.name ?? '', /-db-migrations$/);
+      assert.ok(!names.has(own!.name));
+      const secrets = (job.env ?? []).flatMap((variable) => variable.valueFrom?.secretKeyRef?.name ?? []);
+      assert.deepEqual(secrets, [own!.name], "the job reads no service's Secret");
+      // Each Secret the chart renders for a database holds DATABASE_URL and nothing else.
+      for (const secret of byKind(manifests, 'Secret').filter((s) => /-db-/.test(s.metadata.name ?? '')))
+        assert.deepEqual(Object.keys(secret.data ?? {}), ['DATABASE_URL'], secret.metadata.name);
+    },
 
   'when the chart renders the Secret, it exists before the migration hook runs': (manifests) => {
     const secrets = byKind(manifests, 'Secret');

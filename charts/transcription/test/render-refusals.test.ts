@@ -27,6 +27,16 @@ const INCONSISTENT_VALUES: Array<[string, unknown, RegExp]> = [
     /secrets\.databaseUrls\.artifacts is required/,
   ],
   [
+    'no migrations database URL',
+    { secrets: { databaseUrls: { migrations: '' } } },
+    /secrets\.databaseUrls\.migrations is required \(or name a Secret with the key DATABASE_URL in secrets\.databaseSecrets\.migrations\)/,
+  ],
+  [
+    'no media database URL, even with an existing fleet Secret (it holds no database URL)',
+    { secrets: { existingSecret: 'fleet-secrets', databaseUrls: { media: '' } } },
+    /secrets\.databaseUrls\.media is required/,
+  ],
+  [
     'an S3 access key id without its secret',
     { secrets: { s3AccessKeyId: 'AKIAEXAMPLE' } },
     /s3AccessKeyId and secrets\.s3SecretAccessKey go together/,

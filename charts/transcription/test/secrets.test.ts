@@ -5,26 +5,35 @@ import assert from 'node:assert/strict';
 import { byKind, podTemplate, render, validateManifest, valuesFile, workloads, type Manifest } from './manifests.ts';
 import { container, containersOf, fleetEnv } from './support.ts';
 
-test('with an existingSecret the chart renders no Secret and every reference points at it', async () => {
+test('with an existingSecret the chart renders no fleet Secret and every reference but the database URLs points at it', async () => {
   const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
-  assert.equal(byKind(manifests, 'Secret').length, 0);
+  assert.equal(fleetSecret(manifests), undefined);
+  assert.ok(
+    byKind(manifests, 'Secret').every((secret) => /-db-/.test(secret.metadata.name ?? '')),
+    'only the database Secrets, from their inline URLs',
+  );
   let references = 0;
   for (const workload of workloads(manifests)) {
     for (const container of containersOf(workload)) {
       for (const variable of fleetEnv(container)) {
         const ref = variable.valueFrom?.secretKeyRef;
         // The one key of the service-keys Secret besides the identity (identity.test.ts).
-        if (!ref || variable.name === 'WEBHOOK_SECRETS_KEY') continue;
+        if (!ref || variable.name === 'WEBHOOK_SECRETS_KEY' || variable.name === 'DATABASE_URL') continue;
         references += 1;
         assert.equal(ref.name, 'fleet-secrets', `${container.name} ${variable.name}`);
       }
     }
     assert.equal(podTemplate(workload).metadata?.annotations?.['checksum/secret'], undefined);
   }
-  // accounts 4, billing 2, media 3 + the optional S3 pair, artifacts 1 + the optional S3 pair,
-  // gateway 1, jobs 2, shares 2, webhook-dispatcher 2, worker 1 (pool cpu), migrations 7.
-  assert.ok(references >= 26, `${references} references`);
+  // accounts 3, billing 1, media 2 + the optional S3 pair, artifacts the optional S3 pair,
+  // gateway 1, jobs 1, shares 1, webhook-dispatcher 1, worker 1 (pool cpu).
+  assert.ok(references >= 15, `${references} references`);
 });
+
+/** The fleet Secret the chart renders (<fullname>-secrets), beside the database Secrets. */
+function fleetSecret(manifests: Manifest[]): Manifest | undefined {
+  return byKind(manifests, 'Secret').find((secret) => secret.metadata.name?.endsWith('-secrets'));
+}
 
 test('S3 credentials: the Secret keys when both are set, none (the pod IAM role) otherwise; artifacts like media', async () => {
   const s3Refs = (manifests: Manifest[], component = 'media') =>
@@ -34,13 +43,13 @@ test('S3 credentials: the Secret keys when both are set, none (the pod IAM role)
 
   const ambient = await render();
   assert.deepEqual(s3Refs(ambient), [], 'no keys: no credential variables at all');
-  const ambientSecret = (byKind(ambient, 'Secret')[0]?.data ?? {}) as Record<string, string>;
+  const ambientSecret = (fleetSecret(ambient)?.data ?? {}) as Record<string, string>;
   assert.ok(!('S3_ACCESS_KEY_ID' in ambientSecret) && !('S3_SECRET_ACCESS_KEY' in ambientSecret));
 
   const inline = await render(
     await valuesFile({ secrets: { s3AccessKeyId: 'AKIAEXAMPLE', s3SecretAccessKey: 's3cr3t' } }),
   );
-  const secret = byKind(inline, 'Secret')[0];
+  const secret = fleetSecret(inline);
   assert.ok(secret);
   const data = (secret.data ?? {}) as Record<string, string>;
   assert.equal(Buffer.from(data.S3_ACCESS_KEY_ID ?? '', 'base64').toString(), 'AKIAEXAMPLE');
@@ -64,13 +73,13 @@ test('S3 credentials: the Secret keys when both are set, none (the pod IAM role)
 test('explicit secrets are used as given; empty ones are generated with 48 characters', async () => {
   const key = 'k'.repeat(40);
   const manifests = await render(await valuesFile({ secrets: { adminApiKey: key } }));
-  const [secret] = byKind(manifests, 'Secret');
+  const secret = fleetSecret(manifests);
   const data = (secret?.data ?? {}) as Record<string, string>;
   assert.equal(Buffer.from(data.ADMIN_API_KEY ?? '', 'base64').toString(), key);
   assert.equal(Buffer.from(data.SESSION_SIGNING_SECRET ?? '', 'base64').toString().length, 48);
   assert.equal(Buffer.from(data.MEDIA_TOKEN_SECRET ?? '', 'base64').toString().length, 48);
   const token = 't'.repeat(32);
-  const pinned = (byKind(await render(await valuesFile({ secrets: { mediaTokenSecret: token } })), 'Secret')[0]?.data ??
+  const pinned = (fleetSecret(await render(await valuesFile({ secrets: { mediaTokenSecret: token } })))?.data ??
     {}) as Record<string, string>;
   assert.equal(Buffer.from(pinned.MEDIA_TOKEN_SECRET ?? '', 'base64').toString(), token);
 });

@@ -1,8 +1,8 @@
 // shares: its Deployment and Service, secrets, the backends it dials, and the share links' base URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { byKind, find, podTemplate, render, valuesFile } from './manifests.ts';
-import { bytes, container, envOf, secretKeysOf, testRendered } from './support.ts';
+import { byKind, find, render, valuesFile } from './manifests.ts';
+import { bytes, container, envOf, ownDatabaseSecret, secretKeysOf, testRendered } from './support.ts';
 
 testRendered({
   'shares: gRPC 50056 and ops 9107 on 0.0.0.0, probed on /healthz and /readyz': (manifests) => {
@@ -32,59 +32,52 @@ testRendered({
     );
   },
 
-  'shares reads its database URL and NATS (media-deleted events) from the fleet Secret and dials artifacts and media': (
-    manifests,
-  ) => {
-    const shares = container(manifests, 'shares');
-    const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
-    assert.ok(fleetSecret);
-    for (const [name, key] of [
-      ['DATABASE_URL', 'DATABASE_URL_SHARES'],
-      ['NATS_URL', 'NATS_URL'],
-    ] as const) {
-      const ref = envOf(shares, name).valueFrom?.secretKeyRef;
+  'shares reads NATS (media-deleted events) from the fleet Secret, its database URL from its own, and dials artifacts and media':
+    (manifests) => {
+      const shares = container(manifests, 'shares');
+      const fleetSecret = envOf(container(manifests, 'accounts'), 'NATS_URL').valueFrom?.secretKeyRef?.name;
+      assert.ok(fleetSecret);
+      ownDatabaseSecret(shares, 'shares', fleetSecret);
+      for (const [name, key] of [['NATS_URL', 'NATS_URL']] as const) {
+        const ref = envOf(shares, name).valueFrom?.secretKeyRef;
+        assert.deepEqual(
+          { name: ref?.name, key: ref?.key, optional: ref?.optional },
+          { name: fleetSecret, key, optional: undefined },
+          name,
+        );
+        assert.equal(envOf(shares, name).value, undefined, `${name} is never inline`);
+      }
+      assert.deepEqual(secretKeysOf(shares), ['DATABASE_URL', 'NATS_URL'], "nothing of the other services' secrets");
+      for (const [variable, component] of [
+        ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
+        ['MEDIA_GRPC_ADDR', 'media'],
+      ] as const) {
+        const service = find(manifests, 'Service', component);
+        assert.equal(
+          envOf(shares, variable).value,
+          `${service.metadata.name}:${(service.spec as { ports: Array<{ port: number }> }).ports[0]?.port}`,
+          variable,
+        );
+        assert.equal(
+          envOf(shares, variable).value,
+          envOf(container(manifests, 'gateway'), variable).value,
+          `${variable} as the gateway dials it`,
+        );
+      }
+      assert.equal(envOf(shares, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
+      assert.equal(
+        envOf(shares, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.key,
+        'OTEL_EXPORTER_OTLP_ENDPOINT',
+      );
+      assert.equal(envOf(shares, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
+      const names = (shares.env ?? []).map((variable) => variable.name);
+      assert.deepEqual(names, [...new Set(names)], 'no variable twice');
       assert.deepEqual(
-        { name: ref?.name, key: ref?.key, optional: ref?.optional },
-        { name: fleetSecret, key, optional: undefined },
-        name,
+        names.filter((name) => name.startsWith('S3_')),
+        [],
+        'no object storage: transcripts come through artifacts',
       );
-      assert.equal(envOf(shares, name).value, undefined, `${name} is never inline`);
-    }
-    assert.deepEqual(
-      secretKeysOf(shares),
-      ['DATABASE_URL_SHARES', 'NATS_URL'],
-      "nothing of the other services' secrets",
-    );
-    for (const [variable, component] of [
-      ['ARTIFACTS_GRPC_ADDR', 'artifacts'],
-      ['MEDIA_GRPC_ADDR', 'media'],
-    ] as const) {
-      const service = find(manifests, 'Service', component);
-      assert.equal(
-        envOf(shares, variable).value,
-        `${service.metadata.name}:${(service.spec as { ports: Array<{ port: number }> }).ports[0]?.port}`,
-        variable,
-      );
-      assert.equal(
-        envOf(shares, variable).value,
-        envOf(container(manifests, 'gateway'), variable).value,
-        `${variable} as the gateway dials it`,
-      );
-    }
-    assert.equal(envOf(shares, 'LOG_LEVEL').valueFrom?.configMapKeyRef?.key, 'LOG_LEVEL');
-    assert.equal(
-      envOf(shares, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.key,
-      'OTEL_EXPORTER_OTLP_ENDPOINT',
-    );
-    assert.equal(envOf(shares, 'OTEL_EXPORTER_OTLP_ENDPOINT').valueFrom?.configMapKeyRef?.optional, true);
-    const names = (shares.env ?? []).map((variable) => variable.name);
-    assert.deepEqual(names, [...new Set(names)], 'no variable twice');
-    assert.deepEqual(
-      names.filter((name) => name.startsWith('S3_')),
-      [],
-      'no object storage: transcripts come through artifacts',
-    );
-  },
+    },
 
   'shares sets cpu and memory requests within its limits': (manifests) => {
     const shares = container(manifests, 'shares').resources;
@@ -100,8 +93,8 @@ test('defaults: the shares Deployment and Service, the gateway dials it, its sch
   assert.equal(find(manifests, 'PodDisruptionBudget', 'shares').metadata.name, 'tp-transcription-shares');
   const shares = container(manifests, 'shares');
   assert.deepEqual(envOf(shares, 'DATABASE_URL').valueFrom?.secretKeyRef, {
-    name: 'tp-transcription-secrets',
-    key: 'DATABASE_URL_SHARES',
+    name: 'tp-transcription-db-shares',
+    key: 'DATABASE_URL',
   });
   assert.deepEqual(envOf(shares, 'NATS_URL').valueFrom?.secretKeyRef, {
     name: 'tp-transcription-secrets',
@@ -110,16 +103,11 @@ test('defaults: the shares Deployment and Service, the gateway dials it, its sch
   assert.equal(envOf(shares, 'ARTIFACTS_GRPC_ADDR').value, 'tp-transcription-artifacts:50054');
   assert.equal(envOf(shares, 'MEDIA_GRPC_ADDR').value, 'tp-transcription-media:50052');
   assert.equal(envOf(container(manifests, 'gateway'), 'SHARES_GRPC_ADDR').value, 'tp-transcription-shares:50056');
-  const migrations = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
-  assert.ok(migrations);
-  assert.deepEqual(envOf(migrations, 'DATABASE_URL_SHARES').valueFrom?.secretKeyRef, {
-    name: 'tp-transcription-secrets',
-    key: 'DATABASE_URL_SHARES',
-  });
-  const secret = (byKind(manifests, 'Secret')[0]?.data ?? {}) as Record<string, string>;
+  const secret = byKind(manifests, 'Secret').find((s) => s.metadata.name === 'tp-transcription-db-shares');
   assert.equal(
-    Buffer.from(secret.DATABASE_URL_SHARES ?? '', 'base64').toString(),
-    'postgresql://transcription@postgresql:5432/transcription?schema=shares',
+    Buffer.from((secret?.data as Record<string, string> | undefined)?.DATABASE_URL ?? '', 'base64').toString(),
+    'postgresql://tp_shares@postgresql:5432/transcription?schema=shares',
+    'its own role on its own schema; the migration job migrates it as the migrations role',
   );
 });
 
@@ -153,20 +141,21 @@ test('shares follows the artifacts and media Service ports', async () => {
   );
 });
 
-test('with an existingSecret, shares and the migration job read it', async () => {
-  const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
+test('with an existingSecret, shares reads NATS from it and its database URL from a Secret of its own', async () => {
+  const manifests = await render(
+    await valuesFile({
+      secrets: { existingSecret: 'fleet-secrets', databaseSecrets: { shares: 'managed-shares-db' } },
+    }),
+  );
   assert.deepEqual(envOf(container(manifests, 'shares'), 'DATABASE_URL').valueFrom?.secretKeyRef, {
-    name: 'fleet-secrets',
-    key: 'DATABASE_URL_SHARES',
+    name: 'managed-shares-db',
+    key: 'DATABASE_URL',
   });
   assert.deepEqual(envOf(container(manifests, 'shares'), 'NATS_URL').valueFrom?.secretKeyRef, {
     name: 'fleet-secrets',
     key: 'NATS_URL',
   });
-  const migrations = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
-  assert.ok(migrations);
-  assert.deepEqual(envOf(migrations, 'DATABASE_URL_SHARES').valueFrom?.secretKeyRef, {
-    name: 'fleet-secrets',
-    key: 'DATABASE_URL_SHARES',
-  });
+  const rendered = byKind(manifests, 'Secret').map((secret) => secret.metadata.name);
+  assert.ok(!rendered.includes('managed-shares-db') && !rendered.includes('tp-transcription-db-shares'));
+  assert.ok(rendered.includes('tp-transcription-db-media'), 'the others still come from their inline URLs');
 });

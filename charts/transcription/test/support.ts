@@ -1,6 +1,7 @@
 // What the chart tests read out of rendered manifests, and the two value sets every rendering
 // rule is checked against (the defaults and the production example).
 import { before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -177,3 +178,19 @@ export const BILLING_NUMBERS = {
   MAX_UPLOAD_BYTES: '5368709120',
   GRANT_EXPIRY_SWEEP_MS: '60000',
 };
+
+/**
+ * A data-owning service reads DATABASE_URL from a Secret of its own (ADR 0036): key DATABASE_URL of
+ * `<anything>-db-<component>` (or the Secret secrets.databaseSecrets names), never inline, never the
+ * fleet Secret. Returns the Secret's name.
+ */
+export function ownDatabaseSecret(container: IContainer, component: string, fleetSecret?: string): string {
+  const url = envOf(container, 'DATABASE_URL');
+  assert.equal(url.value, undefined, 'DATABASE_URL is never inline');
+  const ref = url.valueFrom?.secretKeyRef;
+  assert.equal(ref?.key, 'DATABASE_URL');
+  assert.equal(ref?.optional, undefined);
+  assert.match(ref?.name ?? '', new RegExp(`-db-${component}$`), `${component} has a database Secret of its own`);
+  if (fleetSecret) assert.notEqual(ref?.name, fleetSecret);
+  return ref!.name;
+}

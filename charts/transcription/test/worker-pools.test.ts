@@ -191,6 +191,6 @@ test('the gateway and the workers follow the jobs Service port', async () => {
 
 test('with an existingSecret, jobs and the workers read it', async () => {
   const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
-  assert.equal(envOf(container(manifests, 'jobs'), 'DATABASE_URL').valueFrom?.secretKeyRef?.name, 'fleet-secrets');
+  assert.equal(envOf(container(manifests, 'jobs'), 'NATS_URL').valueFrom?.secretKeyRef?.name, 'fleet-secrets');
   assert.equal(envOf(workerContainer(manifests, 'cpu'), 'NATS_URL').valueFrom?.secretKeyRef?.name, 'fleet-secrets');
 });

@@ -116,16 +116,10 @@ test('defaults: one CPU pool of one pod, one job at a time, pocketsphinx only', 
   );
   assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx');
   assert.equal(envOf(container(manifests, 'gateway'), 'JOBS_GRPC_ADDR').value, 'tp-transcription-jobs:50055');
-  const migrations = podTemplate(find(manifests, 'Job', 'migrations')).spec.containers[0];
-  assert.ok(migrations);
-  assert.deepEqual(envOf(migrations, 'DATABASE_URL_JOBS').valueFrom?.secretKeyRef, {
-    name: 'tp-transcription-secrets',
-    key: 'DATABASE_URL_JOBS',
-  });
-  const secret = (byKind(manifests, 'Secret')[0]?.data ?? {}) as Record<string, string>;
+  const secret = byKind(manifests, 'Secret').find((s) => s.metadata.name === 'tp-transcription-db-jobs');
   assert.equal(
-    Buffer.from(secret.DATABASE_URL_JOBS ?? '', 'base64').toString(),
-    'postgresql://transcription@postgresql:5432/transcription?schema=jobs',
+    Buffer.from((secret?.data as Record<string, string> | undefined)?.DATABASE_URL ?? '', 'base64').toString(),
+    'postgresql://tp_jobs@postgresql:5432/transcription?schema=jobs',
   );
 });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
+import pg from 'pg';
 import { createPgAdapter } from './adapter.ts';
 import { isUniqueViolation, pingDatabase } from './prisma-helpers.ts';
 import { pgConfigFor } from './database-url.ts';
@@ -79,6 +80,23 @@ test('the @prisma/adapter-pg patch is applied (patches/@prisma__adapter-pg@7.10.
   // Its own connections are closed before DROP DATABASE, so disposing really removes it.
   await shadow.dispose();
   assert.deepEqual(await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [shadowName]), []);
+});
+
+// pg keeps a Pool's password out of its enumerable options, so the adapter's spread of them lost it:
+// on a server that asks for passwords (make test's, ADR 0036) the shadow pool could not log in.
+test('a shadow database opened through a pg Pool, as the migrations open it, logs in with the Pool password', async () => {
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  const { config } = pgConfigFor(db.url('notes'));
+  assert.ok(config.password, 'make test runs PostgreSQL with passwords');
+  const pool = new pg.Pool({ ...config, max: 1 });
+  try {
+    const shadow = await new PrismaPg(pool, { schema: 'notes' }).connectToShadowDb();
+    const { rows } = await shadow.underlyingDriver().query<{ db: string }>('SELECT current_database() AS db');
+    assert.match(rows[0]?.db ?? '', /^prisma_migrate_shadow_db_/);
+    await shadow.dispose();
+  } finally {
+    await pool.end();
+  }
 });
 
 test("prisma generate failures carry prisma's message", async () => {

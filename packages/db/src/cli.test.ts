@@ -124,7 +124,7 @@ test("deploy --all gives every data-owning service its own schema in DATABASE_UR
   assert.equal((await db.query("SELECT 1 FROM pg_namespace WHERE nspname = 'ignored'")).length, 0);
 });
 
-test("deploy --all prefers a service's own DATABASE_URL_<SERVICE>, as the chart's migration job passes it", async () => {
+test("deploy --all prefers a service's own DATABASE_URL_<SERVICE>, for a service migrated elsewhere", async () => {
   const run = await cli(['deploy', '--all', '--root', root], {
     DATABASE_URL: db.url('ignored'),
     DATABASE_URL_NOTES_TWO: db.url('own_two'),

@@ -7,7 +7,8 @@ import { databaseNameOf, withSchema } from './database-url.ts';
 import { isMigrationError, MigrationError } from './errors.ts';
 import { prismaGenerate } from './generate.ts';
 import { migrateDeploy, migrateDev, migrationsStatus } from './migrate.ts';
-import { ensureDatabase } from './postgres.ts';
+import { connectClient, ensureDatabase } from './postgres.ts';
+import { roleExists, serviceRole } from './roles.ts';
 import { defaultDatabaseUrl, serviceDirOf, serviceSchema, servicesWithSchema } from './services.ts';
 
 const USAGE = `usage: node packages/db/src/cli.ts <command> (--service <name> | --all) [options]
@@ -27,7 +28,9 @@ options:
 
 DATABASE_URL_<SERVICE> (e.g. DATABASE_URL_ACCOUNTS) is that service's URL when set; otherwise
 DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/transcription?schema=<service>;
-with --all, each service uses DATABASE_URL's database with its own schema.`;
+with --all, each service uses DATABASE_URL's database with its own schema. Run deploy as the
+migrations role (the owner of the schemas): after each service's migrations it grants the role
+tp_<schema> (e.g. tp_media) its rights on that schema when the server has that role (ADR 0036).`;
 
 const COMMANDS = ['deploy', 'dev', 'status', 'generate'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -59,8 +62,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     if (command !== 'status' && (await ensureDatabase(databaseUrl)))
       io.out(`created database ${databaseNameOf(databaseUrl)}`);
     if (command === 'deploy') {
-      const { applied } = await migrateDeploy({ serviceDir, databaseUrl });
-      io.out(`${svc}: ${applied.length === 0 ? 'no pending migration' : `applied ${applied.join(', ')}`}`);
+      await deploy(svc, serviceDir, databaseUrl, io);
     } else if (command === 'dev') {
       const result = await migrateDev({
         serviceDir,
@@ -83,6 +85,25 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   return healthy ? 0 : 1;
 }
 
+/** Applies the migrations, then grants the service's role (when the cluster has it) its rights on the schema. */
+async function deploy(svc: string, serviceDir: string, databaseUrl: string, io: Io): Promise<void> {
+  const role = serviceRole(svc);
+  const granted = await hasRole(databaseUrl, role);
+  const { applied } = await migrateDeploy({ serviceDir, databaseUrl, ...(granted ? { serviceRole: role } : {}) });
+  io.out(`${svc}: ${applied.length === 0 ? 'no pending migration' : `applied ${applied.join(', ')}`}`);
+  // A server without the role (a scratch database) gets no grants; a service could not log in there anyway.
+  if (granted) io.out(`${svc}: granted ${role} its rights on the schema`);
+}
+
+async function hasRole(databaseUrl: string, role: string): Promise<boolean> {
+  const client = await connectClient(databaseUrl);
+  try {
+    return await roleExists(client, role);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 function reportStatus(svc: string, status: Awaited<ReturnType<typeof migrationsStatus>>, io: Io): boolean {
   const problems = [
     status.pending.length > 0 ? `pending: ${status.pending.join(', ')}` : '',
@@ -100,7 +121,7 @@ function reportStatus(svc: string, status: Awaited<ReturnType<typeof migrationsS
   return problems.length === 0;
 }
 
-/** `DATABASE_URL_<SERVICE>` (ai-proxy → DATABASE_URL_AI_PROXY), as the chart's migration job passes them. */
+/** `DATABASE_URL_<SERVICE>` (ai-proxy → DATABASE_URL_AI_PROXY): one service migrated elsewhere than DATABASE_URL's database. */
 export function serviceUrlVariable(service: string): string {
   return `DATABASE_URL_${service.toUpperCase().replaceAll('-', '_')}`;
 }

@@ -15,6 +15,7 @@ export { afterCommit, committing } from './after-commit.ts';
 export {
   migrateDeploy,
   migrateDev,
+  type DeployInput,
   migrationsStatus,
   type MigrateInput,
   type MigrateDevInput,
@@ -26,3 +27,11 @@ export { ensureDatabase } from './postgres.ts';
 export { schemaEngineVersion } from './schema-engine.ts';
 export { MigrationError, isMigrationError, type MigrationErrorCode } from './errors.ts';
 export { serviceSchema, defaultDatabaseUrl } from './services.ts';
+export {
+  MIGRATOR_ROLE,
+  grantServiceRole,
+  roleExists,
+  rolePasswordVariable,
+  serviceGrantsSql,
+  serviceRole,
+} from './roles.ts';

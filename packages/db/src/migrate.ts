@@ -18,6 +18,7 @@ import {
   writeMigration,
 } from './migrations-dir.ts';
 import { ensureSchema, withAdvisoryLock } from './postgres.ts';
+import { grantServiceRole } from './roles.ts';
 import { NO_FILTERS, withSchemaEngine, type SchemaEngine } from './schema-engine.ts';
 
 export { migrationsStatus, type MigrationsStatus } from './migrations-status.ts';
@@ -30,16 +31,26 @@ const LOCK_NAMESPACE = 'tp-db:migrate';
  * the schema first; records them in `<schema>._prisma_migrations` like `prisma migrate deploy`.
  * Idempotent, and safe to run from several processes at once (advisory lock per schema).
  */
-export async function migrateDeploy(input: MigrateInput): Promise<{ applied: string[] }> {
+export async function migrateDeploy(input: DeployInput): Promise<{ applied: string[] }> {
   const { schema } = parseDatabaseUrl(input.databaseUrl);
   const migrationsList = await readMigrationsList(migrationsDirOf(input.serviceDir));
   return withAdvisoryLock(input.databaseUrl, LOCK_NAMESPACE, schema, async (client) => {
     await ensureSchema(client, schema);
-    if (migrationsList.migrationDirectories.length === 0) return { applied: [] };
-    return withSchemaEngine({ databaseUrl: input.databaseUrl }, async ({ engine }) => ({
-      applied: await applyMigrations(engine, migrationsList, client, schema),
-    }));
+    const applied =
+      migrationsList.migrationDirectories.length === 0
+        ? []
+        : await withSchemaEngine({ databaseUrl: input.databaseUrl }, async ({ engine }) =>
+            applyMigrations(engine, migrationsList, client, schema),
+          );
+    // After every deploy, under the same lock: a table the migrations just added is the service's at once.
+    if (input.serviceRole !== undefined) await grantServiceRole(client, schema, input.serviceRole);
+    return { applied };
   });
+}
+
+export interface DeployInput extends MigrateInput {
+  /** The service's login role (ADR 0036), granted its rights on the schema after the migrations. */
+  serviceRole?: string;
 }
 
 export interface MigrateDevInput extends MigrateInput {

@@ -140,7 +140,7 @@ async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
     options,
     port,
     addr: (name) => `127.0.0.1:${port(name).grpc}`,
-    databaseUrl: (name) => (given[name] ?? databases.get(name)!).databaseUrl,
+    databaseUrl: (name) => (given[name] ?? databases.get(name)!).serviceUrl,
     nats: { NATS_URL: bus.natsUrl, NATS_PREFIX: bus.prefix },
     objectStoreEnv: objectStore.env,
     adminKey: randomBytes(32).toString('hex'),

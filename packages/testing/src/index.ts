@@ -1,5 +1,5 @@
+export { connectToSchema } from './service-role.ts';
 export {
-  connectToSchema,
   createTestDatabase,
   createEmptyTestDatabase,
   dropStaleTestDatabases,

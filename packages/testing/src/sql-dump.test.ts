@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import path from 'node:path';
-import { connectToSchema, createEmptyTestDatabase, type TestDatabase } from './test-database.ts';
+import { connectToSchema } from './service-role.ts';
+import { createEmptyTestDatabase, type TestDatabase } from './test-database.ts';
 import { loadSqlDump } from './sql-dump.ts';
 import { repoRoot } from './repo.ts';
 

@@ -1,6 +1,8 @@
 // One fresh PostgreSQL database per test file, with the service's migrations applied. Migrating
 // takes a few hundred milliseconds, copying a database a few dozen: migrations run once into a
-// template database named after a hash of the migration files, and each test copies it.
+// template database named after a hash of the migration files, and each test copies it. The
+// template carries the grants of the service's role (ADR 0036), so a copy is ready for the service
+// to connect as that role.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,10 +15,13 @@ import {
   readMigrationsList,
   redact,
   schemaEngineVersion,
+  serviceGrantsSql,
+  serviceRole,
   serviceSchema,
   withDatabase,
 } from '@tp/db';
 import { repoRoot } from './repo.ts';
+import { ensureServiceRole, serviceRoleUrl } from './service-role.ts';
 
 export const TEST_DATABASE_PREFIX = 'tp_test_';
 const TEMPLATE_PREFIX = 'tp_tpl_';
@@ -30,8 +35,14 @@ export type TestDatabaseOptions =
   | { serviceDir: string; schema?: string };
 
 export interface TestDatabase {
-  /** `postgresql://…/<name>?schema=<schema>`: give it to the service as DATABASE_URL. */
+  /** `postgresql://…/<name>?schema=<schema>` as the admin: for the test's own reads, writes and migrations. */
   databaseUrl: string;
+  /**
+   * The same database as the service's role (`tp_<schema>`, its password from
+   * `DATABASE_PASSWORD_<SCHEMA>`, which make test sets): give it to the service as DATABASE_URL. For a
+   * folder that is not one of our services, the admin's URL.
+   */
+  serviceUrl: string;
   name: string;
   schema: string;
   /** Drops the database, closing connections a test left open. Safe to call twice. */
@@ -44,8 +55,8 @@ export function adminUrl(): string {
 }
 
 export async function createTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
-  const { serviceDir, schema } = resolveService(options);
-  const template = await templateNameFor(serviceDir, schema);
+  const { serviceDir, schema, role } = resolveService(options);
+  const template = await templateNameFor(serviceDir, schema, role);
   const name = testDatabaseName(schema);
   await dropLeftoversOnce();
 
@@ -57,7 +68,7 @@ export async function createTestDatabase(options: TestDatabaseOptions): Promise<
     if (!(await databaseExists(admin, template))) {
       await admin.query('SELECT pg_advisory_unlock_shared(hashtext($1), hashtext($2))', key);
       await admin.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', key);
-      if (!(await databaseExists(admin, template))) await buildTemplate(admin, template, serviceDir, schema);
+      if (!(await databaseExists(admin, template))) await buildTemplate(admin, template, { serviceDir, schema, role });
       await admin.query('SELECT pg_advisory_lock_shared(hashtext($1), hashtext($2))', key);
       await admin.query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', key);
     }
@@ -65,7 +76,7 @@ export async function createTestDatabase(options: TestDatabaseOptions): Promise<
   } finally {
     await admin.end(); // also releases the advisory locks
   }
-  return testDatabase(name, schema);
+  return testDatabase(name, schema, role);
 }
 
 /**
@@ -82,17 +93,21 @@ export async function createEmptyTestDatabase(options: TestDatabaseOptions): Pro
   } finally {
     await admin.end();
   }
-  return testDatabase(name, schema);
+  return testDatabase(name, schema, resolveService(options).role);
 }
 
 function testDatabaseName(schema: string): string {
   return `${TEST_DATABASE_PREFIX}${slug(schema)}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
 
-function testDatabase(name: string, schema: string): TestDatabase {
+function testDatabase(name: string, schema: string, role: string | undefined): TestDatabase {
   let dropped = false;
+  const databaseUrl = withDatabase(adminUrl(), name, schema);
   return {
-    databaseUrl: withDatabase(adminUrl(), name, schema),
+    databaseUrl,
+    get serviceUrl() {
+      return role === undefined ? databaseUrl : serviceRoleUrl(databaseUrl, role);
+    },
     name,
     schema,
     async drop() {
@@ -103,12 +118,13 @@ function testDatabase(name: string, schema: string): TestDatabase {
   };
 }
 
-function resolveService(options: TestDatabaseOptions): { serviceDir: string; schema: string } {
+/** `role`: the service's login role, for a service of this repository. */
+function resolveService(options: TestDatabaseOptions): { serviceDir: string; schema: string; role?: string } {
   if ('service' in options) {
     const serviceDir = path.join(repoRoot(), 'services', options.service);
     if (!existsSync(serviceDir))
       throw new MigrationError('invalid_input', `no service "${options.service}" at ${serviceDir}`);
-    return { serviceDir, schema: serviceSchema(options.service) };
+    return { serviceDir, schema: serviceSchema(options.service), role: serviceRole(options.service) };
   }
   if (!existsSync(options.serviceDir))
     throw new MigrationError('invalid_input', `no service folder at ${options.serviceDir}`);
@@ -119,7 +135,7 @@ function resolveService(options: TestDatabaseOptions): { serviceDir: string; sch
 }
 
 /** The template's name changes whenever a migration, the schema name or the engine changes. */
-export async function templateNameFor(serviceDir: string, schema: string): Promise<string> {
+export async function templateNameFor(serviceDir: string, schema: string, role?: string): Promise<string> {
   const list = await readMigrationsList(migrationsDirOf(serviceDir));
   if (list.migrationDirectories.length === 0) {
     throw new MigrationError(
@@ -128,6 +144,8 @@ export async function templateNameFor(serviceDir: string, schema: string): Promi
     );
   }
   const hash = createHash('sha256').update(`${schema}\0${schemaEngineVersion()}\0${list.lockfile.content ?? ''}`);
+  // The grants are part of the template: new grants, new template.
+  if (role !== undefined) hash.update(`\0${serviceGrantsSql(schema, role)}`);
   for (const dir of list.migrationDirectories) {
     const content = dir.migrationFile.content;
     hash.update(`\0${dir.path}\0${content.tag}\0${content.value}`);
@@ -140,12 +158,23 @@ export function buildPrefixOf(template: string): string {
   return `${BUILD_PREFIX}${template.slice(TEMPLATE_PREFIX.length, -8)}_`;
 }
 
-async function buildTemplate(admin: pg.Client, template: string, serviceDir: string, schema: string): Promise<void> {
+interface TemplateSource {
+  serviceDir: string;
+  schema: string;
+  role?: string | undefined;
+}
+
+async function buildTemplate(admin: pg.Client, template: string, source: TemplateSource): Promise<void> {
   // Built under another name and renamed when complete, so a crash never leaves a half-migrated template.
   const build = `${buildPrefixOf(template)}${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   await admin.query(`CREATE DATABASE ${quoteIdent(build)}`);
   try {
-    await migrateDeploy({ serviceDir, databaseUrl: withDatabase(adminUrl(), build, schema) });
+    if (source.role !== undefined) await ensureServiceRole(admin, source.role);
+    await migrateDeploy({
+      serviceDir: source.serviceDir,
+      databaseUrl: withDatabase(adminUrl(), build, source.schema),
+      ...(source.role === undefined ? {} : { serviceRole: source.role }),
+    });
     await whenUnused(admin, build, () =>
       admin.query(`ALTER DATABASE ${quoteIdent(build)} RENAME TO ${quoteIdent(template)}`),
     );
@@ -271,18 +300,4 @@ async function connectAdmin(): Promise<pg.Client> {
 
 function slug(schema: string): string {
   return schema.toLowerCase().slice(0, 24);
-}
-
-/**
- * A plain pg connection to a service's test database whose unqualified names are the service's
- * tables (the URL's `schema` parameter becomes the search path), for checking rows from a test.
- */
-export async function connectToSchema(databaseUrl: string): Promise<pg.Client> {
-  const url = new URL(databaseUrl);
-  const schema = url.searchParams.get('schema') ?? 'public';
-  url.search = '';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`SET search_path TO ${quoteIdent(schema)}`);
-  return client;
 }

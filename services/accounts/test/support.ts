@@ -49,7 +49,7 @@ export async function startAccounts(options: AccountsServiceOptions = {}): Promi
   const config = AccountsConfigSchema.parse({
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
-    DATABASE_URL: database.databaseUrl,
+    DATABASE_URL: database.serviceUrl,
     NATS_URL: namespace.natsUrl,
     NATS_PREFIX: namespace.prefix,
     SESSION_SIGNING_SECRET: randomBytes(32).toString('hex'),

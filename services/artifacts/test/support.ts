@@ -57,7 +57,7 @@ export async function startInfra(): Promise<Infra> {
     env: async (overrides = {}) => ({
       GRPC_PORT: String(await freePort()),
       OPS_PORT: String(await freePort()),
-      DATABASE_URL: database.databaseUrl,
+      DATABASE_URL: database.serviceUrl,
       ...objectStore.env,
       LOG_LEVEL: 'silent',
       ...testServiceKeys().env('artifacts'),

@@ -66,7 +66,7 @@ export async function startBilling(env: Record<string, string> = {}): Promise<Bi
   const config = BillingConfigSchema.parse({
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
-    DATABASE_URL: database.databaseUrl,
+    DATABASE_URL: database.serviceUrl,
     ADMIN_API_KEY: key,
     // The tests sweep by hand (service.sweepExpired) so that runs are reproducible.
     GRANT_EXPIRY_SWEEP_MS: String(24 * HOUR_MS),

@@ -96,7 +96,7 @@ async function startJobsOn(fleet: Fleet, database: TestDatabase, env: Record<str
   const config = JobsConfigSchema.parse({
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
-    DATABASE_URL: database.databaseUrl,
+    DATABASE_URL: database.serviceUrl,
     NATS_URL: fleet.natsUrl,
     NATS_PREFIX: fleet.natsPrefix,
     BILLING_GRPC_ADDR: fleet.grpcAddr('billing'),

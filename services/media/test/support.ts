@@ -66,7 +66,7 @@ export async function startInfra(): Promise<Infra> {
     env: async (overrides = {}) => ({
       GRPC_PORT: String(await freePort()),
       OPS_PORT: String(await freePort()),
-      DATABASE_URL: database.databaseUrl,
+      DATABASE_URL: database.serviceUrl,
       NATS_URL: namespace.natsUrl,
       NATS_PREFIX: namespace.prefix,
       ...objectStore.env,

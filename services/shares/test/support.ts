@@ -123,9 +123,12 @@ function sharesStarter(
     const config = SharesConfigSchema.parse({
       GRPC_PORT: String(await freePort()),
       OPS_PORT: String(await freePort()),
-      DATABASE_URL: database.databaseUrl,
+      DATABASE_URL: database.serviceUrl,
       NATS_URL: fleet.natsUrl,
       NATS_PREFIX: namespace?.prefix ?? fleet.natsPrefix,
+      // Whether an account an event calls deleted is gone (ADR 0039): the test users were never
+      // accounts' users, so accounts answers that they are not there.
+      ACCOUNTS_GRPC_ADDR: fleet.grpcAddr('accounts'),
       ARTIFACTS_GRPC_ADDR: fleet.grpcAddr('artifacts'),
       MEDIA_GRPC_ADDR: fleet.grpcAddr('media'),
       // Upper bounds only a broken backend reaches: a busy machine must not decide a test.

@@ -53,7 +53,7 @@ before(async () => {
   const config = WebhookDispatcherConfigSchema.parse({
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
-    DATABASE_URL: database.databaseUrl,
+    DATABASE_URL: database.serviceUrl,
     NATS_URL: namespace.natsUrl,
     NATS_PREFIX: namespace.prefix,
     JOBS_GRPC_ADDR: jobs.address,

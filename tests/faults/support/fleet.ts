@@ -85,6 +85,7 @@ export async function startFaultFleet(log: (line: string) => void): Promise<Faul
   try {
     // @tp/testing makes the fleet's databases and stream namespace on the servers these name.
     process.env.TEST_DATABASE_URL = infra.adminDatabaseUrl;
+    Object.assign(process.env, infra.databaseSecrets);
     process.env.NATS_URL = infra.natsUrl;
     fleet = await startFleet({
       objectStore: infra.objectStore,

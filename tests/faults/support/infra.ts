@@ -11,8 +11,9 @@ import { freePort, type TestObjectStore } from '@tp/testing';
 import { ensureLayout, layout, type Layout } from '../../../tools/dev/layout.ts';
 import { ensureNats } from '../../../tools/dev/nats.ts';
 import { ensureLocalS3 } from '../../../tools/dev/object-store.ts';
+import { freshDatabaseSecrets } from '../../../tools/dev/database-roles.ts';
 import { platformFrom, type Platform } from '../../../tools/dev/platform.ts';
-import { ensurePostgres } from '../../../tools/dev/postgres.ts';
+import { ensureDatabase, ensureDatabaseRoles, ensurePostgres } from '../../../tools/dev/postgres.ts';
 import { killDaemon, stopDaemon } from '../../../tools/dev/processes.ts';
 
 export const INFRA = ['postgres', 'nats', 'local-s3'] as const;
@@ -21,6 +22,8 @@ export type InfraName = (typeof INFRA)[number];
 export interface FaultInfra {
   /** The maintenance database of our PostgreSQL: @tp/testing makes the fleet's databases there. */
   adminDatabaseUrl: string;
+  /** The passwords of the services' roles (DATABASE_PASSWORD_<ROLE>), for @tp/testing's service URLs. */
+  databaseSecrets: Record<string, string>;
   natsUrl: string;
   /** Our local S3, for the fleet (stopped by `stop`, not by the fleet). */
   objectStore: TestObjectStore;
@@ -32,10 +35,10 @@ export interface FaultInfra {
   stop(): Promise<void>;
 }
 
-async function platformOnFreePorts(dirs: Layout): Promise<Platform> {
+async function platformOnFreePorts(dirs: Layout, databaseSecrets: Record<string, string>): Promise<Platform> {
   const env = {
     PATH: process.env.PATH,
-    DATABASE_URL: `postgresql://postgres@127.0.0.1:${await freePort()}/faults`,
+    POSTGRES_PORT: String(await freePort()),
     NATS_URL: `nats://127.0.0.1:${await freePort()}`,
     S3_PORT: String(await freePort()),
     S3_BUCKET: 'faults',
@@ -44,6 +47,7 @@ async function platformOnFreePorts(dirs: Layout): Promise<Platform> {
   const keys = {
     S3_ACCESS_KEY_ID: `TPFAULTS${randomBytes(6).toString('hex').toUpperCase()}`,
     S3_SECRET_ACCESS_KEY: randomBytes(24).toString('hex'),
+    ...databaseSecrets,
   };
   return platformFrom(env, keys, dirs);
 }
@@ -72,7 +76,8 @@ function objectStoreOf(p: Platform): TestObjectStore {
 export async function startFaultInfra(log: (line: string) => void): Promise<FaultInfra> {
   const dirs = layout(mkdtempSync(join(tmpdir(), 'tp-faults-')));
   ensureLayout(dirs);
-  const p = await platformOnFreePorts(dirs);
+  const databaseSecrets = freshDatabaseSecrets();
+  const p = await platformOnFreePorts(dirs, databaseSecrets);
   const start = async (name: InfraName): Promise<void> => {
     // Commits acknowledged before a kill must survive it, as on a real server.
     if (name === 'postgres') await ensurePostgres(p, dirs, log, { crashSafeCommits: true });
@@ -85,6 +90,9 @@ export async function startFaultInfra(log: (line: string) => void): Promise<Faul
   };
   try {
     for (const name of INFRA) await start(name);
+    // Once: the roles live in the cluster, which a restart keeps.
+    ensureDatabase(p, log);
+    ensureDatabaseRoles(p, log);
   } catch (err) {
     await stop();
     throw err;
@@ -93,6 +101,7 @@ export async function startFaultInfra(log: (line: string) => void): Promise<Faul
   admin.pathname = '/postgres';
   return {
     adminDatabaseUrl: admin.toString(),
+    databaseSecrets,
     natsUrl: p.natsUrl,
     objectStore: objectStoreOf(p),
     dirs,
