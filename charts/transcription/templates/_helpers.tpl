@@ -614,3 +614,74 @@ prometheus.io/path: /metrics
 {{ toYaml . }}
 {{- end }}
 {{- end }}
+
+{{/*
+gRPC mutual TLS (ADR 0037). Every service that serves or calls gRPC (all but web) and tsctl (the
+smoke test's init container) reads its certificate, its key and the fleet's CA from a
+kubernetes.io/tls Secret of its own (tls.crt, tls.key, ca.crt: what cert-manager writes), mounted
+read-only at transcription.grpcTlsMountPath, with GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE and
+GRPC_TLS_KEY_FILE pointing into it. The Secret is grpcTls.secretNames.<identity>, else
+<fullname>-<identity>-tls; cert-manager fills it (grpcTls.certManager) or the operator does
+(docs/runbooks/grpc-certificates.md). The worker pools share the identity `worker`.
+*/}}
+{{- define "transcription.grpcTlsMountPath" -}}
+/etc/grpc-tls
+{{- end }}
+
+{{/* The Secret of one identity: (list $ "media") */}}
+{{- define "transcription.grpcTlsSecretName" -}}
+{{- $root := index . 0 }}
+{{- $identity := index . 1 }}
+{{- get ($root.Values.grpcTls.secretNames | default dict) $identity | default (printf "%s-tls" (include "transcription.componentName" (list $root $identity))) }}
+{{- end }}
+
+{{/*
+The identities this release needs a certificate for, as JSON: each enabled gRPC component (the
+worker while a pool is enabled) and tsctl while the smoke test is enabled.
+*/}}
+{{- define "transcription.grpcTlsIdentities" -}}
+{{- $identities := list }}
+{{- range include "transcription.identityServices" . | fromJsonArray }}
+{{- if eq . "worker" }}
+{{- if include "transcription.workerPools" $ | fromJsonArray }}
+{{- $identities = append $identities . }}
+{{- end }}
+{{- else if (index $.Values .).enabled }}
+{{- $identities = append $identities . }}
+{{- end }}
+{{- end }}
+{{- if .Values.tests.enabled }}
+{{- $identities = append $identities "tsctl" }}
+{{- end }}
+{{- $identities | toJson }}
+{{- end }}
+
+{{/*
+The pod volume of an identity's Secret, as a JSON list for podBase's extra volumes: (list $ "media").
+Each entry is named, so a Secret that lacks one (`kubectl create secret tls` writes no ca.crt) fails
+the mount with an event naming it instead of starting a service that cannot read its CA. 0440: the
+files belong to the pod's fsGroup.
+*/}}
+{{- define "transcription.grpcTlsVolumes" -}}
+{{- $items := list }}
+{{- range list "ca.crt" "tls.crt" "tls.key" }}
+{{- $items = append $items (dict "key" . "path" .) }}
+{{- end }}
+{{- list (dict "name" "grpc-tls" "secret" (dict "secretName" (include "transcription.grpcTlsSecretName" .) "defaultMode" 288 "items" $items)) | toJson }}
+{{- end }}
+
+{{/* The read-only mount of that volume, as a JSON list for containerBase's extra mounts. */}}
+{{- define "transcription.grpcTlsVolumeMounts" -}}
+{{- list (dict "name" "grpc-tls" "mountPath" (include "transcription.grpcTlsMountPath" .) "readOnly" true) | toJson }}
+{{- end }}
+
+{{/* GRPC_TLS_CA_FILE, GRPC_TLS_CERT_FILE and GRPC_TLS_KEY_FILE: the files of that mount. */}}
+{{- define "transcription.grpcTlsEnv" -}}
+{{- $dir := include "transcription.grpcTlsMountPath" . }}
+- name: GRPC_TLS_CA_FILE
+  value: {{ printf "%s/ca.crt" $dir }}
+- name: GRPC_TLS_CERT_FILE
+  value: {{ printf "%s/tls.crt" $dir }}
+- name: GRPC_TLS_KEY_FILE
+  value: {{ printf "%s/tls.key" $dir }}
+{{- end }}

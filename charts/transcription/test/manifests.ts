@@ -90,9 +90,10 @@ export function parseManifests(text: string): Manifest[] {
   return manifests;
 }
 
-/** Custom resources the chart renders, by apiVersion: the package of their models (Prometheus Operator's). */
+/** Custom resources the chart renders, by apiVersion: the package of their models (Prometheus Operator's, cert-manager's). */
 const MODEL_PACKAGES: Readonly<Record<string, string>> = {
   'monitoring.coreos.com/v1': '@kubernetes-models/prometheus-operator',
+  'cert-manager.io/v1': '@kubernetes-models/cert-manager',
 };
 
 type ModelClass = new (data: unknown) => { validate(): void };

@@ -147,6 +147,26 @@ const INCONSISTENT_VALUES: Array<[string, unknown, RegExp]> = [
     { networkPolicy: { egress: { restricted: true } } },
     /networkPolicy\.egress\.restricted needs networkPolicy\.egress\.to/,
   ],
+  [
+    'cert-manager for the gRPC certificates without an issuer',
+    { grpcTls: { certManager: { enabled: true } } },
+    /grpcTls\.certManager\.enabled needs grpcTls\.certManager\.issuerRef\.name/,
+  ],
+  [
+    'two services sharing one gRPC certificate Secret',
+    { grpcTls: { secretNames: { media: 'fleet-grpc', jobs: 'fleet-grpc' } } },
+    /grpcTls\.secretNames: media and jobs share the Secret "fleet-grpc"; each needs its own certificate/,
+  ],
+  [
+    "a service's Secret named like another's default",
+    { grpcTls: { secretNames: { media: 'tp-transcription-jobs-tls' } } },
+    /grpcTls\.secretNames: media and jobs share the Secret "tp-transcription-jobs-tls"/,
+  ],
+  [
+    'a gRPC certificate Secret for something without an identity (web)',
+    { grpcTls: { secretNames: { web: 'web-grpc' } } },
+    /grpcTls\.secretNames/,
+  ],
 ];
 
 describe('rendering refuses inconsistent values', () => {
