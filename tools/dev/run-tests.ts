@@ -138,6 +138,10 @@ if (import.meta.main) {
     repoRoot,
     join(dirs.runDir, 'test-bundles'),
   );
+  // The tests' certificates (ADR 0037), made here once when this machine has none yet: the test
+  // processes would otherwise each make a set at the same moment, and could read different ones.
+  const { testPki } = await import('@tp/testing');
+  testPki();
   const child = spawn(process.execPath, testArgs([...fleets, ...rest]), { cwd: repoRoot, env, stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
