@@ -80,6 +80,20 @@ after(async () => {
   if (generatedRoot) await rm(generatedRoot, { recursive: true, force: true });
 });
 
+/** Waits (up to 30 s) until `count` backends of the database run pg_sleep. */
+async function sleepingBackends(database: string, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const [row] = await adminQuery<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND query LIKE 'SELECT pg_sleep%'`,
+      [database],
+    );
+    if ((row?.n ?? 0) >= count) return;
+    if (Date.now() > deadline) throw new Error(`${count} pg_sleep backends did not start within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('PostgreSQL away', () => {
   it('a closed port: pg and Prisma (a query, a transaction)', async () => {
     const url = await closedPortUrl();
@@ -132,6 +146,9 @@ describe('PostgreSQL away', () => {
         rejection(pool.query('SELECT pg_sleep(30)')),
         rejection(prisma.$queryRawUnsafe('SELECT pg_sleep(30)')),
       ];
+      // Both on a connection of their own before the database closes: one still connecting would
+      // be refused (55000) instead of terminated (57P01).
+      await sleepingBackends(db.name, 2);
       await adminQuery(`ALTER DATABASE "${db.name}" ALLOW_CONNECTIONS false`);
       await adminQuery('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [db.name]);
       for (const err of await Promise.all(sleeping)) assert.equal(unreachableDependency(err), 'PostgreSQL FATAL 57P01');
