@@ -69,10 +69,9 @@ export function defineAccess<D extends AnyServiceDefinition>(_definition: D, pol
  */
 export const OPERATOR_ONLY = Symbol('operator-only');
 
-/** The field a rule holds a token's user to, when the request has it. */
-function userFieldOf(rule: AnyRule): string {
-  if (typeof rule !== 'object') return 'userId';
-  return 'user' in rule ? rule.user : (rule.grant.user ?? 'userId');
+/** The field a rule holds a token's user to, when the request has it (a grant rule names its own). */
+function userFieldOf(rule: Exclude<AnyRule, { grant: Record<string, string> }>): string {
+  return typeof rule === 'object' ? rule.user : 'userId';
 }
 
 const isGrantRule = (rule: AnyRule): rule is { grant: Record<string, string> } =>

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createClient } from '@tp/grpc';
 import { ArtifactsServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
 import { eventually, testClient, testPki, testServiceKeys } from '@tp/testing';
+import { transcript, workerTranscriptRequest } from '../support/artifacts.ts';
 import { createJob, transcribe, uploadMedia } from '../support/jobs.ts';
 import { ada, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.ts';
 
@@ -45,33 +46,9 @@ async function evesTranscript(mediaId: string) {
     as: 'worker',
   });
   try {
-    const created = await artifacts.createArtifact({
-      userId: eve.id,
-      artifactType: 'transcript',
-      mediaId,
-      workspaceId: '',
-      jobId: 'job_01jdevesjob00000000000000',
-      title: 'private',
-      payloadJson: JSON.stringify({
-        version: 1,
-        language: 'en',
-        duration: 1,
-        speakers: [],
-        segments: [],
-        translation: null,
-        source: {
-          media_id: mediaId,
-          job_id: 'job_01jdevesjob00000000000000',
-          profile: 'oracle',
-          engine: 'pocketsphinx',
-        },
-      }),
-      authorType: 'service',
-      authorId: 'worker',
-      outputKey: '',
-      outputFormat: '',
-      idempotencyKey: '',
-    });
+    const created = await artifacts.createArtifact(
+      workerTranscriptRequest({ userId: eve.id, mediaId, title: 'private', payload: transcript('her words') }),
+    );
     return { artifactId: created.artifact!.artifactId, versionId: created.version!.versionId };
   } finally {
     artifacts.close();
