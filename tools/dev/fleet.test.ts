@@ -25,6 +25,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       OPS_PORT: '9101',
       DATABASE_URL: 'postgresql://tp_accounts:pw-accounts@127.0.0.1:5432/transcription?schema=accounts',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/accounts.creds',
       SESSION_SIGNING_SECRET: secrets.SESSION_SIGNING_SECRET,
       ADMIN_API_KEY: secrets.ADMIN_API_KEY,
       LOG_LEVEL: 'info',
@@ -65,6 +66,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       OPS_PORT: '9102',
       DATABASE_URL: 'postgresql://tp_media:pw-media@127.0.0.1:5432/transcription?schema=media',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/media.creds',
       S3_ENDPOINT: 'http://127.0.0.1:9000',
       S3_REGION: 'us-east-1',
       S3_BUCKET: 'transcription-media',
@@ -84,6 +86,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       OPS_PORT: '9105',
       DATABASE_URL: 'postgresql://tp_jobs:pw-jobs@127.0.0.1:5432/transcription?schema=jobs',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/jobs.creds',
       BILLING_GRPC_ADDR: '127.0.0.1:50053',
       MEDIA_GRPC_ADDR: '127.0.0.1:50052',
       ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
@@ -96,6 +99,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
     {
       OPS_PORT: '9106',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/worker.creds',
       JOBS_GRPC_ADDR: '127.0.0.1:50055',
       MEDIA_GRPC_ADDR: '127.0.0.1:50052',
       ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
@@ -112,6 +116,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       OPS_PORT: '9107',
       DATABASE_URL: 'postgresql://tp_shares:pw-shares@127.0.0.1:5432/transcription?schema=shares',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/shares.creds',
       ACCOUNTS_GRPC_ADDR: '127.0.0.1:50051',
       ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',
       MEDIA_GRPC_ADDR: '127.0.0.1:50052',
@@ -127,6 +132,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       DATABASE_URL:
         'postgresql://tp_webhook_dispatcher:pw-webhook_dispatcher@127.0.0.1:5432/transcription?schema=webhook_dispatcher',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/webhook-dispatcher.creds',
       JOBS_GRPC_ADDR: '127.0.0.1:50055',
       WEBHOOK_SECRETS_KEY: secrets.WEBHOOK_SECRETS_KEY,
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
@@ -149,6 +155,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       AI_PROXY_GRPC_ADDR: '127.0.0.1:50058',
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
       NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/gateway.creds',
       PUBLIC_BASE_URL: 'http://127.0.0.1:8080',
       WEB_URL: 'http://127.0.0.1:8090',
       LOG_LEVEL: 'info',
@@ -203,6 +210,16 @@ test('every service that serves or calls gRPC gets its own certificate from .run
       service.name,
     );
   assert.equal(fleet(platformFrom({}, secrets, dirs)).find((s) => s.name === 'web')!.env.GRPC_TLS_CERT_FILE, undefined);
+});
+
+test('every service on the bus gets its own NATS credentials from .run/nats-auth (ADR 0041)', () => {
+  const onBus = fleet(platformFrom({}, secrets, dirs)).filter((s) => s.env.NATS_URL);
+  assert.deepEqual(
+    onBus.map((s) => s.name),
+    ['accounts', 'media', 'jobs', 'worker', 'shares', 'webhook-dispatcher', 'gateway'],
+  );
+  for (const service of onBus)
+    assert.equal(service.env.NATS_CREDENTIALS_FILE, join(dirs.natsAuthDir, `${service.name}.creds`), service.name);
 });
 
 test('every service gets its own private key and the public keys of all, from .run/secrets.env', () => {

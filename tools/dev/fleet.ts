@@ -3,6 +3,7 @@
 // and the OS packages it needs beyond the platform's own.
 import { DEJAVU_SANS, type OsNeed } from './os-packages.ts';
 import { serviceDatabaseUrl, type Platform } from './platform.ts';
+import { natsEnv } from './nats-auth.ts';
 import { grpcTlsEnv } from './pki.ts';
 import { serviceKeyEnv } from './service-keys.ts';
 
@@ -88,7 +89,7 @@ export function fleet(p: Platform): ServiceSpec[] {
   return [
     grpcService(p, 'accounts', ports.accounts, {
       DATABASE_URL: serviceDatabaseUrl(p, 'accounts'),
-      NATS_URL: p.natsUrl,
+      ...natsEnv(p, 'accounts'),
       SESSION_SIGNING_SECRET: p.secret('SESSION_SIGNING_SECRET'),
       ADMIN_API_KEY: p.secret('ADMIN_API_KEY'),
     }),
@@ -102,7 +103,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     // ffprobe comes with the platform's own OS packages (PLATFORM_NEEDS).
     grpcService(p, 'media', ports.media, {
       DATABASE_URL: serviceDatabaseUrl(p, 'media'),
-      NATS_URL: p.natsUrl,
+      ...natsEnv(p, 'media'),
       ...s3,
       MEDIA_TOKEN_SECRET: p.secret('MEDIA_TOKEN_SECRET'),
       // Remote audio_url files on this machine (127.0.0.1) may be fetched here, never by default.
@@ -111,7 +112,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     // Job lifecycle and queue; holds credits through billing, reads media, exports artifacts.
     grpcService(p, 'jobs', ports.jobs, {
       DATABASE_URL: serviceDatabaseUrl(p, 'jobs'),
-      NATS_URL: p.natsUrl,
+      ...natsEnv(p, 'jobs'),
       ...backends,
       ENGINES: 'pocketsphinx',
     }),
@@ -121,7 +122,7 @@ export function fleet(p: Platform): ServiceSpec[] {
     // the bus, posts to the receivers; local receivers (127.0.0.1) are allowed here, never by default.
     grpcService(p, 'webhook-dispatcher', ports.webhooks, {
       DATABASE_URL: serviceDatabaseUrl(p, 'webhook_dispatcher'),
-      NATS_URL: p.natsUrl,
+      ...natsEnv(p, 'webhook-dispatcher'),
       JOBS_GRPC_ADDR: local(ports.jobs.grpc),
       WEBHOOK_SECRETS_KEY: p.secret('WEBHOOK_SECRETS_KEY'),
       EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
@@ -142,7 +143,7 @@ export function fleet(p: Platform): ServiceSpec[] {
         WEBHOOKS_GRPC_ADDR: local(ports.webhooks.grpc),
         AI_PROXY_GRPC_ADDR: local(ports.aiProxy.grpc),
         EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
-        NATS_URL: p.natsUrl,
+        ...natsEnv(p, 'gateway'),
         PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
         WEB_URL: `http://127.0.0.1:${ports.web}`,
         ...serviceKeyEnv('gateway', p.secret),
@@ -165,7 +166,7 @@ function sharesService(
 ): ServiceSpec {
   return grpcService(p, 'shares', ports, {
     DATABASE_URL: serviceDatabaseUrl(p, 'shares'),
-    NATS_URL: p.natsUrl,
+    ...natsEnv(p, 'shares'),
     ACCOUNTS_GRPC_ADDR: backends.ACCOUNTS_GRPC_ADDR,
     ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,
     MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
@@ -221,7 +222,7 @@ function workerService(
     entry: 'services/worker/src/main.ts',
     env: {
       OPS_PORT: opsPort,
-      NATS_URL: p.natsUrl,
+      ...natsEnv(p, 'worker'),
       JOBS_GRPC_ADDR: jobsAddr,
       MEDIA_GRPC_ADDR: backends.MEDIA_GRPC_ADDR,
       ARTIFACTS_GRPC_ADDR: backends.ARTIFACTS_GRPC_ADDR,

@@ -14,6 +14,8 @@ export interface Layout {
   pkiDir: string;
   pgDir: string;
   natsDir: string;
+  /** The bus authority, the server's auth configuration and each role's credentials (ADR 0041). */
+  natsAuthDir: string;
   s3Dir: string;
 }
 
@@ -27,6 +29,7 @@ export function layout(runDir = process.env.TP_RUN_DIR || join(repoRoot, '.run')
     pkiDir: join(runDir, 'pki'),
     pgDir: join(runDir, 'pg'),
     natsDir: join(runDir, 'nats'),
+    natsAuthDir: join(runDir, 'nats-auth'),
     s3Dir: join(runDir, 's3'),
   };
 }

@@ -1,18 +1,20 @@
-// Our own NATS and S3, started and stopped for real on free ports, as `make up` does on a machine
-// that has none (a fresh CI runner).
+// Our own NATS (with authorization, ADR 0041) and S3, started and stopped for real on free ports,
+// as `make up` does on a machine that has none (a fresh CI runner).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import { eventually, freePort } from '@tp/testing';
 import type { Layout } from './layout.ts';
 import { ensureNats } from './nats.ts';
+import { natsCredentialsFile } from './nats-auth.ts';
 import { ensureLocalS3 } from './object-store.ts';
 import { findCommand } from './os-packages.ts';
 import { platformFrom } from './platform.ts';
 import type { Platform } from './platform.ts';
 import { httpStatus, natsInfo } from './probes.ts';
-import { runningPid, stopDaemon } from './processes.ts';
+import { runningPid, startDaemon, stopDaemon } from './processes.ts';
 import { quiet, S3_TEST_KEYS, tempLayout } from './test-fixtures.ts';
 
 const secrets = S3_TEST_KEYS;
@@ -38,23 +40,44 @@ describe('our own NATS and S3', () => {
     rmSync(elsewhere.runDir, { recursive: true, force: true });
   });
 
-  test('NATS: started with JetStream when nothing answers, kept, external to another checkout', async () => {
+  test('NATS: ours started with JetStream and authorization when nothing answers, kept; a foreign one refused', async () => {
     assert.equal(await natsInfo(p.nats.host, p.nats.port), undefined);
     assert.equal(await ensureNats(p, dirs, quiet), 'started');
-    assert.equal((await natsInfo(p.nats.host, p.nats.port))?.jetstream, true);
+    const info = await natsInfo(p.nats.host, p.nats.port);
+    assert.equal(info?.jetstream, true);
+    assert.equal(info?.auth_required, true);
     assert.equal(await ensureNats(p, dirs, quiet), 'ours-running');
-    assert.equal(await ensureNats(platformFrom(p.env, secrets, elsewhere), elsewhere, quiet), 'external');
+    await assert.rejects(
+      ensureNats(platformFrom(p.env, secrets, elsewhere), elsewhere, quiet),
+      /a NATS server we did not start answers[\s\S]*NATS_URL/,
+    );
   });
 
-  test('NATS without JetStream is refused with a way out', async (t) => {
-    const port = await freePort();
-    const server = spawn(findCommand('nats-server')!, ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-    t.after(() => {
-      server.kill('SIGKILL');
+  test("NATS: an anonymous client is refused; a role's credentials are admitted", async () => {
+    await assert.rejects(connect({ servers: p.natsUrl, timeout: 5_000 }), /Authorization Violation/);
+    const creds = await readFile(natsCredentialsFile(dirs.natsAuthDir, 'accounts'));
+    const nc = await connect({ servers: p.natsUrl, authenticator: credsAuthenticator(creds), timeout: 5_000 });
+    await nc.close();
+  });
+
+  test('NATS: ours, found running without authorization (an older make up), is restarted with it', async (t) => {
+    const open = tempLayout();
+    t.after(async () => {
+      await stopDaemon(open, 'nats');
+      rmSync(open.runDir, { recursive: true, force: true });
     });
-    const bare = platformFrom({ ...p.env, NATS_URL: `nats://127.0.0.1:${port}` }, secrets, elsewhere);
-    await eventually('the NATS without JetStream', () => natsInfo('127.0.0.1', port), 30_000);
-    await assert.rejects(ensureNats(bare, elsewhere, quiet), /has no JetStream[\s\S]*NATS_URL/);
+    const old = platformFrom({ ...p.env, NATS_URL: `nats://127.0.0.1:${await freePort()}` }, secrets, open);
+    mkdirSync(open.natsDir, { recursive: true });
+    startDaemon(open, {
+      name: 'nats',
+      command: findCommand('nats-server')!,
+      args: ['-js', '-a', '127.0.0.1', '-p', String(old.nats.port), '-sd', open.natsDir],
+      cwd: open.runDir,
+      env: { PATH: process.env.PATH },
+    });
+    await eventually('the open NATS', async () => (await natsInfo('127.0.0.1', old.nats.port))?.jetstream, 30_000);
+    assert.equal(await ensureNats(old, open, quiet), 'started');
+    assert.equal((await natsInfo('127.0.0.1', old.nats.port))?.auth_required, true);
   });
 
   test('S3: our local store starts with the configured keys and bucket, and a foreign one on the port is refused', async () => {

@@ -38,6 +38,8 @@ export interface Platform {
   roleUrl(role: string, password: string, schema?: string): string;
   /** Where the local CA and the services' certificates are (.run/pki, ADR 0037). */
   pkiDir: string;
+  /** Where the bus authority and each role's NATS credentials are (.run/nats-auth, ADR 0041). */
+  natsAuthDir: string;
 }
 
 /** Our own cluster: the superuser `postgres`, the database `transcription`, POSTGRES_PORT (5432). */
@@ -76,6 +78,7 @@ export function platformFrom(env: NodeJS.ProcessEnv, secrets: Secrets, dirs: Lay
 
   return {
     pkiDir: dirs.pkiDir,
+    natsAuthDir: dirs.natsAuthDir,
     env,
     databaseUrl,
     database,

@@ -23,6 +23,8 @@ export interface NatsInfo {
   server_name?: string;
   version?: string;
   jetstream?: boolean;
+  /** Whether the server asks for credentials. */
+  auth_required?: boolean;
 }
 
 /** NATS greets every connection with `INFO {json}`; read it and leave. */

@@ -1,14 +1,12 @@
 // make test's choice of servers and ports (test-platform.ts), against real servers: its own
-// PostgreSQL always, with this run's passwords; NATS shared only when asked; free ports, never a
-// port `make up` uses.
+// PostgreSQL and NATS (with authorization) always, with this run's passwords and credentials; free
+// ports, never a port `make up` uses.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { eventually, freePort } from '@tp/testing';
+import { freePort } from '@tp/testing';
 import { layout } from './layout.ts';
-import { findCommand } from './os-packages.ts';
 import { platformFrom } from './platform.ts';
 import { pgTarget } from './postgres.ts';
 import { httpStatus, natsInfo, pgState, psql } from './probes.ts';
@@ -36,55 +34,25 @@ function platformOf(env: NodeJS.ProcessEnv) {
   return platformFrom({ PATH: process.env.PATH, ...env }, secrets, layout('/tmp/tp-test-platform-unused'));
 }
 
-test('PostgreSQL is always our own on a free port, even where one answers at DATABASE_URL; NATS at NATS_URL is shared with TEST_NATS=shared', async () => {
+test('PostgreSQL and NATS are always our own on free ports, even where one answers at DATABASE_URL and NATS_URL', async () => {
   const given = {
     DATABASE_URL: process.env.DATABASE_URL,
     TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
     DATABASE_PASSWORD_MEDIA: 'from-the-caller',
     NATS_URL: process.env.NATS_URL,
-    TEST_NATS: 'shared',
   };
   const p = platformOf(given);
   assert.equal(pgState(pgTarget(p)).state, 'ready', 'the suite runs with a PostgreSQL at DATABASE_URL');
-  const ports = portsTaken();
-  const env = await chooseTestServers(p, quiet, ports.source);
-  assert.deepEqual(ports.taken.length, 1);
-  assert.equal(env.POSTGRES_PORT, String(ports.taken[0]));
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATABASE_PASSWORD_MEDIA'])
-    assert.equal(env[name], undefined, `${name}: this run's, not the caller's`);
-  assert.equal(env.NATS_URL, given.NATS_URL);
-});
-
-test('without TEST_NATS=shared the suite gets a fresh NATS of its own even where one answers at NATS_URL', async () => {
-  const given = { NATS_URL: process.env.NATS_URL };
-  const p = platformOf(given);
   assert.equal((await natsInfo(p.nats.host, p.nats.port))?.jetstream, true, 'the suite runs with a NATS at NATS_URL');
   const ports = portsTaken();
   const lines: string[] = [];
   const env = await chooseTestServers(p, (line) => lines.push(line), ports.source);
   assert.deepEqual(ports.taken.length, 2);
+  assert.equal(env.POSTGRES_PORT, String(ports.taken[0]));
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'DATABASE_PASSWORD_MEDIA'])
+    assert.equal(env[name], undefined, `${name}: this run's, not the caller's`);
   assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[1]}`);
-  assert.match(
-    lines.join('\n'),
-    /NATS: a fresh one for this run \(TEST_NATS=shared uses the one at NATS_URL\): our own goes on/,
-  );
-});
-
-test('a NATS without JetStream is left alone for our own on a free port', async (t) => {
-  const natsPort = await freePort();
-  const bare = spawn(findCommand('nats-server')!, ['-a', '127.0.0.1', '-p', String(natsPort)], { stdio: 'ignore' });
-  t.after(() => {
-    bare.kill('SIGKILL');
-  });
-  await eventually('the NATS without JetStream', () => natsInfo('127.0.0.1', natsPort), 30_000);
-  const p = platformOf({ NATS_URL: `nats://127.0.0.1:${natsPort}`, TEST_NATS: 'shared' });
-
-  const ports = portsTaken();
-  const lines: string[] = [];
-  const env = await chooseTestServers(p, (line) => lines.push(line), ports.source);
-  assert.equal(ports.taken.length, 2);
-  assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[1]}`);
-  assert.match(lines.join('\n'), /has no JetStream: our own goes on 127\.0\.0\.1:\d+/);
+  assert.match(lines.join('\n'), /NATS: our own on 127\.0\.0\.1:\d+, with authorization/);
 });
 
 test('nothing answers: our own PostgreSQL and NATS on free ports, beside a store we did not start on the S3 port; stop removes them', async (t) => {
@@ -108,7 +76,9 @@ test('nothing answers: our own PostgreSQL and NATS on free ports, beside a store
   assert.deepEqual([own.platform.database.port, own.platform.nats.port], ports.taken);
   for (const port of ports.taken) assert.ok(![down.pg, down.nats, s3Port].includes(port), `${port} is a free one`);
   assert.equal(psql(pgTarget(own.platform), 'select current_database()', 'transcription'), 'transcription');
-  assert.equal((await natsInfo('127.0.0.1', own.platform.nats.port))?.jetstream, true);
+  const nats = await natsInfo('127.0.0.1', own.platform.nats.port);
+  assert.equal(nats?.jetstream, true);
+  assert.equal(nats?.auth_required, true, 'NATS asks for credentials');
   assert.equal(await httpStatus(`http://127.0.0.1:${s3Port}/`), 200, 'the foreign store still answers');
 
   // The chosen servers and this run's passwords win over the caller's variables.
@@ -118,6 +88,8 @@ test('nothing answers: our own PostgreSQL and NATS on free ports, beside a store
   assert.equal(env.TEST_DATABASE_URL, `postgresql://${admin}/postgres`);
   assert.equal(env.NATS_URL, `nats://127.0.0.1:${ports.taken[1]}`);
   assert.equal(env.DATABASE_PASSWORD_MEDIA, own.databaseSecrets.DATABASE_PASSWORD_MEDIA);
+  assert.ok(env.NATS_AUTHORITY_FILE && existsSync(env.NATS_AUTHORITY_FILE), 'the bus authority, for the fleets');
+  assert.ok(env.NATS_CREDENTIALS_FILE && existsSync(env.NATS_CREDENTIALS_FILE), "the tests' own credentials");
   const media = { ...pgTarget(own.platform), user: 'tp_media', password: env.DATABASE_PASSWORD_MEDIA };
   assert.equal(psql(media, 'select current_user', 'transcription'), 'tp_media', "the run's role logs in");
 

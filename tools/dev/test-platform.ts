@@ -2,9 +2,10 @@
 // prefixes, S3 stores and service fleets (on free ports). PostgreSQL is always one of its own on a
 // free port, with passwords made for this run (its superuser's, the migrations role's and each
 // service role's, ADR 0036): a server that merely answers was once shared, but the suite's roles
-// and their refusals need a cluster whose admin we are. NATS is a fresh one of its own too
-// (TEST_NATS=shared uses the one at NATS_URL): a long-lived server carries every earlier run's
-// streams and whatever state they left it in, and a run should start from nothing. Our own servers
+// and their refusals need a cluster whose admin we are. NATS is a fresh one of its own too, with
+// authorization on (ADR 0041): a long-lived server carries every earlier run's streams and whatever
+// state they left it in, a run should start from nothing, and the tests' fleets connect each
+// service with its own credentials, which only a server of our bus authority admits. Our own servers
 // keep their state in a folder of their own that goes when they stop. So make test never takes a
 // port of `make up` (5432, 4222, 9000, the services'), and runs beside a `make up` fleet and beside
 // another `make test`. It starts no S3 and no services: the tests start their own.
@@ -14,11 +15,11 @@ import { join } from 'node:path';
 import { ensureLayout, layout } from './layout.ts';
 import type { Layout } from './layout.ts';
 import { ensureNats } from './nats.ts';
+import { type NatsAuthFiles, natsAuthFiles } from './nats-auth.ts';
 import { platformEnv, platformFrom } from './platform.ts';
 import type { Platform } from './platform.ts';
 import { DATABASE_SECRET_GENERATORS, freshDatabaseSecrets } from './database-roles.ts';
 import { ensureDatabase, ensureDatabaseRoles, ensurePostgres } from './postgres.ts';
-import { natsInfo } from './probes.ts';
 import { stopDaemon } from './processes.ts';
 import type { Secrets } from './secrets.ts';
 
@@ -30,6 +31,11 @@ export interface TestPlatform {
   started: string[];
   /** This run's database passwords: POSTGRES_PASSWORD and DATABASE_PASSWORD_<ROLE> (the tests' environment carries them). */
   databaseSecrets: Record<string, string>;
+  /**
+   * NATS_AUTHORITY_FILE (the bus authority: fleets mint their services' credentials from it) and
+   * NATS_CREDENTIALS_FILE (every subject: the tests' own helpers), for the tests' environment.
+   */
+  natsSecrets: Record<string, string>;
   /** Stops what was started and removes its folder. */
   stop(): Promise<void>;
 }
@@ -44,9 +50,8 @@ async function claimedFreePort(): Promise<number> {
 }
 
 /**
- * The settings of the servers the tests will use: our own PostgreSQL on a free port of 127.0.0.1
- * (the caller's DATABASE_URL and TEST_DATABASE_URL are dropped), and NATS_URL when TEST_NATS=shared
- * and it answers with JetStream, otherwise a NATS of our own on a free port.
+ * The settings of the servers the tests will use: our own PostgreSQL and our own NATS, each on a
+ * free port of 127.0.0.1 (the caller's DATABASE_URL, TEST_DATABASE_URL and NATS_URL are dropped).
  */
 export async function chooseTestServers(
   p: Platform,
@@ -58,16 +63,8 @@ export async function chooseTestServers(
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', ...Object.keys(DATABASE_SECRET_GENERATORS)])
     delete env[name];
   log(`PostgreSQL: our own on 127.0.0.1:${env.POSTGRES_PORT}, with passwords of this run`);
-  const nats = p.env.TEST_NATS === 'shared' ? await natsInfo(p.nats.host, p.nats.port) : undefined;
-  if (p.env.TEST_NATS !== 'shared' || nats?.jetstream !== true) {
-    const port = await freePort();
-    env.NATS_URL = `nats://127.0.0.1:${port}`;
-    const why =
-      p.env.TEST_NATS !== 'shared'
-        ? 'a fresh one for this run (TEST_NATS=shared uses the one at NATS_URL)'
-        : `NATS at ${p.nats.host}:${p.nats.port} ${nats ? 'has no JetStream' : 'does not answer'}`;
-    log(`NATS: ${why}: our own goes on 127.0.0.1:${port}`);
-  }
+  env.NATS_URL = `nats://127.0.0.1:${await freePort()}`;
+  log(`NATS: our own on ${env.NATS_URL.slice('nats://'.length)}, with authorization and credentials of this run`);
   return env;
 }
 
@@ -93,11 +90,16 @@ export async function startTestPlatform(
     ensureDatabase(platform, log);
     ensureDatabaseRoles(platform, log);
     if ((await ensureNats(platform, dirs, log)) === 'started') started.push('nats');
-    return { platform, dirs, started, databaseSecrets, stop };
+    const natsSecrets = natsTestEnv(natsAuthFiles(dirs));
+    return { platform, dirs, started, databaseSecrets, natsSecrets, stop };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+function natsTestEnv(files: NatsAuthFiles): Record<string, string> {
+  return { NATS_AUTHORITY_FILE: files.authorityFile, NATS_CREDENTIALS_FILE: files.adminCredentials };
 }
 
 /**
@@ -115,6 +117,7 @@ export function testEnv(test: TestPlatform, secrets: Secrets, callerEnv: NodeJS.
     TEST_DATABASE_URL: reach.TEST_DATABASE_URL,
     NATS_URL: reach.NATS_URL,
     ...test.databaseSecrets,
+    ...test.natsSecrets,
   };
 }
 
@@ -125,7 +128,13 @@ export function testEnv(test: TestPlatform, secrets: Secrets, callerEnv: NodeJS.
 export function keepTestPlatform(test: TestPlatform, secrets: Secrets): string {
   const file = join(test.dirs.runDir, 'test.env');
   const env = testEnv(test, secrets, {});
-  const names = ['DATABASE_URL', 'TEST_DATABASE_URL', 'NATS_URL', ...Object.keys(test.databaseSecrets)];
+  const names = [
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'NATS_URL',
+    ...Object.keys(test.databaseSecrets),
+    ...Object.keys(test.natsSecrets),
+  ];
   writeFileSync(file, `${names.map((name) => `${name}=${env[name]}`).join('\n')}\n`, { mode: 0o600 });
   return file;
 }

@@ -3,6 +3,7 @@
 import { context, logger, main, osNeeds } from './context.ts';
 import { fleet, gatewayUrl, metricsUrl } from './fleet.ts';
 import { ensureNats } from './nats.ts';
+import { provisionNats } from './nats-auth.ts';
 import { ensureLocalS3 } from './object-store.ts';
 import { ensureOsPackages, WALKTHROUGH_NEEDS } from './os-packages.ts';
 import { ensurePki } from './pki.ts';
@@ -25,6 +26,8 @@ main('make up', async () => {
   ensureDatabase(platform, log);
   ensureDatabaseRoles(platform, log);
   await ensureNats(platform, dirs, log);
+  // The streams and buckets, as the provisioner: the services may only look them up (ADR 0041).
+  await provisionNats(platform, log);
   await ensureLocalS3(platform, dirs, log);
 
   const toolEnv = { ...platformEnv(platform, secrets), ...process.env, DATABASE_URL: platform.databaseUrl };

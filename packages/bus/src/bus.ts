@@ -1,4 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { readFile } from 'node:fs/promises';
+import { type Authenticator, connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 import {
   jetstream,
   jetstreamManager,
@@ -10,7 +11,8 @@ import type { Logger } from '@tp/logging';
 import type { ConsumerDeclaration, StreamDeclaration } from './declarations.ts';
 import { startConsumer, type ConsumeOptions } from './consume.ts';
 import { startEventSubscription, type SubscribeEventsOptions } from './events.ts';
-import { ensureDurable, ensureStream } from './provision.ts';
+import { inboxPrefixOf } from './permissions.ts';
+import { checkStream, ensureDurable, ensureStream } from './provision.ts';
 import { publishMessage, type PublishOptions } from './publish.ts';
 
 export type { PubAck } from '@nats-io/jetstream';
@@ -23,7 +25,29 @@ export interface BusOptions {
   name: string;
   /** Isolates tests: subjects become `<prefix>.<subject>`, stream names `<PREFIX>_<NAME>`. Empty in production. */
   prefix?: string;
+  /**
+   * The `.creds` file of this identity (its user JWT and seed, ADR 0041); absent only against a
+   * server without authorization.
+   */
+  credentialsFile?: string;
   log: Logger;
+}
+
+/** What `natsSettings()` of @tp/config gives a service: where NATS is, its prefix and credentials. */
+export interface NatsConfig {
+  NATS_URL: string;
+  NATS_PREFIX: string;
+  NATS_CREDENTIALS_FILE?: string | undefined;
+}
+
+/** The bus options of a service named `name` from its configuration (log aside). */
+export function busSettingsOf(config: NatsConfig, name: string): Omit<BusOptions, 'log'> {
+  return {
+    url: config.NATS_URL,
+    name,
+    prefix: config.NATS_PREFIX,
+    ...(config.NATS_CREDENTIALS_FILE ? { credentialsFile: config.NATS_CREDENTIALS_FILE } : {}),
+  };
 }
 
 export interface Subscription {
@@ -39,7 +63,10 @@ export interface Bus {
   readonly manager: JetStreamManager;
   subject(logical: string): string;
   streamName(logical: string): string;
+  /** Creates or updates streams: the provisioner's part (provision-fleet.ts) and tests'. */
   ensureStreams(declarations: readonly StreamDeclaration[]): Promise<void>;
+  /** Checks the streams exist, as a service does at start; a missing one is an error that says to provision. */
+  checkStreams(declarations: readonly StreamDeclaration[]): Promise<void>;
   ensureConsumer(stream: string, declaration: ConsumerDeclaration): Promise<void>;
   /** The durable consumers of a stream (logical name) and what each has left: its lag, for metrics. */
   consumerBacklogs(stream: string): Promise<ConsumerBacklog[]>;
@@ -100,11 +127,26 @@ async function startDurableConsumer<T>(
   return startConsumer(consumer, options, { ...context, discard });
 }
 
+async function credentialsOf(file: string): Promise<Authenticator> {
+  const creds = await readFile(file).catch((err: unknown) => {
+    throw new Error(`cannot read the NATS credentials ${file}: ${(err as Error).message}`, { cause: err });
+  });
+  return credsAuthenticator(creds);
+}
+
 export async function connectBus(options: BusOptions): Promise<Bus> {
   const prefix = options.prefix ?? '';
   if (prefix !== '' && !PREFIX.test(prefix))
     throw new TypeError(`bus prefix must match ${PREFIX}, got ${JSON.stringify(prefix)}`);
-  const connection = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+  const authenticator = options.credentialsFile ? await credentialsOf(options.credentialsFile) : undefined;
+  const connection = await connect({
+    servers: options.url,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    // Replies come to an inbox only this identity may subscribe to (permissions.ts).
+    inboxPrefix: inboxPrefixOf(options.name),
+    ...(authenticator ? { authenticator } : {}),
+  });
   const manager = await jetstreamManager(connection);
   const js = jetstream(connection);
   const log = options.log.child({ component: 'bus' });
@@ -136,6 +178,10 @@ export async function connectBus(options: BusOptions): Promise<Bus> {
     async ensureStreams(declarations) {
       for (const declaration of declarations)
         await ensureStream(manager, streamName(declaration.name), declaration, subject);
+    },
+
+    async checkStreams(declarations) {
+      for (const declaration of declarations) await checkStream(manager, streamName(declaration.name));
     },
 
     async ensureConsumer(stream, declaration) {

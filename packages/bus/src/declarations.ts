@@ -60,6 +60,26 @@ export const STREAMS = {
   },
 } as const satisfies Record<string, StreamDeclaration>;
 
+/** A KV bucket the provisioner makes (its stream is `KV_<name>`, prefixed in tests like a stream). */
+export interface BucketDeclaration {
+  /** Logical name; a bus with a prefix turns it into `<PREFIX>_<NAME>`. */
+  name: string;
+  storage: 'file' | 'memory';
+  /** How long a key's last value is kept; absent: the provisioner's setting (RATE_LIMITS). */
+  ttlMs?: number;
+}
+
+export const BUCKETS = {
+  /**
+   * The gateway's rate-limit counters (ADR 0025): only the gateway reads or writes them. Kept
+   * twice the longest window the provisioning is told of (RATE_LIMIT_MAX_WINDOW_SECONDS), on disk:
+   * a restarted NATS keeps the bucket, which the gateway may not make again (ADR 0041).
+   */
+  RATE_LIMITS: { name: 'RATE_LIMITS', storage: 'file' },
+  /** The worker's window checkpoints, results and stop keys (ADR 0026); a day, unless the job clears them. */
+  WINDOWS: { name: 'WINDOWS', storage: 'file', ttlMs: DAY_MS },
+} as const satisfies Record<string, BucketDeclaration>;
+
 const TOKEN = /^[a-z][a-z0-9_-]*$/;
 
 function checkToken(kind: string, value: string): void {

@@ -1,15 +1,19 @@
 export {
+  busSettingsOf,
   connectBus,
   DEAD_LETTER_GRACE_DELIVERIES,
   type Bus,
   type BusOptions,
+  type NatsConfig,
   type ConsumerBacklog,
   type PublishOptions,
   type Subscription,
   type PubAck,
 } from './bus.ts';
 export {
+  BUCKETS,
   STREAMS,
+  type BucketDeclaration,
   eventSubject,
   workSubject,
   type StreamDeclaration,
@@ -33,3 +37,18 @@ export {
   type OutboxRelayOptions,
 } from './outbox.ts';
 export { openBus, openOutboxRelay, openPublisher, type PublisherOptions } from './open.ts';
+export {
+  busAccountKey,
+  busUserCredentials,
+  createBusAuthority,
+  natsServerAuthConfig,
+  type BusAuthority,
+  type UserCredentialsOptions,
+} from './credentials.ts';
+export { BUS_ROLES, busPermissions, inboxPrefixOf, ROLE_GRANTS, type BusRole } from './permissions.ts';
+export {
+  DEFAULT_RATE_LIMIT_MAX_WINDOW_SECONDS,
+  provisionBus,
+  type BusProvisionOptions,
+  type BusProvisionReport,
+} from './provision-fleet.ts';

@@ -10,12 +10,16 @@ import {
   createScratchSchema,
   DATABASE_URL,
   disposeBus,
+  NATS_CREDENTIALS_FILE,
   NATS_URL,
+  prefixedBus,
   streamMessages,
   testLog,
   uniquePrefix,
   waitFor,
 } from './test-harness.ts';
+
+const credentials = NATS_CREDENTIALS_FILE ? { credentialsFile: NATS_CREDENTIALS_FILE } : {};
 
 type Scratch = Awaited<ReturnType<typeof createScratchSchema>>;
 
@@ -48,13 +52,31 @@ async function publishesThenStops(
 }
 
 describe('openBus and openOutboxRelay', () => {
-  it('connect and provision within a lifecycle, and are released relay first, then the bus', async (t) => {
+  it('refuse a stream the provisioning has not made, saying so', async (t) => {
+    const life = createLifecycle();
+    t.after(() => life.stop());
+    await assert.rejects(
+      openBus(life, {
+        ...credentials,
+        url: NATS_URL,
+        name: 'bus-test-bare',
+        prefix: uniquePrefix('bare'),
+        log: testLog,
+        streams: [STREAMS.EVENTS],
+      }),
+      /stream T\w+_EVENTS does not exist: provision the bus first/,
+    );
+  });
+
+  it('connect and check the provisioned streams within a lifecycle, and are released relay first, then the bus', async (t) => {
     const scratch = await createScratchSchema('open');
     t.after(() => scratch.drop());
     await scratch.pool.query(outboxTableSql(scratch.schema));
     const life = createLifecycle();
     const prefix = uniquePrefix('open');
+    await (await prefixedBus('open', prefix)).close();
     const bus = await openBus(life, {
+      ...credentials,
       url: NATS_URL,
       name: 'bus-test-open',
       prefix,
@@ -78,10 +100,13 @@ describe('openBus and openOutboxRelay', () => {
     const life = createLifecycle();
     const url = new URL(DATABASE_URL);
     url.searchParams.set('schema', scratch.schema);
+    const prefix = uniquePrefix('publisher');
+    await (await prefixedBus('publisher', prefix)).close();
     const { bus, relay } = await openPublisher(life, {
+      ...credentials,
       url: NATS_URL,
       name: 'bus-test-publisher',
-      prefix: uniquePrefix('publisher'),
+      prefix,
       log: testLog,
       streams: [STREAMS.EVENTS],
       databaseUrl: url.toString(),

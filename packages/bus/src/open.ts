@@ -4,7 +4,7 @@ import { type Bus, type BusOptions, connectBus } from './bus.ts';
 import type { StreamDeclaration } from './declarations.ts';
 import { type OutboxRelay, type OutboxRelayOptions, startOutboxRelay } from './outbox.ts';
 
-/** Connects to NATS within a service's lifecycle (closed after everything that uses it) and provisions `streams`. */
+/** Connects to NATS within a service's lifecycle (closed after everything that uses it) and checks `streams` exist. */
 export async function openBus(
   life: Pick<Lifecycle, 'open'>,
   options: BusOptions & { streams: readonly StreamDeclaration[] },
@@ -15,7 +15,7 @@ export async function openBus(
     () => connectBus(busOptions),
     (connected) => connected.close(),
   );
-  await bus.ensureStreams(streams);
+  await bus.checkStreams(streams);
   return bus;
 }
 

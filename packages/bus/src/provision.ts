@@ -18,6 +18,19 @@ function isApiError(err: unknown, code: number): boolean {
   return err instanceof JetStreamApiError && err.code === code;
 }
 
+/** Throws unless the stream exists: services look streams up, the provisioning step makes them (ADR 0041). */
+export async function checkStream(manager: JetStreamManager, name: string): Promise<void> {
+  try {
+    await manager.streams.info(name);
+  } catch (err) {
+    if (!isApiError(err, JetStreamApiCodes.StreamNotFound)) throw err;
+    throw new Error(
+      `stream ${name} does not exist: provision the bus first (tools/tsctl bus provision, the chart's provisioning job)`,
+      { cause: err },
+    );
+  }
+}
+
 export async function ensureStream(
   manager: JetStreamManager,
   name: string,

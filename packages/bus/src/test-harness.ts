@@ -9,6 +9,9 @@ import { connectBus, type Bus } from './bus.ts';
 import { STREAMS } from './declarations.ts';
 
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+/** The tests' own credentials on make test's NATS (every subject); absent on an open server. */
+export const NATS_CREDENTIALS_FILE = process.env.NATS_CREDENTIALS_FILE;
+const credentials = NATS_CREDENTIALS_FILE ? { credentialsFile: NATS_CREDENTIALS_FILE } : {};
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const testLog: Logger = createLogger({
@@ -22,7 +25,7 @@ export function uniquePrefix(label: string): string {
 
 /** A bus isolated by a fresh prefix, with both platform streams declared. */
 export async function prefixedBus(label: string, prefix = uniquePrefix(label)): Promise<Bus> {
-  const bus = await connectBus({ url: NATS_URL, name: `bus-test-${label}`, prefix, log: testLog });
+  const bus = await connectBus({ url: NATS_URL, name: `bus-test-${label}`, prefix, log: testLog, ...credentials });
   try {
     await bus.ensureStreams([STREAMS.EVENTS, STREAMS.WORK]);
   } catch (error) {
@@ -43,7 +46,13 @@ export async function busFor(t: TestContext, label: string): Promise<Bus> {
 /** Closes the bus after deleting every stream its prefix created. */
 export async function disposeBus(bus: Bus): Promise<void> {
   await bus.close();
-  const admin = await connectBus({ url: NATS_URL, name: 'bus-test-cleanup', prefix: bus.prefix, log: testLog });
+  const admin = await connectBus({
+    url: NATS_URL,
+    name: 'bus-test-cleanup',
+    prefix: bus.prefix,
+    log: testLog,
+    ...credentials,
+  });
   const names: string[] = [];
   for await (const name of admin.manager.streams.names())
     if (name.startsWith(`${bus.prefix.toUpperCase()}_`)) names.push(name);

@@ -83,9 +83,13 @@ export const runtimeSettings = () => ({
   SHUTDOWN_TIMEOUT_MS: env.milliseconds(10_000),
 });
 
-/** Where NATS is, and the prefix that isolates subjects and streams (tests; empty in production). */
+/**
+ * Where NATS is, the service's credentials there (a `.creds` file: its user JWT and seed, ADR 0041),
+ * and the prefix that isolates subjects and streams (tests; empty in production).
+ */
 export const natsSettings = () => ({
   NATS_URL: env.natsUrl(),
+  NATS_CREDENTIALS_FILE: z.string().min(1).optional(),
   NATS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{0,32}$/)

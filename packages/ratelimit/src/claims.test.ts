@@ -4,6 +4,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createLogger } from '@tp/logging';
 import { createTestBusNamespace, eventually } from '@tp/testing';
 import { type CounterStore, kvCounterStore } from './kv-counters.ts';
+import { provisionCounterBucket } from './test-buckets.ts';
 import { counterKey, createRateLimiter, type RateLimiterOptions } from './limiter.ts';
 
 // Local counting (ADR 0025): each limiter claims blocks of slots from the shared store and hands
@@ -16,7 +17,8 @@ const log = createLogger({ service: 'ratelimit-test', level: 'silent' });
 const connections: NatsConnection[] = [];
 
 before(async () => {
-  for (const _ of [1, 2]) connections.push(await connect({ servers: namespace.natsUrl }));
+  for (const _ of [1, 2]) connections.push(await connect(namespace.connectOptions()));
+  await provisionCounterBucket(connections[0]!, bucket);
 });
 
 after(async () => {

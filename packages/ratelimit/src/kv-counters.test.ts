@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { createTestBusNamespace } from '@tp/testing';
 import { kvCounterStore } from './kv-counters.ts';
+import { provisionCounterBucket } from './test-buckets.ts';
 
 const namespace = createTestBusNamespace();
 const bucket = `${namespace.prefix.toUpperCase()}_RATE_LIMITS`;
@@ -11,8 +11,9 @@ let first: NatsConnection;
 let second: NatsConnection;
 
 before(async () => {
-  first = await connect({ servers: namespace.natsUrl });
-  second = await connect({ servers: namespace.natsUrl });
+  first = await connect(namespace.connectOptions());
+  second = await connect(namespace.connectOptions());
+  await provisionCounterBucket(first, bucket);
 });
 
 after(async () => {
@@ -51,12 +52,21 @@ describe('KV counters', () => {
     assert.equal(await store.read('other.key', 1), 0);
   });
 
-  it('widen the max age of a bucket opened before with a shorter window', async () => {
-    const short = kvCounterStore({ connection: first, bucket: `${bucket}_W`, timeoutMs: 10_000, maxWindowSeconds: 60 });
-    await short.increment('k', 1, 10);
-    const long = kvCounterStore({ connection: first, bucket: `${bucket}_W`, timeoutMs: 10_000, maxWindowSeconds: 600 });
-    assert.equal(await long.increment('k', 1, 10), 2, 'the counts survive');
-    const info = await (await jetstreamManager(first)).streams.info(`KV_${bucket}_W`);
-    assert.equal(info.config.max_age, 1_200 * 1e9);
+  it('refuse a bucket that forgets counters before the longest window ends, naming the provisioning setting', async () => {
+    const long = kvCounterStore({ connection: first, bucket, timeoutMs: 10_000, maxWindowSeconds: 600 });
+    await assert.rejects(
+      long.increment('k', 1, 10),
+      /keeps counters 120 s, and windows of 600 s need 1200 s: provision the bus with RATE_LIMIT_MAX_WINDOW_SECONDS of at least 600/,
+    );
+  });
+
+  it('refuse a bucket the provisioning has not made (the gateway may not make one)', async () => {
+    const missing = kvCounterStore({
+      connection: first,
+      bucket: `${bucket}_NONE`,
+      timeoutMs: 10_000,
+      maxWindowSeconds: 60,
+    });
+    await assert.rejects(missing.increment('k', 1, 10), /does not exist: provision the bus first/);
   });
 });

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JetStreamApiCodes, JetStreamApiError, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { JetStreamApiCodes, JetStreamApiError, jetstream } from '@nats-io/jetstream';
 import { type KV, Kvm } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
 
@@ -66,16 +66,23 @@ function lostRace(err: unknown): boolean {
   );
 }
 
-/** Opens (creating when missing) the bucket; an existing one whose max age is too short is widened. */
+/**
+ * Opens the bucket, which the bus's provisioning made (ADR 0041: the gateway may read and write
+ * counters, not make or change buckets); one that forgets counters before the longest window ends
+ * is refused, naming the provisioning setting that fixes it.
+ */
 async function openBucket(options: KvCounterOptions): Promise<KV> {
   const ttlMs = Math.max(60, 2 * options.maxWindowSeconds) * 1000;
   const js = jetstream(options.connection, { timeout: options.timeoutMs });
-  const kv = await new Kvm(js).create(options.bucket, { history: 1, ttl: ttlMs, storage: 'memory' });
-  const status = await kv.status();
+  const kv = await new Kvm(js).open(options.bucket);
+  const status = await kv.status().catch((err: unknown) => {
+    if (!(err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)) throw err;
+    throw new Error(`the rate-limit bucket ${options.bucket} does not exist: provision the bus first`, { cause: err });
+  });
   if (status.ttl > 0 && status.ttl < ttlMs) {
-    const jsm = await jetstreamManager(options.connection, { timeout: options.timeoutMs });
-    const info = await jsm.streams.info(status.streamInfo.config.name);
-    await jsm.streams.update(info.config.name, { ...info.config, max_age: ttlMs * 1_000_000 });
+    throw new Error(
+      `the rate-limit bucket ${options.bucket} keeps counters ${status.ttl / 1000} s, and windows of ${options.maxWindowSeconds} s need ${ttlMs / 1000} s: provision the bus with RATE_LIMIT_MAX_WINDOW_SECONDS of at least ${options.maxWindowSeconds}`,
+    );
   }
   return kv;
 }

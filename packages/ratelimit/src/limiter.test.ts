@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { connect } from '@nats-io/transport-node';
 import { captureLogger as capture } from '@tp/logging';
-import { createTestBusNamespace, eventually, startPrivateNats } from '@tp/testing';
+import { createTestBusNamespace, eventually, startPrivateNats, testNatsConnectOptions } from '@tp/testing';
 import { kvCounterStore } from './kv-counters.ts';
 import { createRateLimiter } from './limiter.ts';
+import { provisionCounterBucket } from './test-buckets.ts';
 
 const namespace = createTestBusNamespace();
 after(() => namespace.cleanup());
@@ -15,8 +16,9 @@ const policy = { name: 'token', limit: 3, windowSeconds: 60 };
 
 describe('rate limiter', () => {
   it('counts per subject and window on the shared store, and peeks without counting', async () => {
-    const connection = await connect({ servers: namespace.natsUrl });
+    const connection = await connect(namespace.connectOptions());
     try {
+      await provisionCounterBucket(connection, `${namespace.prefix.toUpperCase()}_LIMITER`);
       let clock = 120_000;
       const limiter = createRateLimiter({
         store: kvCounterStore({
@@ -54,7 +56,12 @@ describe('rate limiter', () => {
 
   it('fails open when the store is unreachable: null answers, one warning, and counting again once it is back', async () => {
     const nats = await startPrivateNats();
-    const connection = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+    const connection = await connect({
+      ...testNatsConnectOptions(nats.url),
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 100,
+    });
+    await provisionCounterBucket(connection, 'LIMITER');
     const { log, lines } = captureLogger();
     const limiter = createRateLimiter({
       store: kvCounterStore({ connection, bucket: 'LIMITER', timeoutMs: 500, maxWindowSeconds: 60 }),
@@ -72,14 +79,14 @@ describe('rate limiter', () => {
       assert.equal(warnings.length, 1, 'one warning per outage, not one per request');
       assert.equal(warnings[0]!.level, 'warn');
 
-      // Back (without the memory bucket, which the restart lost): counting starts again.
+      // Back (the bucket is kept on disk across the restart): counting starts again.
       await nats.restart();
       const counted = await eventually(
         'the limiter counting again',
         async () => (await limiter.consume(policy, 'tok_a')) ?? false,
         30_000,
       );
-      assert.equal(counted.remaining, 2);
+      assert.equal(counted.remaining, 1, 'the count before the outage is kept: the bucket is on disk');
       assert.ok(lines.some((l) => l.msg === 'rate limit store reachable again; counting requests'));
     } finally {
       await connection.close();

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { createTestBusNamespace } from './bus-namespace.ts';
+import { createTestBusNamespace, testNatsConnectOptions } from './bus-namespace.ts';
 
 let nc: NatsConnection;
 let jsm: JetStreamManager;
 
 before(async () => {
-  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  nc = await connect(testNatsConnectOptions());
   jsm = await jetstreamManager(nc);
 });
 

@@ -63,7 +63,8 @@ export interface FleetSettings {
   /** host:port of a service's gRPC server. */
   addr(name: FleetService): string;
   databaseUrl(name: FleetService): string;
-  nats: { NATS_URL: string; NATS_PREFIX: string };
+  /** NATS_URL, NATS_PREFIX and, for a service on the bus, its own NATS_CREDENTIALS_FILE (ADR 0041). */
+  nats(name: FleetService): Record<string, string>;
   objectStoreEnv: Record<string, string>;
   adminKey: string;
   sessionSecret: string;
@@ -88,7 +89,7 @@ type Settings = Record<string, string>;
 const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settings) => Settings>> = {
   accounts: (fleet, own) => ({
     DATABASE_URL: fleet.databaseUrl('accounts'),
-    ...fleet.nats,
+    ...fleet.nats('accounts'),
     ...own,
     SESSION_SIGNING_SECRET: fleet.sessionSecret,
     ADMIN_API_KEY: fleet.adminKey,
@@ -108,7 +109,7 @@ const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settin
   }),
   media: (fleet, own) => ({
     DATABASE_URL: fleet.databaseUrl('media'),
-    ...fleet.nats,
+    ...fleet.nats('media'),
     ...own,
     MEDIA_TOKEN_SECRET: fleet.mediaSecret,
     ...fleet.objectStoreEnv,
@@ -118,7 +119,7 @@ const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settin
   }),
   jobs: (fleet, own) => ({
     DATABASE_URL: fleet.databaseUrl('jobs'),
-    ...fleet.nats,
+    ...fleet.nats('jobs'),
     ...own,
     BILLING_GRPC_ADDR: fleet.addr('billing'),
     MEDIA_GRPC_ADDR: fleet.addr('media'),
@@ -126,7 +127,7 @@ const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settin
     ...fleet.options.jobsEnv,
   }),
   worker: (fleet, own) => ({
-    ...fleet.nats,
+    ...fleet.nats('worker'),
     OPS_PORT: own.OPS_PORT!,
     JOBS_GRPC_ADDR: fleet.addr('jobs'),
     MEDIA_GRPC_ADDR: fleet.addr('media'),
@@ -136,7 +137,7 @@ const SETTINGS: Readonly<Record<FleetService, (fleet: FleetSettings, own: Settin
   }),
   shares: (fleet, own) => ({
     DATABASE_URL: fleet.databaseUrl('shares'),
-    ...fleet.nats,
+    ...fleet.nats('shares'),
     ...own,
     ACCOUNTS_GRPC_ADDR: fleet.addr('accounts'),
     ARTIFACTS_GRPC_ADDR: fleet.addr('artifacts'),
@@ -165,7 +166,7 @@ function settingsOf(name: FleetService, fleet: FleetSettings): Settings {
 function webhookDispatcherSettings(fleet: FleetSettings, own: Settings): Settings {
   return {
     DATABASE_URL: fleet.databaseUrl('webhook-dispatcher'),
-    ...fleet.nats,
+    ...fleet.nats('webhook-dispatcher'),
     ...own,
     JOBS_GRPC_ADDR: fleet.addr('jobs'),
     WEBHOOK_SECRETS_KEY: fleet.webhookSecretsKey,
@@ -177,7 +178,7 @@ function webhookDispatcherSettings(fleet: FleetSettings, own: Settings): Setting
 }
 
 function gatewaySettings(fleet: FleetSettings, own: Settings): Settings {
-  const { options, nats, addr } = fleet;
+  const { options, addr } = fleet;
   return {
     PORT: own.GRPC_PORT!,
     OPS_PORT: own.OPS_PORT!,
@@ -191,7 +192,7 @@ function gatewaySettings(fleet: FleetSettings, own: Settings): Settings {
     AI_PROXY_GRPC_ADDR: addr('ai-proxy'),
     EGRESS_ALLOW_PRIVATE_TARGETS: 'true',
     ...(fleet.runs('web') ? { WEB_URL: `http://127.0.0.1:${fleet.port('web').grpc}` } : {}),
-    ...nats,
+    ...fleet.nats('gateway'),
     LOG_LEVEL: own.LOG_LEVEL!,
     ...options.gatewayEnv,
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createTestBusNamespace } from './bus-namespace.ts';
+import { BUS_ROLES, type BusRole } from '@tp/bus';
+import { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
 import {
   FLEET_SERVICES,
   START_ORDER,
@@ -43,6 +44,12 @@ export interface Fleet {
   /** The NATS server and the subject prefix of this fleet. */
   natsUrl: string;
   natsPrefix: string;
+  /** The tests' own NATS credentials (every subject), for a test's own connections to the fleet's bus. */
+  natsCredentialsFile: string | undefined;
+  /** NATS_URL, NATS_PREFIX and `role`'s own credentials on this fleet's bus, for a service a test starts beside it. */
+  natsEnv(role: BusRole): Promise<Record<string, string>>;
+  /** The fleet's bus namespace (credentials of any role on it: the security suite). */
+  natsNamespace: TestBusNamespace;
   adminKey: string;
   /** The S3 store media writes to, for checking objects from the outside. */
   objectStore: TestObjectStore;
@@ -123,6 +130,16 @@ async function portsOf(names: readonly FleetService[]): Promise<(name: FleetServ
   return (name) => ports.get(name)!;
 }
 
+/**
+ * The fleet's streams and buckets, made as the provisioner (ADR 0041), and the NATS credentials of
+ * each of its services that uses the bus, for this namespace only.
+ */
+async function provisionedBus(bus: TestBusNamespace, wanted: Set<FleetService>): Promise<Map<string, string>> {
+  await bus.provision();
+  const roles = BUS_ROLES.filter((role) => wanted.has(role as FleetService));
+  return new Map(await Promise.all(roles.map(async (role) => [role, await bus.credentialsFor(role)] as const)));
+}
+
 /** What the services of a fleet run on: databases, an S3 store, a NATS namespace, ports and secrets. */
 async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
   const given = options.databases ?? {};
@@ -135,13 +152,26 @@ async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
     throw err;
   }
   const bus = createTestBusNamespace();
+  let natsCredentials: Map<string, string>;
+  try {
+    natsCredentials = await provisionedBus(bus, wanted);
+  } catch (err) {
+    await bus.cleanup();
+    if (!options.objectStore) await objectStore.stop();
+    for (const database of databases.values()) await database.drop();
+    throw err;
+  }
   const port = await portsOf(START_ORDER);
   const settings: FleetSettings = {
     options,
     port,
     addr: (name) => `127.0.0.1:${port(name).grpc}`,
     databaseUrl: (name) => (given[name] ?? databases.get(name)!).serviceUrl,
-    nats: { NATS_URL: bus.natsUrl, NATS_PREFIX: bus.prefix },
+    nats: (name) => ({
+      NATS_URL: bus.natsUrl,
+      NATS_PREFIX: bus.prefix,
+      ...(natsCredentials.has(name) ? { NATS_CREDENTIALS_FILE: natsCredentials.get(name)! } : {}),
+    }),
     objectStoreEnv: objectStore.env,
     adminKey: randomBytes(32).toString('hex'),
     sessionSecret: randomBytes(32).toString('hex'),
@@ -218,6 +248,9 @@ export async function startFleet(options: FleetOptions = {}): Promise<Fleet> {
     },
     natsUrl: bus.natsUrl,
     natsPrefix: bus.prefix,
+    natsCredentialsFile: bus.credentialsFile,
+    natsEnv: (role) => bus.serviceEnv(role),
+    natsNamespace: bus,
     adminKey,
     objectStore,
     tsctl: (...args) =>

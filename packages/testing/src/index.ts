@@ -11,7 +11,7 @@ export {
 } from './test-database.ts';
 export { loadSqlDump } from './sql-dump.ts';
 export { launchChromium } from './browser.ts';
-export { createTestBusNamespace, type TestBusNamespace } from './bus-namespace.ts';
+export { createTestBusNamespace, testNatsConnectOptions, type TestBusNamespace } from './bus-namespace.ts';
 export { repoRoot, freePort } from './repo.ts';
 export {
   startFleet,

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
+import { type BusAuthority, natsServerAuthConfig } from '@tp/bus';
+import { testNatsConnectOptions } from './bus-namespace.ts';
 import { eventually } from './eventually.ts';
 import { freePort } from './repo.ts';
 
@@ -33,11 +35,23 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+/**
+ * The server configuration of make test's bus authority (NATS_AUTHORITY_FILE), written into
+ * `dataDir`, so that the tests' credentials work here as on the run's own NATS (ADR 0041).
+ */
+async function authConfigArgs(dataDir: string): Promise<string[]> {
+  const file = process.env.NATS_AUTHORITY_FILE;
+  if (!file) return [];
+  const authority = JSON.parse(await readFile(file, 'utf8')) as BusAuthority;
+  const config = path.join(dataDir, 'auth.conf');
+  await writeFile(config, await natsServerAuthConfig(authority));
+  return ['-c', config];
+}
+
 /** nats-server with JetStream on the port, ready once it takes connections. */
 async function launch(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(natsServerBinary(), ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dataDir], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const args = [...(await authConfigArgs(dataDir)), '-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dataDir];
+  const child = spawn(natsServerBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -48,7 +62,7 @@ async function launch(port: number, dataDir: string): Promise<ChildProcess> {
       `nats-server on ${url}`,
       async () => {
         if (child.exitCode !== null) throw new Error(`nats-server exited (${child.exitCode}): ${stderr}`);
-        const nc = await connect({ servers: url, timeout: 1_000 }).catch(() => null);
+        const nc = await connect({ ...testNatsConnectOptions(url), timeout: 1_000 }).catch(() => null);
         if (!nc) return false;
         await nc.close();
         return true;

@@ -1,5 +1,5 @@
 import { grpcTlsOf } from '@tp/config';
-import { openPublisher, STREAMS } from '@tp/bus';
+import { busSettingsOf, openPublisher, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer, OPERATOR_ONLY } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -33,9 +33,7 @@ export function startAccountsService(
   return startService(async (life) => {
     const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
     const { bus, relay } = await openPublisher(life, {
-      url: config.NATS_URL,
-      name: 'accounts',
-      prefix: config.NATS_PREFIX,
+      ...busSettingsOf(config, 'accounts'),
       log,
       streams: [STREAMS.EVENTS],
       databaseUrl: config.DATABASE_URL,

@@ -50,8 +50,7 @@ export async function startAccounts(options: AccountsServiceOptions = {}): Promi
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
     DATABASE_URL: database.serviceUrl,
-    NATS_URL: namespace.natsUrl,
-    NATS_PREFIX: namespace.prefix,
+    ...(await namespace.serviceEnv('accounts')),
     SESSION_SIGNING_SECRET: randomBytes(32).toString('hex'),
     ADMIN_API_KEY: adminKey,
     ...testServiceKeys().env('accounts'),
@@ -70,7 +69,13 @@ export async function startAccounts(options: AccountsServiceOptions = {}): Promi
   });
   const db = new pg.Client({ connectionString: database.databaseUrl.replace(/\?.*$/, '') });
   await db.connect();
-  const bus = await connectBus({ url: namespace.natsUrl, name: 'accounts-test', prefix: namespace.prefix, log });
+  const bus = await connectBus({
+    url: namespace.natsUrl,
+    name: 'accounts-test',
+    prefix: namespace.prefix,
+    credentialsFile: namespace.credentialsFile,
+    log,
+  });
   return {
     service,
     accounts,

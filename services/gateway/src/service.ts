@@ -1,4 +1,4 @@
-import { type Bus, openBus, STREAMS } from '@tp/bus';
+import { type Bus, busSettingsOf, openBus, STREAMS } from '@tp/bus';
 import { egressPolicy } from '@tp/egress';
 import type { Logger } from '@tp/logging';
 import { httpTimeouts, type Lifecycle, type Running, serve, startService } from '@tp/runtime';
@@ -35,9 +35,7 @@ export function startGatewayService(
   return startService(async (life) => {
     const clients = await life.open('backends', () => createGatewayClients(config, log), closeGatewayClients);
     const bus = await openBus(life, {
-      url: config.NATS_URL,
-      name: 'gateway',
-      prefix: config.NATS_PREFIX,
+      ...busSettingsOf(config, 'gateway'),
       log,
       streams: [STREAMS.EVENTS],
     });

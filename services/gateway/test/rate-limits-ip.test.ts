@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { AppError } from '@tp/errors';
 import { createLogger } from '@tp/logging';
 import { RenderShareResponse, SignInResponse } from '@tp/proto';
-import { eventually, startPrivateNats } from '@tp/testing';
+import { createTestBusNamespace, eventually, startPrivateNats } from '@tp/testing';
 import { sampleDevice } from './samples.ts';
 import { assertError, startTestGateway, type TestGateway } from './support.ts';
 
@@ -98,8 +98,17 @@ describe('rate limits without their store', () => {
       level: 'warn',
       destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
     });
+    // The private NATS has the run's authority: its own namespace, provisioned there.
+    const namespace = createTestBusNamespace();
+    await namespace.provision(nats.url);
     const gateway = await startTestGateway(
-      { NATS_URL: nats.url, RATE_LIMIT_STORE_TIMEOUT_MS: '200', RATE_LIMIT_STORE_RETRY_MS: '200' },
+      {
+        NATS_URL: nats.url,
+        NATS_PREFIX: namespace.prefix,
+        NATS_CREDENTIALS_FILE: await namespace.credentialsFor('gateway'),
+        RATE_LIMIT_STORE_TIMEOUT_MS: '200',
+        RATE_LIMIT_STORE_RETRY_MS: '200',
+      },
       { log },
     );
     try {

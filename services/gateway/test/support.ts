@@ -77,8 +77,7 @@ export async function startTestGateway(
     AUTH_CACHE_TTL_MS: '0',
     // Nor are reads kept: each test's fake answers decide (read-cache.test.ts has the cache on).
     READ_CACHE_MAX_ENTRIES: '0',
-    NATS_URL: namespace.natsUrl,
-    NATS_PREFIX: namespace.prefix,
+    ...(await namespace.serviceEnv('gateway')),
     ...env,
   });
   let service: RunningGateway;

@@ -1,6 +1,6 @@
 import { grpcTlsOf } from '@tp/config';
 import { servedModelList } from '@tp/catalog';
-import { openPublisher, STREAMS } from '@tp/bus';
+import { busSettingsOf, openPublisher, STREAMS } from '@tp/bus';
 import { openServiceDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { createGrantIssuer, createVerifier } from '@tp/identity';
@@ -38,9 +38,7 @@ async function openConnections(life: Lifecycle, config: JobsConfig, log: Logger)
     (opened) => opened.close(),
   );
   const { bus, relay } = await openPublisher(life, {
-    url: config.NATS_URL,
-    name: 'jobs',
-    prefix: config.NATS_PREFIX,
+    ...busSettingsOf(config, 'jobs'),
     log,
     streams: [STREAMS.EVENTS, STREAMS.WORK],
     databaseUrl: config.DATABASE_URL,

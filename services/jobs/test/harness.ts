@@ -97,8 +97,7 @@ async function startJobsOn(fleet: Fleet, database: TestDatabase, env: Record<str
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
     DATABASE_URL: database.serviceUrl,
-    NATS_URL: fleet.natsUrl,
-    NATS_PREFIX: fleet.natsPrefix,
+    ...(await fleet.natsEnv('jobs')),
     BILLING_GRPC_ADDR: fleet.grpcAddr('billing'),
     MEDIA_GRPC_ADDR: fleet.grpcAddr('media'),
     ARTIFACTS_GRPC_ADDR: fleet.grpcAddr('artifacts'),
@@ -136,7 +135,7 @@ export async function startHarness(
   const main = await startJobsOn(fleet, database, overrides);
   const db = await connectToSchema(database.databaseUrl);
   const direct = connectServiceDatabase(database.databaseUrl, (adapter) => new PrismaClient({ adapter }));
-  const nats = await connect({ servers: fleet.natsUrl });
+  const nats = await connect(fleet.natsNamespace.connectOptions());
   const metadata = new Metadata();
   metadata.set('x-admin-key', fleet.adminKey);
   const deadline = { defaultDeadlineMs: CALL_DEADLINE_MS };

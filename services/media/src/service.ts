@@ -1,5 +1,5 @@
 import { grpcTlsOf } from '@tp/config';
-import { type Bus, openPublisher, STREAMS } from '@tp/bus';
+import { type Bus, busSettingsOf, openPublisher, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { egressPolicy } from '@tp/egress';
@@ -39,9 +39,7 @@ async function openConnections(life: Lifecycle, config: MediaConfig, log: Logger
   const prisma = await openDatabase(life, config.DATABASE_URL, (adapter) => new PrismaClient({ adapter }));
   const objects = await openObjectStore(life, config, log);
   const { bus, relay } = await openPublisher(life, {
-    url: config.NATS_URL,
-    name: 'media',
-    prefix: config.NATS_PREFIX,
+    ...busSettingsOf(config, 'media'),
     log,
     streams: [STREAMS.EVENTS, STREAMS.WORK],
     databaseUrl: config.DATABASE_URL,

@@ -53,6 +53,7 @@ async function workOutstanding(): Promise<number> {
     url: infra.namespace.natsUrl,
     name: 'media-test',
     prefix: infra.namespace.prefix,
+    credentialsFile: infra.namespace.credentialsFile,
     log,
   });
   try {

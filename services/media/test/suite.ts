@@ -88,6 +88,7 @@ async function collectEvents(infra: Infra, events: MediaSuite['events']): Promis
     url: infra.namespace.natsUrl,
     name: 'media-test',
     prefix: infra.namespace.prefix,
+    credentialsFile: infra.namespace.credentialsFile,
     log,
   });
   const subscription = await bus.subscribeEvents<MediaVerifiedPayload | MediaDeletedPayload>({

@@ -1,5 +1,5 @@
 import { grpcTlsOf } from '@tp/config';
-import { openBus, STREAMS } from '@tp/bus';
+import { busSettingsOf, openBus, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { createGrpcServer } from '@tp/grpc';
 import { createVerifier } from '@tp/identity';
@@ -34,9 +34,7 @@ export function startSharesService(
     const store = createSharesStore(prisma);
     const clients = await life.open('clients', () => createSharesClients(config, log), closeSharesClients);
     const bus = await openBus(life, {
-      url: config.NATS_URL,
-      name: 'shares',
-      prefix: config.NATS_PREFIX,
+      ...busSettingsOf(config, 'shares'),
       log,
       streams: [STREAMS.EVENTS],
     });

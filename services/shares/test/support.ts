@@ -124,8 +124,7 @@ function sharesStarter(
       GRPC_PORT: String(await freePort()),
       OPS_PORT: String(await freePort()),
       DATABASE_URL: database.serviceUrl,
-      NATS_URL: fleet.natsUrl,
-      NATS_PREFIX: namespace?.prefix ?? fleet.natsPrefix,
+      ...(await (namespace ?? fleet.natsNamespace).serviceEnv('shares')),
       // Whether an account an event calls deleted is gone (ADR 0039): the test users were never
       // accounts' users, so accounts answers that they are not there.
       ACCOUNTS_GRPC_ADDR: fleet.grpcAddr('accounts'),
@@ -171,7 +170,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 
   try {
     const main = await startShares();
-    const bus = await connectBus({ url: fleet.natsUrl, name: 'shares-test', prefix: fleet.natsPrefix, log });
+    const bus = await connectBus({
+      url: fleet.natsUrl,
+      name: 'shares-test',
+      prefix: fleet.natsPrefix,
+      credentialsFile: fleet.natsCredentialsFile,
+      log,
+    });
     // As their callers reach them: the worker stores transcripts, the gateway edits and deletes for a user.
     const artifacts = testClient(ArtifactsServiceService, fleet.grpcAddr('artifacts'), {
       audience: 'artifacts',

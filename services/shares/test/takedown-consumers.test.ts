@@ -70,7 +70,13 @@ before(async () => {
   prisma = new PrismaClient({ adapter: createPgAdapter(database.databaseUrl) });
   store = createSharesStore(prisma);
   db = await connectToSchema(database.databaseUrl);
-  bus = await connectBus({ url: namespace.natsUrl, name: 'shares-takedown-test', prefix: namespace.prefix, log });
+  bus = await connectBus({
+    url: namespace.natsUrl,
+    name: 'shares-takedown-test',
+    prefix: namespace.prefix,
+    credentialsFile: namespace.credentialsFile,
+    log,
+  });
   await bus.ensureStreams([STREAMS.EVENTS]);
   deps = { takedowns: store.takedowns, sources, log, now: () => at };
   consumers = await startTakedownConsumers({ bus, ...deps });

@@ -1,5 +1,5 @@
 import { grpcTlsOf } from '@tp/config';
-import { openBus, STREAMS } from '@tp/bus';
+import { busSettingsOf, openBus, STREAMS } from '@tp/bus';
 import { openDatabase } from '@tp/db';
 import { egressPolicy } from '@tp/egress';
 import { createGrpcServer } from '@tp/grpc';
@@ -67,9 +67,7 @@ export function startWebhookDispatcherService(
     );
     const nudgeSender = () => sender.nudge();
     const bus = await openBus(life, {
-      url: config.NATS_URL,
-      name: 'webhook-dispatcher',
-      prefix: config.NATS_PREFIX,
+      ...busSettingsOf(config, 'webhook-dispatcher'),
       log,
       streams: [STREAMS.EVENTS],
     });

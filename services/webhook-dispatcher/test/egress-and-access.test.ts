@@ -54,8 +54,7 @@ before(async () => {
     GRPC_PORT: String(await freePort()),
     OPS_PORT: String(await freePort()),
     DATABASE_URL: database.serviceUrl,
-    NATS_URL: namespace.natsUrl,
-    NATS_PREFIX: namespace.prefix,
+    ...(await namespace.serviceEnv('webhook-dispatcher')),
     JOBS_GRPC_ADDR: jobs.address,
     WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 3).toString('base64'),
     WEBHOOK_RETRY_SCHEDULE: '50ms,50ms',
@@ -84,7 +83,13 @@ describe('the egress guard at delivery', () => {
     const { subscriptionId } = await webhooks.createSubscription({ userId, url, secret: 'a'.repeat(16) });
     const jobId = newId('job');
     jobs.endJob({ jobId, userId, status: 'cancelled' });
-    const bus = await connectBus({ url: namespace.natsUrl, prefix: namespace.prefix, name: 'egress-test', log });
+    const bus = await connectBus({
+      url: namespace.natsUrl,
+      prefix: namespace.prefix,
+      name: 'egress-test',
+      credentialsFile: namespace.credentialsFile,
+      log,
+    });
     try {
       await bus.publish(
         SUBJECTS.cancelled,

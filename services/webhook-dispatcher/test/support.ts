@@ -54,7 +54,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     services: ['webhook-dispatcher'],
     webhookDispatcherEnv: { JOBS_GRPC_ADDR: jobs.address, WEBHOOK_TIMEOUT_MS: '1500', ...env },
   });
-  const bus = await connectBus({ url: fleet.natsUrl, prefix: fleet.natsPrefix, name: 'webhook-test', log });
+  const bus = await connectBus({
+    url: fleet.natsUrl,
+    prefix: fleet.natsPrefix,
+    name: 'webhook-test',
+    credentialsFile: fleet.natsCredentialsFile,
+    log,
+  });
   const webhooks = testClient(WebhookServiceService, fleet.grpcAddr('webhook-dispatcher'), {
     audience: 'webhook-dispatcher',
     as: WEBHOOK_ACCESS,

@@ -1,4 +1,4 @@
-import { type Bus, openBus, STREAMS, type Subscription } from '@tp/bus';
+import { type Bus, busSettingsOf, openBus, STREAMS, type Subscription } from '@tp/bus';
 import { checkCaptionRenderer } from '@tp/captions';
 import { checkFfmpeg, closeEngines, createEngines, EnginePool, type EngineSet, killAllGroups } from '@tp/engines';
 import { createSpeechGuard, type SpeechGuard } from '@tp/speech-guard';
@@ -151,9 +151,7 @@ export function startWorkerService(
     const engines = await checkedEngines(config, log);
     const clients = await life.open('clients', () => createWorkerClients(config, log), closeWorkerClients);
     const bus = await openBus(life, {
-      url: config.NATS_URL,
-      name: 'worker',
-      prefix: config.NATS_PREFIX,
+      ...busSettingsOf(config, 'worker'),
       log,
       streams: [STREAMS.WORK],
     });

@@ -99,7 +99,13 @@ function backendClients(fleet: Fleet) {
 async function watchJobEvents(
   fleet: Fleet,
 ): Promise<{ bus: Bus; subscription: Subscription; events: Backends['events'] }> {
-  const bus = await connectBus({ url: fleet.natsUrl, name: 'worker-test', prefix: fleet.natsPrefix, log });
+  const bus = await connectBus({
+    url: fleet.natsUrl,
+    name: 'worker-test',
+    prefix: fleet.natsPrefix,
+    credentialsFile: fleet.natsCredentialsFile,
+    log,
+  });
   try {
     await bus.ensureStreams([STREAMS.WORK]);
     const events: Backends['events'] = [];
@@ -114,10 +120,10 @@ async function watchJobEvents(
   }
 }
 
-function workerEnvOf(fleet: Fleet): Backends['workerEnv'] {
+/** `nats`: the fleet's NATS_URL, NATS_PREFIX and the worker's own credentials (fleet.natsEnv). */
+function workerEnvOf(fleet: Fleet, nats: Record<string, string>): Backends['workerEnv'] {
   return (extra = {}) => ({
-    NATS_URL: fleet.natsUrl,
-    NATS_PREFIX: fleet.natsPrefix,
+    ...nats,
     JOBS_GRPC_ADDR: fleet.grpcAddr('jobs'),
     MEDIA_GRPC_ADDR: fleet.grpcAddr('media'),
     ARTIFACTS_GRPC_ADDR: fleet.grpcAddr('artifacts'),
@@ -200,7 +206,7 @@ export async function startBackends(options: { jobsEnv?: Record<string, string> 
   const clients = backendClients(fleet);
   let userId = '';
   const stored = mediaFixtures(fleet, clients.media, () => userId);
-  const workerEnv = workerEnvOf(fleet);
+  const workerEnv = workerEnvOf(fleet, await fleet.natsEnv('worker'));
   const workers = inProcessWorkers(workerEnv);
   let watch: Awaited<ReturnType<typeof watchJobEvents>> | undefined;
   const dispose = async () => {

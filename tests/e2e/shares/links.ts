@@ -102,7 +102,13 @@ async function forgedDeletions() {
   const a = await artifactOf(carol, 'still here');
   const link = await newShare(carol, { artifact_id: a.artifactId });
   const log = createLogger({ service: 'e2e-forger', level: 'silent' });
-  const bus = await connectBus({ url: fleet.natsUrl, prefix: fleet.natsPrefix, name: 'e2e-forger', log });
+  const bus = await connectBus({
+    url: fleet.natsUrl,
+    prefix: fleet.natsPrefix,
+    name: 'e2e-forger',
+    credentialsFile: fleet.natsCredentialsFile,
+    log,
+  });
   try {
     const occurredAt = new Date().toISOString();
     await published(bus, 'shares-account-deleted', ACCOUNT_EVENTS.deleted, {

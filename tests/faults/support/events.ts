@@ -2,6 +2,7 @@
 // start with an ordered consumer, as the terminal statuses each job was announced with.
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { testNatsConnectOptions } from '@tp/testing';
 
 export const TERMINAL = ['succeeded', 'failed', 'cancelled'] as const;
 
@@ -9,7 +10,7 @@ export const TERMINAL = ['succeeded', 'failed', 'cancelled'] as const;
 export type Announced = Map<string, { userId: string; statuses: string[] }>;
 
 export async function announcedEnds(natsUrl: string, prefix: string): Promise<Announced> {
-  const nc = await connect({ servers: natsUrl, name: 'tp-faults-events', timeout: 5_000 });
+  const nc = await connect({ ...testNatsConnectOptions(natsUrl), name: 'tp-faults-events', timeout: 5_000 });
   try {
     const stream = `${prefix.toUpperCase()}_EVENTS`;
     const announced: Announced = new Map();

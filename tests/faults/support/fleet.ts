@@ -87,6 +87,7 @@ export async function startFaultFleet(log: (line: string) => void): Promise<Faul
     process.env.TEST_DATABASE_URL = infra.adminDatabaseUrl;
     Object.assign(process.env, infra.databaseSecrets);
     process.env.NATS_URL = infra.natsUrl;
+    Object.assign(process.env, infra.natsEnv);
     fleet = await startFleet({
       objectStore: infra.objectStore,
       jobsEnv: RECOVERY_SETTINGS.jobs,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { freePort, type TestObjectStore } from '@tp/testing';
 import { ensureLayout, layout, type Layout } from '../../../tools/dev/layout.ts';
 import { ensureNats } from '../../../tools/dev/nats.ts';
+import { natsAuthFiles } from '../../../tools/dev/nats-auth.ts';
 import { ensureLocalS3 } from '../../../tools/dev/object-store.ts';
 import { freshDatabaseSecrets } from '../../../tools/dev/database-roles.ts';
 import { platformFrom, type Platform } from '../../../tools/dev/platform.ts';
@@ -25,6 +26,8 @@ export interface FaultInfra {
   /** The passwords of the services' roles (DATABASE_PASSWORD_<ROLE>), for @tp/testing's service URLs. */
   databaseSecrets: Record<string, string>;
   natsUrl: string;
+  /** NATS_AUTHORITY_FILE and NATS_CREDENTIALS_FILE of its NATS, for @tp/testing's fleet (ADR 0041). */
+  natsEnv: Record<string, string>;
   /** Our local S3, for the fleet (stopped by `stop`, not by the fleet). */
   objectStore: TestObjectStore;
   dirs: Layout;
@@ -103,6 +106,10 @@ export async function startFaultInfra(log: (line: string) => void): Promise<Faul
     adminDatabaseUrl: admin.toString(),
     databaseSecrets,
     natsUrl: p.natsUrl,
+    natsEnv: {
+      NATS_AUTHORITY_FILE: natsAuthFiles(dirs).authorityFile,
+      NATS_CREDENTIALS_FILE: natsAuthFiles(dirs).adminCredentials,
+    },
     objectStore: objectStoreOf(p),
     dirs,
     kill: async (name) => {

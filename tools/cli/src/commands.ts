@@ -3,15 +3,13 @@ import { microCreditsToUsd, parseCredits, toCredits } from '@tp/catalog';
 import type { GrpcClient } from '@tp/grpc';
 import type { AccountsAdminServiceService, Balance, BillingAdminServiceService, Token, TokenSpec } from '@tp/proto';
 import { isPreset } from '@tp/scopes';
+import { BUS_USAGE } from './bus.ts';
+import { type Flags, UsageError } from './usage-error.ts';
 
-export class UsageError extends Error {}
+export { type Flags, UsageError } from './usage-error.ts';
 
 export type AdminClient = GrpcClient<typeof AccountsAdminServiceService>;
 export type BillingAdminClient = GrpcClient<typeof BillingAdminServiceService>;
-
-export interface Flags {
-  [name: string]: string | undefined;
-}
 
 function required(flags: Flags, name: string): string {
   const value = flags[name];
@@ -171,6 +169,8 @@ export const FLAG_NAMES = [
   'feature',
   'credits',
   'reason',
+  'out',
+  'prefix',
 ] as const;
 
 export function usage(): string {
@@ -178,6 +178,7 @@ export function usage(): string {
     'usage: tools/tsctl <command> [flags]',
     '',
     ...Object.values(COMMANDS).map((c) => `  tsctl ${c.usage}`),
+    ...BUS_USAGE.map((line) => `  tsctl ${line}`),
     '',
     'environment: ACCOUNTS_GRPC_ADDR (default 127.0.0.1:50051), BILLING_GRPC_ADDR (default 127.0.0.1:50053),',
     '             ADMIN_API_KEY (default: from .run/secrets.env)',

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { isAppError } from '@tp/errors';
 import { adminMetadata, createClient, type GrpcTls } from '@tp/grpc';
 import { AccountsAdminServiceService, BillingAdminServiceService } from '@tp/proto';
+import { runBusCommand } from './bus.ts';
 import { COMMANDS, FLAG_NAMES, UsageError, usage, type BillingAdminClient } from './commands.ts';
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -55,6 +56,8 @@ async function main(argv: string[]): Promise<number> {
       ...Object.fromEntries(FLAG_NAMES.map((name) => [name, { type: 'string' as const }])),
     },
   });
+  const print = (text: string) => process.stdout.write(`${text}\n`);
+  if (!values.help && (await runBusCommand(positionals, values as Record<string, string | undefined>, print))) return 0;
   const command = COMMANDS[positionals.slice(0, 2).join(' ')];
   if (values.help || !command || positionals.length !== 2) {
     (values.help ? process.stdout : process.stderr).write(`${usage()}\n`);
@@ -79,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
       admin,
       billing: connectBilling,
       metadata,
-      print: (text) => process.stdout.write(`${text}\n`),
+      print,
     });
     return 0;
   } finally {
