@@ -202,7 +202,10 @@ buckets or endpoints. Unset endpoints are left out (AWS S3; presigned URLs use t
       optional: true
 {{- end }}
 
-{{/* Settings every service on the bus reads: observabilityEnv plus NATS_URL (billing has no bus). */}}
+{{/*
+Settings every service on the bus reads: observabilityEnv plus NATS_URL (billing has no bus). Each
+service on it also reads its own credentials (transcription.natsCredentialsEnv).
+*/}}
 {{- define "transcription.commonEnv" -}}
 {{ include "transcription.observabilityEnv" . }}
 {{ include "transcription.secretEnv" (list . "NATS_URL" "NATS_URL") }}
@@ -319,6 +322,9 @@ metadata:
   annotations:
     {{- include "transcription.checksumAnnotations" $root | nindent 4 }}
     {{- with include "transcription.databaseChecksum" . }}
+    {{- . | nindent 4 }}
+    {{- end }}
+    {{- with include "transcription.natsCredentialsChecksum" . }}
     {{- . | nindent 4 }}
     {{- end }}
     {{- with include "transcription.scrapeAnnotations" . }}
@@ -684,4 +690,70 @@ files belong to the pod's fsGroup.
   value: {{ printf "%s/tls.crt" $dir }}
 - name: GRPC_TLS_KEY_FILE
   value: {{ printf "%s/tls.key" $dir }}
+{{- end }}
+
+{{/*
+NATS authorization (ADR 0041). Every service on the bus connects with credentials of its own, a
+`.creds` file (its user JWT and seed, whose permissions name exactly its subjects), and the
+provisioner, which makes the streams and buckets, with its own. Each identity's file is the key
+nats.creds of a Secret of its own (transcription.natsCredentialsSecretName), mounted read-only at
+transcription.natsCredentialsMountPath by that identity's pods alone, with NATS_CREDENTIALS_FILE
+pointing at it. `tools/tsctl bus init` writes every file (docs/runbooks/nats-credentials.md). The
+worker pools share `worker`; billing, artifacts, ai-proxy and web are not on the bus. A chart test
+checks this list against @tp/bus BUS_ROLES.
+*/}}
+{{- define "transcription.natsRoles" -}}
+{{- list "accounts" "gateway" "jobs" "media" "shares" "webhook-dispatcher" "worker" "provisioner" | toJson }}
+{{- end }}
+
+{{- define "transcription.natsCredentialsMountPath" -}}
+/etc/nats-credentials
+{{- end }}
+
+{{/* The key of the file in the Secret, and its name in the mount. */}}
+{{- define "transcription.natsCredentialsKey" -}}
+nats.creds
+{{- end }}
+
+{{/*
+The Secret of one role: (list $ "media"). secrets.natsCredentialsSecrets.<role> when it names one
+you manage, else <fullname>-nats-<role> (nats-credentials.yaml renders it from secrets.natsCredentials).
+*/}}
+{{- define "transcription.natsCredentialsSecretName" -}}
+{{- $root := index . 0 }}
+{{- $role := index . 1 }}
+{{- get ($root.Values.secrets.natsCredentialsSecrets | default dict) $role | default (printf "%s-nats-%s" (include "transcription.fullname" $root) $role) }}
+{{- end }}
+
+{{/*
+The pod volume of a role's Secret, as a JSON list for podBase's extra volumes: (list $ "media"). The
+entry is named, so a Secret without nats.creds fails the mount with an event naming it; 0440: the
+file belongs to the pod's fsGroup.
+*/}}
+{{- define "transcription.natsCredentialsVolumes" -}}
+{{- $key := include "transcription.natsCredentialsKey" (index . 0) }}
+{{- list (dict "name" "nats-credentials" "secret" (dict "secretName" (include "transcription.natsCredentialsSecretName" .) "defaultMode" 288 "items" (list (dict "key" $key "path" $key)))) | toJson }}
+{{- end }}
+
+{{/* The read-only mount of that volume, as a JSON list for containerBase's extra mounts. */}}
+{{- define "transcription.natsCredentialsVolumeMounts" -}}
+{{- list (dict "name" "nats-credentials" "mountPath" (include "transcription.natsCredentialsMountPath" .) "readOnly" true) | toJson }}
+{{- end }}
+
+{{/* NATS_CREDENTIALS_FILE: the file of that mount. */}}
+{{- define "transcription.natsCredentialsEnv" -}}
+- name: NATS_CREDENTIALS_FILE
+  value: {{ printf "%s/%s" (include "transcription.natsCredentialsMountPath" .) (include "transcription.natsCredentialsKey" .) }}
+{{- end }}
+
+{{/*
+Rolls a role's pods when its credentials change (a reissue: docs/runbooks/nats-credentials.md): a
+hash of the inline file, or of the name of the Secret you manage. (list $ "media")
+*/}}
+{{- define "transcription.natsCredentialsChecksum" -}}
+{{- $root := index . 0 }}
+{{- $role := index . 1 }}
+{{- if has $role (include "transcription.natsRoles" $root | fromJsonArray) }}
+checksum/nats-credentials: {{ printf "%s|%s" (get ($root.Values.secrets.natsCredentials | default dict) $role | default "") (include "transcription.natsCredentialsSecretName" .) | sha256sum }}
+{{- end }}
 {{- end }}

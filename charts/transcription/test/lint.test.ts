@@ -2,7 +2,7 @@
 // refuses what would deploy something broken.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lint, productionValues, valuesFile } from './manifests.ts';
+import { lint, lintBare, productionValues, valuesFile } from './manifests.ts';
 
 // Values the schema refuses: [what, values, what helm says].
 const INVALID_VALUES: Array<[string, unknown, RegExp]> = [
@@ -187,16 +187,40 @@ const INVALID_VALUES: Array<[string, unknown, RegExp]> = [
   ['an ops peer without a selector', { networkPolicy: { ops: { from: [{}] } } }, /ops\.from/],
   ['an egress rule with an unknown field', { networkPolicy: { egress: { to: [{ cidr: '10.0.0.0/8' }] } } }, /cidr/],
   ['no DNS peer for restricted egress', { networkPolicy: { egress: { dns: [] } } }, /dns/],
+  [
+    'NATS credentials that are no .creds file (a seed alone)',
+    { secrets: { natsCredentials: { media: 'SUAEXAMPLESEED' } } },
+    /natsCredentials\.media/,
+  ],
+  [
+    'NATS credentials for a service not on the bus',
+    { secrets: { natsCredentials: { billing: '' } } },
+    /Additional property billing is not allowed/,
+  ],
+  [
+    'a NATS credentials Secret that is no Kubernetes name',
+    { secrets: { natsCredentialsSecrets: { jobs: 'Jobs Creds' } } },
+    /natsCredentialsSecrets\.jobs/,
+  ],
+  ['no rate-limit window to provision for', { bus: { rateLimitMaxWindowSeconds: 0 } }, /rateLimitMaxWindowSeconds/],
+  ['a fractional rate-limit window', { bus: { rateLimitMaxWindowSeconds: 1.5 } }, /rateLimitMaxWindowSeconds/],
+  ['a provisioning Job without limits', { bus: { provisioning: { resources: { limits: null } } } }, /limits/],
+  ['an unknown bus key', { bus: { streams: ['EVENTS'] } }, /Additional property streams is not allowed/],
 ];
 
 describe('helm lint --strict', () => {
-  test('passes with the default values', async () => {
+  test('passes with the default values (and the test NATS credentials)', async () => {
     const result = await lint();
     assert.equal(result.code, 0, result.stdout + result.stderr);
   });
 
   test('passes with the production example', async () => {
     const result = await lint(productionValues);
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+  });
+
+  test('passes with the production example alone: it names a NATS credentials Secret for every role', async () => {
+    const result = await lintBare(productionValues);
     assert.equal(result.code, 0, result.stdout + result.stderr);
   });
 

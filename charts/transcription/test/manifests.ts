@@ -12,6 +12,13 @@ import { ensureHelm, repoRoot } from '../../../tools/dev/helm.ts';
 
 export const chartDir = resolve(repoRoot, 'charts/transcription');
 export const productionValues = join(chartDir, 'values-production.example.yaml');
+/**
+ * Credentials for every NATS role (secrets.natsCredentials, ADR 0041), signed by nobody. The chart
+ * refuses to render without them and values.yaml has none to give (an operator's come from
+ * `tsctl bus init`), so lint, render and renderRaw start from this file; a test takes a role's away
+ * with '', and the *Bare functions leave the file out.
+ */
+export const natsCredentialsValues = join(chartDir, 'test/fixtures/nats-credentials.yaml');
 
 // @kubernetes-models/apimachinery is not a direct dependency; reach its ObjectMeta through a model.
 type IObjectMeta = NonNullable<IDeployment['metadata']>;
@@ -54,12 +61,26 @@ export async function valuesFile(values: unknown): Promise<string> {
   return file;
 }
 
+const valuesArgs = (valueFiles: string[]) => valueFiles.flatMap((file) => ['-f', file]);
+
+/** helm lint --strict with the test NATS credentials, then the given values files. */
 export async function lint(...valueFiles: string[]): Promise<HelmResult> {
-  return helm(['lint', '--strict', chartDir, ...valueFiles.flatMap((file) => ['-f', file])]);
+  return lintBare(natsCredentialsValues, ...valueFiles);
 }
 
+/** helm lint --strict with the given values files alone. */
+export async function lintBare(...valueFiles: string[]): Promise<HelmResult> {
+  return helm(['lint', '--strict', chartDir, ...valuesArgs(valueFiles)]);
+}
+
+/** helm template with the test NATS credentials, then the given values files. */
 export async function renderRaw(...valueFiles: string[]): Promise<HelmResult> {
-  return helm(['template', 'tp', chartDir, ...valueFiles.flatMap((file) => ['-f', file])]);
+  return renderBareRaw(natsCredentialsValues, ...valueFiles);
+}
+
+/** helm template with the given values files alone. */
+export async function renderBareRaw(...valueFiles: string[]): Promise<HelmResult> {
+  return helm(['template', 'tp', chartDir, ...valuesArgs(valueFiles)]);
 }
 
 /** helm template with the given values files; throws with helm's message when it refuses. */

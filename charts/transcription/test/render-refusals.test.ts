@@ -1,7 +1,8 @@
 // Values each valid alone that do not fit together: the templates refuse to render them.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderRaw, valuesFile } from './manifests.ts';
+import { BUS_ROLES } from '../../../packages/bus/src/permissions.ts';
+import { renderBareRaw, renderRaw, valuesFile } from './manifests.ts';
 
 // [what, values, what helm says].
 const INCONSISTENT_VALUES: Array<[string, unknown, RegExp]> = [
@@ -169,6 +170,16 @@ const INCONSISTENT_VALUES: Array<[string, unknown, RegExp]> = [
   ],
 ];
 
+// Each NATS role without credentials (ADR 0041): neither secrets.natsCredentials.<role> nor a Secret named.
+for (const role of BUS_ROLES)
+  INCONSISTENT_VALUES.push([
+    `no NATS credentials for ${role}`,
+    { secrets: { natsCredentials: { [role]: '' } } },
+    new RegExp(
+      `NATS credentials are missing for ${role}: .*tools/tsctl bus init --out DIR.*secrets\\.natsCredentials\\.<role>.*secrets\\.natsCredentialsSecrets\\.<role>`,
+    ),
+  ]);
+
 describe('rendering refuses inconsistent values', () => {
   for (const [what, values, message] of INCONSISTENT_VALUES) {
     test(what, async () => {
@@ -177,4 +188,22 @@ describe('rendering refuses inconsistent values', () => {
       assert.match(result.stderr, message);
     });
   }
+});
+
+test('the bare defaults are refused: no NATS credentials for any role (values.yaml has none to give)', async () => {
+  const result = await renderBareRaw();
+  assert.notEqual(result.code, 0);
+  assert.match(
+    result.stderr,
+    new RegExp(`NATS credentials are missing for ${BUS_ROLES.join(', ')}: .*docs/runbooks/nats-credentials\\.md`),
+  );
+});
+
+test("a role's Secret named instead of its inline credentials is enough", async () => {
+  const result = await renderRaw(
+    await valuesFile({
+      secrets: { natsCredentials: { shares: '' }, natsCredentialsSecrets: { shares: 'ops-nats-shares' } },
+    }),
+  );
+  assert.equal(result.code, 0, result.stderr);
 });

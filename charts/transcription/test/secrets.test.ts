@@ -9,8 +9,8 @@ test('with an existingSecret the chart renders no fleet Secret and every referen
   const manifests = await render(await valuesFile({ secrets: { existingSecret: 'fleet-secrets' } }));
   assert.equal(fleetSecret(manifests), undefined);
   assert.ok(
-    byKind(manifests, 'Secret').every((secret) => /-db-/.test(secret.metadata.name ?? '')),
-    'only the database Secrets, from their inline URLs',
+    byKind(manifests, 'Secret').every((secret) => /-(db|nats)-/.test(secret.metadata.name ?? '')),
+    'only the database and NATS credential Secrets, from their inline values',
   );
   let references = 0;
   for (const workload of workloads(manifests)) {

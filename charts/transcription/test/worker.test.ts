@@ -112,7 +112,7 @@ test('defaults: one CPU pool of one pod, one job at a time, pocketsphinx only', 
   assert.deepEqual(worker.resources?.requests, { cpu: '1', memory: '512Mi' });
   assert.deepEqual(
     podTemplate(deployment).spec.volumes?.map((volume) => volume.name),
-    ['tmp', 'grpc-tls'],
+    ['tmp', 'grpc-tls', 'nats-credentials'],
   );
   assert.equal(envOf(container(manifests, 'jobs'), 'ENGINES').value, 'pocketsphinx');
   assert.equal(envOf(container(manifests, 'gateway'), 'JOBS_GRPC_ADDR').value, 'tp-transcription-jobs:50055');
