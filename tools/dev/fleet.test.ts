@@ -87,6 +87,7 @@ const DOCUMENTED_ENV: Array<[string, Record<string, string>]> = [
       DATABASE_URL: 'postgresql://tp_jobs:pw-jobs@127.0.0.1:5432/transcription?schema=jobs',
       NATS_URL: 'nats://127.0.0.1:4222',
       NATS_CREDENTIALS_FILE: '/tmp/tp-platform-test/nats-auth/jobs.creds',
+      NATS_WINDOWS_SIGNER_FILE: '/tmp/tp-platform-test/nats-auth/windows-signer.json',
       BILLING_GRPC_ADDR: '127.0.0.1:50053',
       MEDIA_GRPC_ADDR: '127.0.0.1:50052',
       ARTIFACTS_GRPC_ADDR: '127.0.0.1:50054',

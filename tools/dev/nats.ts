@@ -29,7 +29,7 @@ function startOurs(p: Platform, dirs: Layout, serverConfig: string, log: (line: 
 export async function ensureNats(p: Platform, dirs: Layout, log: (line: string) => void): Promise<InfraOutcome> {
   const { host, port } = p.nats;
   const where = `${host}:${port}`;
-  const { serverConfig } = await ensureNatsAuth(dirs);
+  const { serverConfig, changed } = await ensureNatsAuth(dirs);
   let ours = runningPid(dirs, 'nats');
   const info = await natsInfo(host, port);
   if (info && !ours) {
@@ -37,15 +37,16 @@ export async function ensureNats(p: Platform, dirs: Layout, log: (line: string) 
       `a NATS server we did not start answers at ${where}; ours runs with authorization (ADR 0041) and needs its own port: stop that one, or set NATS_URL=nats://127.0.0.1:<a free port> (e.g. 54222)`,
     );
   }
-  if (info && ours && !info.auth_required) {
-    // Started by an earlier make up, before authorization: the same data, restarted with it.
-    log('NATS: ours runs without authorization; restarting it with the bus authority');
-    await stopDaemon(dirs, 'nats');
-    ours = undefined;
-  }
-  if (ours && info) {
+  if (info && ours && info.auth_required && !changed) {
     log(`NATS: ours, already running at ${where}`);
     return 'ours-running';
+  }
+  if (info && ours) {
+    // Started by an earlier make up before authorization, or before its authority gained a key:
+    // the same data, restarted with the configuration of now.
+    log(`NATS: ours runs ${info.auth_required ? 'an older bus authority' : 'without authorization'}; restarting it`);
+    await stopDaemon(dirs, 'nats');
+    ours = undefined;
   }
   if (!ours) startOurs(p, dirs, serverConfig, log);
   const ready = await waitFor(async () => (await natsInfo(host, port))?.jetstream === true, {

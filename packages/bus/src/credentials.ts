@@ -7,9 +7,12 @@ import {
   encodeOperator,
   encodeUser,
   fmtCreds,
+  fromPublic,
   fromSeed,
+  newScopedSigner,
   type Permissions,
 } from '@nats-io/jwt';
+import { JOB_WINDOWS_ROLE, jobWindowsTemplate } from './permissions.ts';
 
 // NATS decentralized authentication (ADR 0041): an operator signs the fleet's account, the account
 // signs one user per service with the subject permissions of its role (permissions.ts). The server
@@ -22,6 +25,19 @@ export interface BusAuthority {
   systemSeed: string;
   /** The fleet's account: every service's user is issued by it; its JetStream holds the streams. */
   accountSeed: string;
+  /**
+   * A signing key of the fleet's account scoped to one job's windows (permissions.ts
+   * jobWindowsTemplate): what jobs holds to give each job it hands a worker its own window credentials.
+   */
+  windowsSigningSeed: string;
+}
+
+/** What jobs holds to sign a job's window credentials (`windowsSignerOf`): no other identity can be made with it. */
+export interface WindowsSigner {
+  /** The fleet account's public key (`A…`). */
+  account: string;
+  /** The scoped signing key's seed. */
+  seed: string;
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -33,7 +49,13 @@ export function createBusAuthority(): BusAuthority {
     operatorSeed: text(createOperator().getSeed()),
     systemSeed: text(createAccount().getSeed()),
     accountSeed: text(createAccount().getSeed()),
+    windowsSigningSeed: text(createAccount().getSeed()),
   };
+}
+
+/** The signer of job window credentials, as the jobs service is given it (NATS_WINDOWS_SIGNER_FILE). */
+export function windowsSignerOf(authority: BusAuthority): WindowsSigner {
+  return { account: busAccountKey(authority), seed: authority.windowsSigningSeed };
 }
 
 const keyOf = (seed: string) => fromSeed(new TextEncoder().encode(seed));
@@ -54,10 +76,12 @@ export async function natsServerAuthConfig(authority: BusAuthority): Promise<str
   const options = { algorithm: Algorithms.v2, signer: operator };
   const operatorJwt = await encodeOperator('tp', operator, {}, { algorithm: Algorithms.v2 });
   const systemJwt = await encodeAccount('SYS', system, {}, options);
+  const windows = newScopedSigner(keyOf(authority.windowsSigningSeed), JOB_WINDOWS_ROLE, jobWindowsTemplate());
   const accountJwt = await encodeAccount(
     'tp',
     account,
     {
+      signing_keys: [windows],
       limits: {
         subs: NO_LIMIT,
         data: NO_LIMIT,
@@ -93,6 +117,31 @@ export interface UserCredentialsOptions {
   permissions: Permissions;
   /** Seconds the credentials stay valid; absent: until the account is rotated (see the runbook). */
   expiresInSeconds?: number;
+}
+
+/**
+ * A `.creds` file's text for one job's windows: a user signed by the scoped key, so the server gives
+ * it the role's permissions for this job alone (the `job` tag; ADR 0041). It lives as long as the
+ * job's windows are kept.
+ */
+export async function jobWindowCredentials(
+  signer: WindowsSigner,
+  options: { jobId: string; expiresInSeconds: number },
+): Promise<string> {
+  const user = createUser();
+  const jwt = await encodeUser(
+    `windows-${options.jobId}`,
+    user,
+    fromPublic(signer.account),
+    { tags: [`job:${options.jobId}`] },
+    {
+      algorithm: Algorithms.v2,
+      signer: keyOf(signer.seed),
+      scopedUser: true,
+      exp: Math.floor(Date.now() / 1000) + options.expiresInSeconds,
+    },
+  );
+  return text(fmtCreds(jwt, user));
 }
 
 /** A `.creds` file's text (the user's JWT and its seed) for a new user of the fleet account. */

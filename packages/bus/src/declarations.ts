@@ -1,7 +1,8 @@
 /**
- * Streams and consumers are declared in code and applied at start-up (`Bus.ensureStreams`,
- * `Bus.ensureConsumer`), so a fresh NATS server and a long-lived one converge on the same
- * configuration without a separate provisioning step.
+ * Streams, buckets and consumers are declared in code. The streams and buckets are applied by the
+ * provisioning step (`provisionBus`, ADR 0041) and only checked by the services; each durable
+ * consumer is applied by the service that reads it (`Bus.ensureConsumer`, within the permissions
+ * that pin it). A fresh NATS server and a long-lived one converge on the same configuration.
  */
 
 export interface StreamDeclaration {
@@ -67,6 +68,8 @@ export interface BucketDeclaration {
   storage: 'file' | 'memory';
   /** How long a key's last value is kept; absent: the provisioner's setting (RATE_LIMITS). */
   ttlMs?: number;
+  /** Not prefixed on a prefixed bus (tests): its keys are per job, and permissions name it literally. */
+  unprefixed?: boolean;
 }
 
 export const BUCKETS = {
@@ -76,8 +79,11 @@ export const BUCKETS = {
    * a restarted NATS keeps the bucket, which the gateway may not make again (ADR 0041).
    */
   RATE_LIMITS: { name: 'RATE_LIMITS', storage: 'file' },
-  /** The worker's window checkpoints, results and stop keys (ADR 0026); a day, unless the job clears them. */
-  WINDOWS: { name: 'WINDOWS', storage: 'file', ttlMs: DAY_MS },
+  /**
+   * The worker's window checkpoints, results and stop keys (ADR 0026), keyed `<job>.…`; a day, unless
+   * the job clears them. Reached only with a job's own window credentials (ADR 0041).
+   */
+  WINDOWS: { name: 'WINDOWS', storage: 'file', ttlMs: DAY_MS, unprefixed: true },
 } as const satisfies Record<string, BucketDeclaration>;
 
 const TOKEN = /^[a-z][a-z0-9_-]*$/;

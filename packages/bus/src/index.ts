@@ -41,11 +41,23 @@ export {
   busAccountKey,
   busUserCredentials,
   createBusAuthority,
+  jobWindowCredentials,
   natsServerAuthConfig,
+  windowsSignerOf,
   type BusAuthority,
   type UserCredentialsOptions,
+  type WindowsSigner,
 } from './credentials.ts';
-export { BUS_ROLES, busPermissions, inboxPrefixOf, ROLE_GRANTS, type BusRole } from './permissions.ts';
+export { connectJobWindows, type JobWindowsConnection } from './job-windows.ts';
+export {
+  BUS_ROLES,
+  busPermissions,
+  inboxPrefixOf,
+  jobWindowsInbox,
+  jobWindowsTemplate,
+  ROLE_GRANTS,
+  type BusRole,
+} from './permissions.ts';
 export {
   DEFAULT_RATE_LIMIT_MAX_WINDOW_SECONDS,
   provisionBus,

@@ -2,7 +2,7 @@
 // enforcement of them is tried in tests/e2e/security/bus.ts with each role's real credentials.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BUS_ROLES, busPermissions, inboxPrefixOf } from './permissions.ts';
+import { BUS_ROLES, busPermissions, inboxPrefixOf, jobWindowsTemplate } from './permissions.ts';
 
 const allowed = (role: (typeof BUS_ROLES)[number], prefix = '') => busPermissions(role, { prefix }).pub?.allow ?? [];
 
@@ -41,10 +41,19 @@ describe('bus permissions', () => {
   it('name a test prefix in every subject and stream, and give each identity an inbox of its own', () => {
     const worker = busPermissions('worker', { prefix: 'tab12cd34' });
     assert.ok(worker.pub?.allow?.includes('tab12cd34.work.window.*'));
-    assert.ok(worker.pub?.allow?.includes('$KV.TAB12CD34_WINDOWS.>'));
+    assert.ok(!worker.pub?.allow?.some((s) => s.includes('WINDOWS')), "the pool's credentials reach no job's windows");
     assert.ok(worker.pub?.allow?.includes('$JS.API.CONSUMER.MSG.NEXT.TAB12CD34_WORK.*'));
     assert.deepEqual(worker.sub?.allow, [`${inboxPrefixOf('worker')}.>`]);
     assert.equal(inboxPrefixOf('webhook-dispatcher'), '_INBOX_webhook-dispatcher');
     assert.equal(inboxPrefixOf('bus test.1'), '_INBOX_bus_test_1');
+  });
+
+  it("hold a job's window credentials to that job's keys of WINDOWS, whatever their JWT says", () => {
+    const template = jobWindowsTemplate();
+    assert.ok(template.pub?.allow?.includes('$KV.WINDOWS.{{tag(job)}}.>'));
+    assert.ok(template.pub?.allow?.includes('$JS.API.DIRECT.GET.KV_WINDOWS.$KV.WINDOWS.{{tag(job)}}.>'));
+    assert.ok(!template.pub?.allow?.some((s) => s.includes('MSG.GET')), 'no read that names its key in the body');
+    assert.ok(template.pub?.allow?.every((s) => s === '$JS.API.INFO' || s.includes('WINDOWS')));
+    assert.deepEqual(template.sub?.allow, ['_INBOX_WINDOWS.{{tag(job)}}.>']);
   });
 });

@@ -85,6 +85,7 @@ export const ROLE_GRANTS: Readonly<Record<Exclude<BusRole, 'provisioner'>, RoleG
     ],
   },
   'webhook-dispatcher': { ...NONE, streams: [EVENTS], durables: ['succeeded', 'failed', 'cancelled'].map(jobEnd) },
+  // No bucket: a job's windows are reached with that job's own credentials (jobWindowsTemplate).
   worker: {
     ...NONE,
     streams: [WORK],
@@ -94,9 +95,41 @@ export const ROLE_GRANTS: Readonly<Record<Exclude<BusRole, 'provisioner'>, RoleG
       { stream: WORK, durable: '*', filter: 'work.caption_burn.*' },
       { stream: WORK, durable: '*', filter: 'work.window.*' },
     ],
-    buckets: [BUCKETS.WINDOWS.name],
   },
 };
+
+/** The role of the account's scoped signing key that jobs signs window credentials with. */
+export const JOB_WINDOWS_ROLE = 'job-windows';
+
+/** Where a job's window connection gets its replies: `_INBOX_WINDOWS.<job>` (a token of its own). */
+export const jobWindowsInbox = (jobId: string) => `_INBOX_WINDOWS.${jobId}`;
+
+/**
+ * What a job's window credentials may do, whatever their JWT says (the server applies the scoped
+ * key's template, `{{tag(job)}}` being the job the credentials name): read, write, watch and list the
+ * keys `<job>.…` of the WINDOWS bucket, and nothing else. The owner of a long job and every worker
+ * that takes one of its window items use them; no other job's windows can be read, written or
+ * stopped with them. WINDOWS is not prefixed in tests (the template names it): its keys are per job.
+ */
+export function jobWindowsTemplate(): Permissions {
+  const bucket = BUCKETS.WINDOWS.name;
+  const keys = `$KV.${bucket}.{{tag(job)}}.>`;
+  return {
+    pub: {
+      allow: [
+        '$JS.API.INFO',
+        `$JS.API.STREAM.INFO.KV_${bucket}`,
+        keys,
+        `$JS.API.DIRECT.GET.KV_${bucket}.${keys}`,
+        `$JS.API.CONSUMER.CREATE.KV_${bucket}.*.${keys}`,
+        `$JS.API.CONSUMER.INFO.KV_${bucket}.*`,
+        `$JS.API.CONSUMER.MSG.NEXT.KV_${bucket}.*`,
+        `$JS.API.CONSUMER.DELETE.KV_${bucket}.*`,
+      ],
+    },
+    sub: { allow: [`${jobWindowsInbox('{{tag(job)}}')}.>`] },
+  };
+}
 
 /** Where a role's replies arrive (`_INBOX_<role>`): no other identity may subscribe there. */
 export const inboxPrefixOf = (name: string) => `_INBOX_${name.replace(/[^A-Za-z0-9_-]/g, '_')}`;

@@ -20,14 +20,15 @@ export interface BusProvisionReport {
 }
 
 async function ensureBucket(bus: Bus, declaration: BucketDeclaration, ttlMs: number): Promise<string> {
-  const name = bus.streamName(declaration.name);
-  const kv = await new Kvm(bus.jetstream).create(name, { history: 1, ttl: ttlMs, storage: declaration.storage });
+  const name = declaration.unprefixed ? declaration.name : bus.streamName(declaration.name);
+  const options = { history: 1, ttl: ttlMs, storage: declaration.storage, allow_direct: true };
+  const kv = await new Kvm(bus.jetstream).create(name, options);
   const status = await kv.status();
-  if (status.ttl !== ttlMs) {
-    // An older provisioning kept keys for another time: the bucket's stream takes the new one in place.
-    const stream = status.streamInfo.config;
-    await bus.manager.streams.update(stream.name, { ...stream, max_age: ttlMs * 1_000_000 });
-  }
+  const stream = status.streamInfo.config;
+  // An older provisioning kept keys for another time, or read them without the direct-get API (whose
+  // subject names the key, so that permissions can hold a reader to its keys): updated in place.
+  if (status.ttl !== ttlMs || !stream.allow_direct)
+    await bus.manager.streams.update(stream.name, { ...stream, max_age: ttlMs * 1_000_000, allow_direct: true });
   return name;
 }
 

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { type ConnectionOptions, connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
-import { type BusAuthority, type BusRole, busPermissions, busUserCredentials, connectBus, provisionBus } from '@tp/bus';
+import {
+  type BusAuthority,
+  type BusRole,
+  busPermissions,
+  busUserCredentials,
+  connectBus,
+  provisionBus,
+  windowsSignerOf,
+} from '@tp/bus';
 import { createLogger } from '@tp/logging';
 
 export interface TestBusNamespace {
@@ -29,7 +37,9 @@ export interface TestBusNamespace {
    * What a service of `role` started by a test needs to use this namespace: NATS_URL, NATS_PREFIX
    * and its own NATS_CREDENTIALS_FILE, once the namespace is provisioned.
    */
-  serviceEnv(role: BusRole): Promise<Record<'NATS_URL' | 'NATS_PREFIX' | 'NATS_CREDENTIALS_FILE', string>>;
+  serviceEnv(role: BusRole): Promise<Record<string, string>>;
+  /** The run's windows signer (tsctl bus init's windows-signer.json), for jobs' NATS_WINDOWS_SIGNER_FILE. */
+  windowsSignerFile(): string;
   /**
    * Deletes every JetStream stream whose name starts with the upper-cased prefix, and every KV
    * bucket named so (stream `KV_<PREFIX>_…`); returns their stream names.
@@ -81,7 +91,19 @@ export function createTestBusNamespace(): TestBusNamespace {
     },
     async serviceEnv(role) {
       await namespace.provision();
-      return { NATS_URL: natsUrl, NATS_PREFIX: prefix, NATS_CREDENTIALS_FILE: await namespace.credentialsFor(role) };
+      return {
+        NATS_URL: natsUrl,
+        NATS_PREFIX: prefix,
+        NATS_CREDENTIALS_FILE: await namespace.credentialsFor(role),
+        // Jobs signs each claimed job's window credentials (ADR 0041).
+        ...(role === 'jobs' ? { NATS_WINDOWS_SIGNER_FILE: namespace.windowsSignerFile() } : {}),
+      };
+    },
+    windowsSignerFile() {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      const file = join(folder, 'windows-signer.json');
+      writeFileSync(file, JSON.stringify(windowsSignerOf(testAuthority())), { mode: 0o600 });
+      return file;
     },
     async cleanup() {
       rmSync(folder, { recursive: true, force: true });

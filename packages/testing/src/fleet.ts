@@ -131,13 +131,17 @@ async function portsOf(names: readonly FleetService[]): Promise<(name: FleetServ
 }
 
 /**
- * The fleet's streams and buckets, made as the provisioner (ADR 0041), and the NATS credentials of
- * each of its services that uses the bus, for this namespace only.
+ * The fleet's streams and buckets, made as the provisioner (ADR 0041), the NATS credentials of
+ * each of its services that uses the bus, for this namespace only, and jobs' windows signer.
  */
-async function provisionedBus(bus: TestBusNamespace, wanted: Set<FleetService>): Promise<Map<string, string>> {
+async function provisionedBus(
+  bus: TestBusNamespace,
+  wanted: Set<FleetService>,
+): Promise<{ credentials: Map<string, string>; windowsSigner: string }> {
   await bus.provision();
   const roles = BUS_ROLES.filter((role) => wanted.has(role as FleetService));
-  return new Map(await Promise.all(roles.map(async (role) => [role, await bus.credentialsFor(role)] as const)));
+  const files = new Map(await Promise.all(roles.map(async (role) => [role, await bus.credentialsFor(role)] as const)));
+  return { credentials: files, windowsSigner: bus.windowsSignerFile() };
 }
 
 /** What the services of a fleet run on: databases, an S3 store, a NATS namespace, ports and secrets. */
@@ -152,7 +156,7 @@ async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
     throw err;
   }
   const bus = createTestBusNamespace();
-  let natsCredentials: Map<string, string>;
+  let natsCredentials: Awaited<ReturnType<typeof provisionedBus>>;
   try {
     natsCredentials = await provisionedBus(bus, wanted);
   } catch (err) {
@@ -170,7 +174,10 @@ async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
     nats: (name) => ({
       NATS_URL: bus.natsUrl,
       NATS_PREFIX: bus.prefix,
-      ...(natsCredentials.has(name) ? { NATS_CREDENTIALS_FILE: natsCredentials.get(name)! } : {}),
+      ...(natsCredentials.credentials.has(name)
+        ? { NATS_CREDENTIALS_FILE: natsCredentials.credentials.get(name)! }
+        : {}),
+      ...(name === 'jobs' ? { NATS_WINDOWS_SIGNER_FILE: natsCredentials.windowsSigner } : {}),
     }),
     objectStoreEnv: objectStore.env,
     adminKey: randomBytes(32).toString('hex'),

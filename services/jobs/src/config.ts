@@ -85,6 +85,12 @@ export const JobsConfigSchema = z
      */
     JOB_GRANT_TTL_SECONDS: z.coerce.number().int().min(5).max(MAX_GRANT_TTL_SECONDS).default(120),
     /**
+     * The windows signer (`tsctl bus init`'s windows-signer.json: the fleet account's key and a
+     * signing key scoped to one job's windows, ADR 0041): each claim answers the job's own window
+     * credentials. Unset: none, and workers recognize without checkpoints or fan-out.
+     */
+    NATS_WINDOWS_SIGNER_FILE: z.string().min(1).optional(),
+    /**
      * A running job whose worker has not reported for this long is failed (worker_lost). Far above
      * a worker's progress interval and the work queue's ack wait: redelivery normally recovers first.
      */

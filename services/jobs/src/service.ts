@@ -16,6 +16,7 @@ import { JOBS_ACCESS } from './rpc/access.ts';
 import { createJobsStore, type JobsStore } from './store/jobs-store.ts';
 import { createReconciler, type ReconcileResult } from './tasks/reconciler.ts';
 import { type CreditHolds, createCreditHolds } from './usecases/credit-holds.ts';
+import { openWindowCredentials } from './window-signer.ts';
 
 export type RunningJobs = Running<{
   grpcPort: number;
@@ -81,7 +82,11 @@ function openReconciler(life: Lifecycle, config: JobsConfig, log: Logger, parts:
 function jobsGrpcServer(
   config: JobsConfig,
   log: Logger,
-  parts: JobsParts & { clients: JobsClients; nudgeOutbox: () => void },
+  parts: JobsParts & {
+    clients: JobsClients;
+    nudgeOutbox: () => void;
+    windowCredentials: ((jobId: string) => Promise<string>) | undefined;
+  },
 ) {
   const verifier = createVerifier({ audience: 'jobs', publicKeys: config.SERVICE_PUBLIC_KEYS });
   const grpc = createGrpcServer({
@@ -90,7 +95,7 @@ function jobsGrpcServer(
     tls: grpcTlsOf(config),
     maxMessageBytes: config.GRPC_MAX_MESSAGE_BYTES,
   });
-  const { store, clients, ...rest } = parts;
+  const { store, clients, windowCredentials, ...rest } = parts;
   grpc.add(
     JobsServiceService,
     jobsServiceHandlers({
@@ -98,6 +103,7 @@ function jobsGrpcServer(
       ...clients,
       ...rest,
       grants: createGrantIssuer({ privateKey: config.SERVICE_PRIVATE_KEY, ttlSeconds: config.JOB_GRANT_TTL_SECONDS }),
+      ...(windowCredentials ? { windowCredentials } : {}),
       log,
       engines: config.ENGINES.engines,
       models: config.ENGINES.models,
@@ -137,7 +143,13 @@ export function startJobsService(
 
     life.onStop('metrics', collectJobsMetrics({ queueStats: store.queueStats, bus, now }));
 
-    const grpc = jobsGrpcServer(config, log, { ...parts, clients, nudgeOutbox: () => relay.nudge() });
+    const windowCredentials = await openWindowCredentials(config.NATS_WINDOWS_SIGNER_FILE);
+    const grpc = jobsGrpcServer(config, log, {
+      ...parts,
+      clients,
+      nudgeOutbox: () => relay.nudge(),
+      windowCredentials,
+    });
     const ports = await serve(life, {
       log,
       grpc: { server: grpc, host: config.GRPC_HOST, port: config.GRPC_PORT },

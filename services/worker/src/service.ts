@@ -2,7 +2,6 @@ import { type Bus, busSettingsOf, openBus, STREAMS, type Subscription } from '@t
 import { checkCaptionRenderer } from '@tp/captions';
 import { checkFfmpeg, closeEngines, createEngines, EnginePool, type EngineSet, killAllGroups } from '@tp/engines';
 import { createSpeechGuard, type SpeechGuard } from '@tp/speech-guard';
-import type { KV } from '@nats-io/kv';
 import { createThreadedDiarizer } from '@tp/diarization';
 import type { Logger } from '@tp/logging';
 import { createApertiumTranslator, type Translator } from '@tp/translation';
@@ -13,7 +12,7 @@ import { consumeWindowItems, windowItemSubject } from './events/window-items.ts'
 import { consumeWorkTickets, workTicketSubject } from './events/work-tickets.ts';
 import type { HandleTicketDeps } from './usecases/tickets/handle-ticket.ts';
 import { RunningJobs } from './usecases/tickets/running-jobs.ts';
-import { openWindowBucket } from './usecases/window-items/window-checkpoints.ts';
+import { jobWindowsOpener } from './windows.ts';
 
 export type RunningWorker = Running<{
   opsPort: number;
@@ -54,7 +53,6 @@ function ticketDeps(
     translator: Translator;
     shutdownSignal: AbortSignal;
     speechGuard: SpeechGuard;
-    windowBucket: KV | undefined;
     bus: Bus;
   },
   options: WorkerServiceOptions,
@@ -78,7 +76,7 @@ function ticketDeps(
     enginePool: new EnginePool(config.ENGINE_POOL_SIZE),
     speechGuard: parts.speechGuard,
     windowSettings: { targetSeconds: config.WINDOW_TARGET_SECONDS, maxSeconds: config.WINDOW_MAX_SECONDS },
-    windowBucket: parts.windowBucket,
+    openWindows: jobWindowsOpener(config, log.child({ component: 'windows' })),
     fanOutMinSeconds: config.WINDOW_FANOUT_MIN_SECONDS,
     publishWindow: async (item, msgId) => {
       await parts.bus.publish(windowItemSubject(config.WORKER_POOL), item, { msgId });
@@ -127,18 +125,11 @@ async function openConsumers(
       stopping,
     );
   }
-  const bucket = deps.windowBucket;
-  if (bucket)
-    await life.open(
-      'window items',
-      () =>
-        consumeWindowItems(
-          bus,
-          { ...deps, windowBucket: bucket },
-          { ...delivery, concurrency: config.ENGINE_POOL_SIZE },
-        ),
-      stopping,
-    );
+  await life.open(
+    'window items',
+    () => consumeWindowItems(bus, deps, { ...delivery, concurrency: config.ENGINE_POOL_SIZE }),
+    stopping,
+  );
 }
 
 /** Wires the worker: start-up checks, backend clients, the work consumer and the ops server. No gRPC server. */
@@ -176,11 +167,10 @@ export function startWorkerService(
       () => createSpeechGuard(),
       (guard) => guard.close(),
     );
-    const windowBucket = await openWindowBucket(bus);
     const deps = ticketDeps(
       config,
       log,
-      { clients, engines, translator, shutdownSignal: shutdown.signal, speechGuard, windowBucket, bus },
+      { clients, engines, translator, shutdownSignal: shutdown.signal, speechGuard, bus },
       options,
     );
     await openConsumers(life, { bus, deps, config, options, shutdown });

@@ -5,6 +5,7 @@ import type { Media } from '@tp/proto';
 import type { ArtifactsClient, JobsClient, MediaClient } from '../src/clients.ts';
 import type { HandleTicketDeps } from '../src/usecases/tickets/handle-ticket.ts';
 import { RunningJobs } from '../src/usecases/tickets/running-jobs.ts';
+import type { WindowBucket } from '../src/usecases/window-items/window-checkpoints.ts';
 import {
   type CapturedLog,
   capturedLog,
@@ -27,11 +28,20 @@ export interface FakeWorkerOptions {
   mediaAnswers?: Answers<MediaClient>;
   artifacts?: Answers<ArtifactsClient>;
   /** Settings and parts that differ from the defaults (quick beats, no retries, no bucket). */
-  deps?: Partial<HandleTicketDeps>;
+  deps?: Partial<FakeWorkerDeps>;
 }
 
+/**
+ * The worker's deps, and what a claimed job's pipeline gets besides (its windows, ADR 0041): a test
+ * may call a use case below handleTicket directly. openWindows answers the same bucket.
+ */
+export type FakeWorkerDeps = HandleTicketDeps & {
+  windowBucket: WindowBucket | undefined;
+  windowCredentials: string;
+};
+
 export interface FakeWorker extends CapturedLog {
-  deps: HandleTicketDeps;
+  deps: FakeWorkerDeps;
   jobs: ReturnType<typeof fakeClient<JobsClient>>;
   media: ReturnType<typeof fakeClient<MediaClient>>;
   artifacts: ReturnType<typeof fakeClient<ArtifactsClient>>;
@@ -59,7 +69,7 @@ export function fakeWorker(options: FakeWorkerOptions = {}): FakeWorker {
     createArtifact: () => ({ artifact: { artifactId: 'art_1' } as never }),
     ...options.artifacts,
   });
-  const deps: HandleTicketDeps = {
+  const deps: FakeWorkerDeps = {
     jobs,
     media,
     artifacts,
@@ -83,6 +93,8 @@ export function fakeWorker(options: FakeWorkerOptions = {}): FakeWorker {
     speechGuard: fakeSpeechGuard(),
     windowSettings: { targetSeconds: 1, maxSeconds: 2 },
     windowBucket: undefined,
+    windowCredentials: 'the job window credentials',
+    openWindows: async () => (deps.windowBucket ? { bucket: deps.windowBucket, close: async () => {} } : undefined),
     fanOutMinSeconds: 300,
     publishWindow: () => Promise.reject(new Error('no fan-out here')),
     translator: undefined,

@@ -1,8 +1,15 @@
 // The worker's reach (ADR 0040), tried with the worker's own service key against the real media,
 // artifacts and jobs: nothing of any user without a grant; under the grant of the job it claimed,
 // that job's media and nothing else; after the job ends, no fresh grant, and the last one runs out.
-import { describe, it } from 'node:test';
+// Its windows (ADR 0041), against the real NATS: a claim's window credentials reach that job's keys
+// of the WINDOWS bucket alone, and the worker's own NATS credentials reach none.
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { jetstream } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import { connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
+import { BUCKETS, connectJobWindows, inboxPrefixOf } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import { ArtifactsServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
 import { eventually, testClient, testPki, testServiceKeys } from '@tp/testing';
@@ -14,6 +21,7 @@ import { ada, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.
 export function workerReachTests(): void {
   describe('a taken worker pod', { concurrency: false }, () => {
     it('reads a media only under the grant of the job it claimed, and no other user’s or job’s', claimedOnly);
+    it('reads, writes and stops the windows of a job it claimed, and no other job’s (ADR 0041)', ownWindowsOnly);
   });
 }
 
@@ -54,6 +62,89 @@ async function evesTranscript(mediaId: string) {
     artifacts.close();
   }
 }
+
+/** Claims the queue head as the worker (the ticket id is the job's, as jobs makes its tickets). */
+async function claimAs(worker: ReturnType<typeof asWorker>, ticketId: string) {
+  const claimed = await worker.jobs.claimJob({
+    ticketId,
+    workerId: 'worker-taken',
+    jobType: 'transcription',
+    pool: 'cpu',
+    engines: ['pocketsphinx'],
+    deliveryCount: 1,
+    maxAttempts: 3,
+  });
+  assert.ok(claimed.job, `a job for ticket ${ticketId}`);
+  return { jobId: claimed.job.jobId, ticketId, windowCredentials: claimed.windowCredentials };
+}
+
+const REFUSED = /Permissions Violation/;
+
+async function ownWindowsOnly() {
+  const medias = await Promise.all([uploadMedia(fleet, ada.token, speech), uploadMedia(fleet, eve.token, speech)]);
+  const jobs = await Promise.all([
+    createJob(fleet, ada.token, transcribe(medias[0]!)),
+    createJob(fleet, eve.token, transcribe(medias[1]!)),
+  ]);
+  const worker = asWorker();
+  const opened: { close(): Promise<void> }[] = [];
+  try {
+    const [mine, theirs] = [
+      await claimAs(worker, jobs[0]!.body.data.job_id),
+      await claimAs(worker, jobs[1]!.body.data.job_id),
+    ];
+    assert.notEqual(mine.jobId, theirs.jobId);
+    const open = async (credentials: string, jobId: string) => {
+      const connection = await connectJobWindows({ url: fleet.natsUrl, credentials, jobId, name: 'taken-worker' });
+      opened.push(connection);
+      return connection.bucket;
+    };
+    const own = await open(mine.windowCredentials, mine.jobId);
+    await own.put(`${mine.jobId}.mix.pocketsphinx.en.0-16000`, '{"utterances":[]}');
+    assert.equal((await own.get(`${mine.jobId}.mix.pocketsphinx.en.0-16000`))?.string(), '{"utterances":[]}');
+    await own.put(`${mine.jobId}.stop`, 'cancelled');
+
+    // The other job's windows: not read, not written, not stopped, not listed, with these credentials.
+    const other = await open(theirs.windowCredentials, theirs.jobId);
+    await other.put(`${theirs.jobId}.mix.pocketsphinx.en.0-16000`, '{"utterances":[]}');
+    await assert.rejects(own.get(`${theirs.jobId}.mix.pocketsphinx.en.0-16000`), REFUSED, 'read');
+    await assert.rejects(own.put(`${theirs.jobId}.mix.pocketsphinx.en.0-16000`, '{}'), REFUSED, 'written');
+    await assert.rejects(own.put(`${theirs.jobId}.stop`, 'cancelled'), REFUSED, 'stopped');
+    await assert.rejects(listed(own, `${theirs.jobId}.>`), REFUSED, 'listed');
+    assert.equal(await other.get(`${theirs.jobId}.stop`), null, 'the other job was not stopped');
+
+    // The worker's own NATS credentials reach no window at all.
+    await assert.rejects(
+      poolWindows().then((bucket) => bucket.get(`${mine.jobId}.mix.pocketsphinx.en.0-16000`)),
+      REFUSED,
+      "the pool's credentials",
+    );
+    for (const { jobId, ticketId } of [mine, theirs])
+      await worker.jobs.failJob({ jobId, ticketId, errorCode: 'processing_failed', errorMessage: 'test' });
+  } finally {
+    for (const connection of opened) await connection.close();
+    worker.close();
+  }
+}
+
+async function listed(bucket: Awaited<ReturnType<typeof poolWindows>>, filter: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of await bucket.keys(filter)) keys.push(key);
+  return keys;
+}
+
+/** The WINDOWS bucket on a connection of the worker's own NATS credentials (its pod's). */
+async function poolWindows() {
+  const nc = await connect({
+    servers: fleet.natsUrl,
+    authenticator: credsAuthenticator(await readFile(await fleet.natsNamespace.credentialsFor('worker'))),
+    inboxPrefix: inboxPrefixOf('worker'),
+  });
+  poolConnections.push(nc);
+  return new Kvm(jetstream(nc)).open(BUCKETS.WINDOWS.name, { allow_direct: true });
+}
+const poolConnections: NatsConnection[] = [];
+after(() => Promise.all(poolConnections.map((nc) => nc.close())));
 
 async function claimedOnly() {
   const [adaMedia, adaOther, eveMedia] = await Promise.all([

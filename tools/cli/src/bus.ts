@@ -11,6 +11,7 @@ import {
   createBusAuthority,
   natsServerAuthConfig,
   provisionBus,
+  windowsSignerOf,
 } from '@tp/bus';
 import { createLogger } from '@tp/logging';
 import { type Flags, UsageError } from './usage-error.ts';
@@ -22,15 +23,18 @@ export const BUS_USAGE = [
 
 function readAuthority(file: string): BusAuthority {
   const authority = JSON.parse(readFileSync(file, 'utf8')) as Partial<BusAuthority>;
-  if (!authority.operatorSeed || !authority.systemSeed || !authority.accountSeed)
-    throw new UsageError(`${file} is not a bus authority (operatorSeed, systemSeed, accountSeed)`);
+  if (!authority.operatorSeed || !authority.systemSeed || !authority.accountSeed || !authority.windowsSigningSeed)
+    throw new UsageError(
+      `${file} is not a bus authority (operatorSeed, systemSeed, accountSeed, windowsSigningSeed; one made before the windows signing key needs a new DIR)`,
+    );
   return authority as BusAuthority;
 }
 
 /**
  * Makes DIR/authority.json (the seeds: keep it secret, off the cluster) unless it exists, then
- * writes DIR/server.conf (the NATS server's auth configuration: JWTs only) and a fresh
- * DIR/<role>.creds for every role. Run again on the same DIR to reissue every credential.
+ * writes DIR/server.conf (the NATS server's auth configuration: JWTs only), DIR/windows-signer.json
+ * (jobs' signing key for job window credentials) and a fresh DIR/<role>.creds for every role. Run
+ * again on the same DIR to reissue every credential.
  */
 async function init(flags: Flags, print: (text: string) => void): Promise<void> {
   const out = flags.out;
@@ -41,6 +45,8 @@ async function init(flags: Flags, print: (text: string) => void): Promise<void> 
   const authority = reused ? readAuthority(authorityFile) : createBusAuthority();
   if (!reused) writeFileSync(authorityFile, `${JSON.stringify(authority, null, 2)}\n`, { mode: 0o600 });
   writeFileSync(join(out, 'server.conf'), await natsServerAuthConfig(authority));
+  // Jobs' NATS_WINDOWS_SIGNER_FILE: it signs each claimed job's window credentials (ADR 0041).
+  writeFileSync(join(out, 'windows-signer.json'), JSON.stringify(windowsSignerOf(authority)), { mode: 0o600 });
   const prefix = flags.prefix ?? '';
   for (const role of BUS_ROLES) {
     const creds = await busUserCredentials(authority, { name: role, permissions: busPermissions(role, { prefix }) });
@@ -51,6 +57,7 @@ async function init(flags: Flags, print: (text: string) => void): Promise<void> 
       authority: reused ? 'kept' : 'created',
       server_config: join(out, 'server.conf'),
       credentials: BUS_ROLES.map((role) => join(out, `${role}.creds`)),
+      windows_signer: join(out, 'windows-signer.json'),
     }),
   );
 }

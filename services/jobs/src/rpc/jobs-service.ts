@@ -16,7 +16,7 @@ import { type ListItemsDeps, listItems } from '../usecases/list-items.ts';
 import { type ListJobsDeps, listJobs } from '../usecases/list-jobs.ts';
 import { type ReorderQueueDeps, reorderQueue } from '../usecases/reorder-queue.ts';
 import { type ReportDeviceProgressDeps, reportDeviceProgress } from '../usecases/report-device-progress.ts';
-import { type JobGrantDeps, jobGrant } from '../usecases/job-grant.ts';
+import { type JobGrantDeps, jobGrant, jobWindowCredentials } from '../usecases/job-grant.ts';
 import { type ReportProgressDeps, reportProgress } from '../usecases/report-progress.ts';
 import { toWire, toWirePage, toWireQueue } from './wire.ts';
 
@@ -72,11 +72,12 @@ export function jobsServiceHandlers(deps: JobsServiceDeps): ServiceHandlers<type
     // --- worker surface -----------------------------------------------------------------------
     async claimJob(request) {
       const claimed = await claimJob(deps, request);
-      if (!claimed) return { job: undefined, traceparent: '', grant: '' };
+      if (!claimed) return { job: undefined, traceparent: '', grant: '', windowCredentials: '' };
       return {
         job: toWire(claimed),
         traceparent: claimed.job.traceParent ?? '',
         grant: await jobGrant(deps, claimed.job),
+        windowCredentials: await jobWindowCredentials(deps, claimed.job.id),
       };
     },
     async reportProgress(request) {

@@ -4,6 +4,13 @@ import type { Job } from '../store/records.ts';
 
 export interface JobGrantDeps {
   grants: GrantIssuer;
+  /** The NATS credentials of a job's windows (ADR 0041); absent where jobs has no windows signer. */
+  windowCredentials?: (jobId: string) => Promise<string>;
+}
+
+/** What the worker that claimed `jobId` may reach of its windows: credentials for them, or '' (none). */
+export function jobWindowCredentials(deps: JobGrantDeps, jobId: string): Promise<string> {
+  return deps.windowCredentials ? deps.windowCredentials(jobId) : Promise.resolve('');
 }
 
 /**

@@ -37,11 +37,14 @@ export const jobStopKey = (jobId: string) => `${jobId}.stop`;
 /**
  * One window of a long recording, published on `work.window.<pool>` for any worker of the pool
  * (ADR 0026): it decodes the stretch from the media's presigned URL, recognizes it and stores the
- * result under windowKey; the job's owner collects them.
+ * result under windowKey with the job's window credentials (ADR 0041: they reach that job's keys
+ * alone); the job's owner collects them.
  */
 export const WindowItemSchema = z.object({
   job_id: z.string().min(1),
   url: z.string().min(1),
+  /** The job's window credentials (a .creds file's text), as jobs answered its claim. */
+  credentials: z.string().min(1),
   channel: z.number().int().min(0).max(63).nullable(),
   engine: z.string().min(1),
   /** The engine's model (whisper: which weights); absent in items of workers before models: the engine's only one. */
@@ -56,16 +59,23 @@ export const WindowItemSchema = z.object({
 
 export type WindowItem = z.infer<typeof WindowItemSchema>;
 
+/** What a worker needs to recognize one of the job's windows: the media's URL and the job's window credentials. */
+export interface WindowSource {
+  url: string;
+  credentials: string;
+}
+
 export function windowItem(
   scope: WindowScope,
-  url: string,
+  source: WindowSource,
   window: WindowSpan & { index: number },
   contextSamples: number,
 ): WindowItem {
   return {
     context_samples: contextSamples,
     job_id: scope.jobId,
-    url,
+    url: source.url,
+    credentials: source.credentials,
     channel: scope.channel ?? null,
     engine: scope.engine,
     ...(scope.model ? { model: scope.model } : {}),

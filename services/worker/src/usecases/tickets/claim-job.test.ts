@@ -13,16 +13,11 @@ const delivery = (deliveryCount = 1) => ({
 });
 
 describe('claimJob', () => {
-  it('presents the ticket as the worker’s, of its type, pool and engines, and answers the job bound to it with its grant', async () => {
+  it('presents the ticket as the worker’s, of its type, pool and engines, and answers the job bound to it with its grant and window credentials', async () => {
     const job = testJob();
-    const w = fakeWorker({
-      jobs: { claimJob: () => ({ job, traceparent: '00-abc-def-01', grant: 'grant-of-job_1' }) },
-    });
-    assert.deepEqual(await claimJob(w.deps, delivery(2)), {
-      job,
-      traceparent: '00-abc-def-01',
-      grant: 'grant-of-job_1',
-    });
+    const answer = { job, traceparent: '00-abc-def-01', grant: 'grant-of-job_1', windowCredentials: 'creds-of-job_1' };
+    const w = fakeWorker({ jobs: { claimJob: () => answer } });
+    assert.deepEqual(await claimJob(w.deps, delivery(2)), answer);
     assert.deepEqual(w.jobs.called('claimJob')[0]?.request, {
       ticketId: 'tkt_1',
       workerId: 'worker-1',

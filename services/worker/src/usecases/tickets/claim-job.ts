@@ -33,13 +33,15 @@ export interface TicketDelivery {
 }
 
 /**
- * A job bound to the ticket, with the traceparent of the request that created it (empty: unknown)
- * and the grant jobs signed for it (ADR 0040).
+ * A job bound to the ticket, with the traceparent of the request that created it (empty: unknown),
+ * the grant jobs signed for it (ADR 0040) and its window credentials (ADR 0041).
  */
 export interface ClaimedJob {
   job: Job;
   traceparent: string;
   grant: string;
+  /** NATS credentials for the job's windows alone (ADR 0041); '' when jobs signs none. */
+  windowCredentials: string;
 }
 
 /**
@@ -63,7 +65,9 @@ export async function claimJob(deps: ClaimJobDeps, delivery: TicketDelivery): Pr
         deliveryCount,
         maxAttempts: maxAttempts(deps.maxDeliver),
       });
-      return answer.job ? { job: answer.job, traceparent: answer.traceparent, grant: answer.grant } : undefined;
+      if (!answer.job) return undefined;
+      const { job, traceparent, grant, windowCredentials } = answer;
+      return { job, traceparent, grant, windowCredentials };
     } catch (err) {
       if (!isTransient(err) || deps.shutdownSignal.aborted) throw err;
       if (attempt === 0 || attempt % 10 === 0)

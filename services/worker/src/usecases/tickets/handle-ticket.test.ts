@@ -49,6 +49,32 @@ describe('handleTicket', () => {
     assert.equal(failureOf(other), 'This worker runs transcription jobs, not export.');
   });
 
+  it('opens the job’s windows with the credentials of its claim, runs the job with them, and closes them after', async () => {
+    const opened: [string, string][] = [];
+    let closed = 0;
+    const bucket = {
+      get: async () => null,
+      put: async () => 0,
+      watch: async () => undefined,
+      keys: async () => undefined,
+      purge: async () => undefined,
+    };
+    const w = fakeWorker({
+      jobs: {
+        claimJob: () => ({ job: testJob({ engine: 'whisper' }), traceparent: '', windowCredentials: 'creds-of-job_1' }),
+      },
+      deps: {
+        openWindows: async (credentials, jobId) => {
+          opened.push([credentials, jobId]);
+          return { bucket: bucket as never, close: async () => void (closed += 1) };
+        },
+      },
+    });
+    await handleTicket(w.deps, delivery());
+    assert.deepEqual(opened, [['creds-of-job_1', 'job_1']]);
+    assert.equal(closed, 1, 'closed once the job is settled');
+  });
+
   it('counts the job among the running ones while it runs, and forgets its ticket once it ends', async () => {
     let runningThen = -1;
     const w = claiming(testJob(), {

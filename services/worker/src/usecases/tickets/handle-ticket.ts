@@ -8,17 +8,21 @@ import { type SettleJobDeps, settleJob } from '../settlement/settle-job.ts';
 import { type JobGrantHolder, renewingGrant, underGrant } from '../shared/job-grant.ts';
 import { failed } from '../shared/outcome.ts';
 import type { TicketHandle } from '../shared/ticket.ts';
+import type { JobWindowAccess, OpenJobWindows } from '../window-items/window-checkpoints.ts';
 import { type RunTranscriptionJobDeps, runTranscriptionJob } from '../transcription/run-transcription-job.ts';
 import { type ClaimedJob, type ClaimJobDeps, claimJob, type TicketDelivery } from './claim-job.ts';
 import type { RunningJobs } from './running-jobs.ts';
 
-export type RunClaimedJobDeps = RunTranscriptionJobDeps &
-  RunCaptionBurnJobDeps &
-  SettleJobDeps & {
-    runningJobs: RunningJobs;
-    /** WORK_MAX_DELIVER: how many times the bus runs the handler for one ticket. */
-    maxDeliver: number;
-  };
+/** What a claimed job's pipeline runs with: the worker's deps, and its own grant and windows. */
+type PipelineDeps = RunTranscriptionJobDeps & RunCaptionBurnJobDeps & SettleJobDeps;
+
+export type RunClaimedJobDeps = Omit<PipelineDeps, 'windowBucket' | 'windowCredentials'> & {
+  runningJobs: RunningJobs;
+  /** WORK_MAX_DELIVER: how many times the bus runs the handler for one ticket. */
+  maxDeliver: number;
+  /** Reaches a job's windows with the credentials of its claim (ADR 0041). */
+  openWindows: OpenJobWindows;
+};
 
 export type HandleTicketDeps = ClaimJobDeps & RunClaimedJobDeps;
 
@@ -60,7 +64,12 @@ export async function runClaimedJob(
     let finished = false;
     try {
       deps.log.info({ jobId: job.jobId, ticketId: handle.ticketId, deliveryCount, engine: job.engine }, 'job claimed');
-      await runPipeline(underJobGrant(deps, claimed.grant), { ticket: handle, job });
+      const windows = await deps.openWindows(claimed.windowCredentials, job.jobId);
+      try {
+        await runPipeline(ownDeps(deps, claimed, windows), { ticket: handle, job });
+      } finally {
+        await windows?.close();
+      }
       finished = true;
     } finally {
       // After a failed last delivery the bus calls the dead-letter callback next, which needs the binding.
@@ -69,19 +78,24 @@ export async function runClaimedJob(
   });
 }
 
-/** The job's deps with media and artifacts called under its grant, which its progress reports renew. */
-function underJobGrant(deps: RunClaimedJobDeps, grant: string): RunClaimedJobDeps {
-  const holder: JobGrantHolder = { current: grant };
+/**
+ * The job's deps: media and artifacts called under its grant, which its progress reports renew
+ * (ADR 0040), and its own keys of the WINDOWS bucket with the credentials its window items carry (ADR 0041).
+ */
+function ownDeps(deps: RunClaimedJobDeps, claimed: ClaimedJob, windows: JobWindowAccess | undefined): PipelineDeps {
+  const holder: JobGrantHolder = { current: claimed.grant };
   return {
     ...deps,
     media: underGrant(deps.media, holder),
     artifacts: underGrant(deps.artifacts, holder),
     jobs: renewingGrant(deps.jobs, holder),
+    windowBucket: windows?.bucket,
+    windowCredentials: claimed.windowCredentials,
   };
 }
 
 /** The pipeline of the job's type (ADR 0024 for caption burns); a type this worker does not run fails the job. */
-function runPipeline(deps: RunClaimedJobDeps, input: { ticket: TicketHandle; job: Job }): Promise<void> {
+function runPipeline(deps: PipelineDeps, input: { ticket: TicketHandle; job: Job }): Promise<void> {
   if (input.job.type === JOB_TYPE) return runTranscriptionJob(deps, input);
   if (input.job.type === CAPTION_BURN_JOB_TYPE) return runCaptionBurnJob(deps, input);
   return settleJob(deps, input, failed(unsupportedJobType(input.job.type)));

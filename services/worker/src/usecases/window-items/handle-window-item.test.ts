@@ -32,7 +32,11 @@ function setUp(engine = fakeEngine()) {
   const bucket = fakeBucket();
   const w = fakeWorker({ engine, deps: { windowBucket: bucket } });
   const handle = () =>
-    handleWindowItem({ ...w.deps, windowBucket: bucket }, windowItem(scope, media, span, 8000), () => undefined);
+    handleWindowItem(
+      { ...w.deps, windowBucket: bucket },
+      windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 8000),
+      () => undefined,
+    );
   return { w, bucket, engine, handle };
 }
 
@@ -83,7 +87,10 @@ describe('handleWindowItem', () => {
     w.shutdown.abort();
     await assert.rejects(handling, /the worker is shutting down/);
     const whisper = fakeBucket();
-    const item = { ...windowItem(scope, media, span, 0), engine: 'whisper' };
+    const item = {
+      ...windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 0),
+      engine: 'whisper',
+    };
     await assert.rejects(
       handleWindowItem({ ...fakeWorker().deps, windowBucket: whisper }, item, () => undefined),
       /window item for whisper, which this worker does not run/,
@@ -96,11 +103,15 @@ describe('failWindowItem', () => {
     const bucket = fakeBucket();
     await failWindowItem(
       bucket,
-      windowItem(scope, media, span, 0),
+      windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 0),
       new DecodeError({ kind: 'unreadable', detail: 'x' }),
     );
     assert.equal(bucket.values.get(`${key}.failed`), 'window 1: its stretch of the media could not be decoded');
-    await failWindowItem(bucket, windowItem(scope, media, span, 0), new Error('engine crashed'));
+    await failWindowItem(
+      bucket,
+      windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 0),
+      new Error('engine crashed'),
+    );
     assert.equal(bucket.values.get(`${key}.failed`), 'window 1: it could not be recognized');
   });
 });

@@ -15,8 +15,13 @@ export interface JobWindowsDeps {
   /** Silero VAD, loaded once per worker; each stream keeps its own state. */
   speechGuard: SpeechGuard;
   windowSettings: Partial<WindowSettings>;
-  /** Where windows are checkpointed and fanned-out results arrive (undefined: nowhere, no fan-out). */
+  /**
+   * This job's keys of the WINDOWS bucket, reached with its window credentials: where its windows
+   * are checkpointed and fanned-out results arrive (undefined: nowhere, no fan-out).
+   */
   windowBucket: WindowBucket | undefined;
+  /** The job's window credentials, which its window items carry to the workers that take them. */
+  windowCredentials: string;
   /** Recordings at least this long fan their windows out to the pool's workers (WINDOW_FANOUT_MIN_SECONDS). */
   fanOutMinSeconds: number;
   /** Publishes a window item on work.window.<pool>. */
@@ -50,7 +55,13 @@ export async function openJobWindows(
       const scope = { jobId: job.jobId, channel, engine: job.engine.kind, model: job.model, language: job.language };
       const checkpoints = windowCheckpoints(bucket, deps.log, scope);
       const recognizer = results
-        ? fanOutRecognizer({ scope, url: job.url, checkpoints, results, publish: deps.publishWindow })
+        ? fanOutRecognizer({
+            scope,
+            source: { url: job.url, credentials: deps.windowCredentials },
+            checkpoints,
+            results,
+            publish: deps.publishWindow,
+          })
         : localRecognizer({ engine: job.engine, language: job.language, pool: deps.enginePool, checkpoints });
       const lengths = capWindowLengths(
         windowLengthsFor(job.durationSeconds, deps.enginePool.size, {

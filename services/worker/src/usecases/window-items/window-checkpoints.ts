@@ -1,5 +1,4 @@
-import { type KV, Kvm } from '@nats-io/kv';
-import type { Bus } from '@tp/bus';
+import type { KV } from '@nats-io/kv';
 import type { Recognition } from '@tp/engines';
 import type { Logger } from '@tp/logging';
 import { jobStopKey, type WindowScope, type WindowSpan, windowKey } from '../../domain/window-item.ts';
@@ -7,6 +6,18 @@ import { parseRecognition } from '../../domain/windows.ts';
 
 /** The WINDOWS bucket as the worker uses it: checkpoints, fanned-out results, stop keys (ADR 0026). */
 export type WindowBucket = Pick<KV, 'get' | 'put' | 'watch' | 'keys' | 'purge'>;
+
+/** One job's keys of the bucket, reached with its window credentials (ADR 0041), until closed. */
+export interface JobWindowAccess {
+  bucket: WindowBucket;
+  close(): Promise<void>;
+}
+
+/**
+ * Reaches a job's windows with its credentials; undefined when there are none (jobs has no windows
+ * signer) or NATS refuses or does not answer (then the job is recognized without checkpoints or fan-out).
+ */
+export type OpenJobWindows = (credentials: string, jobId: string) => Promise<JobWindowAccess | undefined>;
 
 /**
  * Each window's recognition as soon as it is done, in a JetStream KV bucket (WINDOWS), so a job
@@ -32,17 +43,6 @@ export async function clearJobWindows(kv: WindowBucket | undefined, log: Logger,
   } catch (err) {
     log.warn({ err, jobId }, "clearing the job's window checkpoints failed");
   }
-}
-
-/** How long a job's windows are kept when nobody clears them (a job that never finished). */
-export const WINDOW_CHECKPOINT_TTL_MS = 24 * 3600 * 1000;
-
-export async function openWindowBucket(bus: Bus): Promise<KV> {
-  return new Kvm(bus.jetstream).create(bus.streamName('WINDOWS'), {
-    history: 1,
-    ttl: WINDOW_CHECKPOINT_TTL_MS,
-    storage: 'file',
-  });
 }
 
 /** Keys: windowKey (domain/window-item.ts). */

@@ -58,13 +58,13 @@ describe('localRecognizer', () => {
 });
 
 describe('fanOutRecognizer', () => {
-  it('publishes the window as a work item keyed by the window, frees its slot, and waits for its result', async () => {
+  it("publishes the window as a work item keyed by the window, with the job's window credentials, frees its slot, and waits for its result", async () => {
     const bucket = fakeBucket();
     const published: [WindowItem, string][] = [];
     const results = await watchWindowResults(bucket, 'job_1');
     const recognizer = fanOutRecognizer({
       scope,
-      url: 'https://storage/media?sig',
+      source: { url: 'https://storage/media?sig', credentials: 'job_1 window credentials' },
       checkpoints: windowCheckpoints(bucket, capturedLog().log, scope),
       results,
       publish: async (item, msgId) => {
@@ -81,6 +81,7 @@ describe('fanOutRecognizer', () => {
         {
           job_id: 'job_1',
           url: 'https://storage/media?sig',
+          credentials: 'job_1 window credentials',
           channel: null,
           engine: 'pocketsphinx',
           language: 'en',
@@ -100,7 +101,7 @@ describe('fanOutRecognizer', () => {
     const bucket = fakeBucket();
     const deps = {
       scope,
-      url: 'u',
+      source: { url: 'u', credentials: 'c' },
       checkpoints: windowCheckpoints(bucket, capturedLog().log, scope),
       results: await watchWindowResults(bucket, 'job_1'),
     };

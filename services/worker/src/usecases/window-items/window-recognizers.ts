@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { type EnginePool, PCM_BYTES_PER_SECOND, type Recognition, type SpeechEngine } from '@tp/engines';
 import type { SpeechWindow } from '@tp/speech-guard';
-import { type WindowScope, type WindowSpan, windowItem, windowKey } from '../../domain/window-item.ts';
+import {
+  type WindowScope,
+  type WindowSource,
+  type WindowSpan,
+  windowItem,
+  windowKey,
+} from '../../domain/window-item.ts';
 import { withoutContext } from '../../domain/windows.ts';
 import type { WindowCheckpoints } from './window-checkpoints.ts';
 import type { WindowResults } from './window-results.ts';
@@ -63,7 +69,7 @@ export function localRecognizer(deps: {
  */
 export function fanOutRecognizer(deps: {
   scope: WindowScope;
-  url: string;
+  source: WindowSource;
   checkpoints: WindowCheckpoints;
   results: WindowResults;
   publish: (item: ReturnType<typeof windowItem>, msgId: string) => Promise<void>;
@@ -92,7 +98,7 @@ async function handOff(
   }
   const key = windowKey(deps.scope, span);
   try {
-    await deps.publish(windowItem(deps.scope, deps.url, span, contextSamples), key);
+    await deps.publish(windowItem(deps.scope, deps.source, span, contextSamples), key);
   } finally {
     waiting.slotTaken();
   }
