@@ -748,12 +748,60 @@ file belongs to the pod's fsGroup.
 
 {{/*
 Rolls a role's pods when its credentials change (a reissue: docs/runbooks/nats-credentials.md): a
-hash of the inline file, or of the name of the Secret you manage. (list $ "media")
+hash of the inline file, or of the name of the Secret you manage; for jobs, of its windows signer
+too. (list $ "media")
 */}}
 {{- define "transcription.natsCredentialsChecksum" -}}
 {{- $root := index . 0 }}
 {{- $role := index . 1 }}
 {{- if has $role (include "transcription.natsRoles" $root | fromJsonArray) }}
-checksum/nats-credentials: {{ printf "%s|%s" (get ($root.Values.secrets.natsCredentials | default dict) $role | default "") (include "transcription.natsCredentialsSecretName" .) | sha256sum }}
+{{- $hashed := printf "%s|%s" (get ($root.Values.secrets.natsCredentials | default dict) $role | default "") (include "transcription.natsCredentialsSecretName" .) }}
+{{- /* jobs: its windows signer too (transcription.natsWindowsSignerSecretName). */}}
+{{- if eq $role "jobs" }}
+{{- $hashed = printf "%s|%s|%s" $hashed ($root.Values.secrets.natsWindowsSigner | default "") (include "transcription.natsWindowsSignerSecretName" $root) }}
 {{- end }}
+checksum/nats-credentials: {{ $hashed | sha256sum }}
+{{- end }}
+{{- end }}
+
+{{/*
+The windows signer (ADR 0041): the fleet account's public key and the seed of its signing key
+scoped to one job's windows (role job-windows: the server applies its template to every user it
+signs, whatever that user's JWT says), as `tools/tsctl bus init` writes it, DIR/windows-signer.json
+({"account":"A…","seed":"SA…"}). jobs alone holds it: for each job a worker claims it signs
+credentials that reach only that job's keys of the WINDOWS bucket. The key windows-signer.json of a
+Secret of its own, mounted read-only at transcription.natsWindowsSignerMountPath by the jobs pods
+alone, with NATS_WINDOWS_SIGNER_FILE pointing at it.
+*/}}
+{{- define "transcription.natsWindowsSignerMountPath" -}}
+/etc/nats-windows-signer
+{{- end }}
+
+{{- define "transcription.natsWindowsSignerKey" -}}
+windows-signer.json
+{{- end }}
+
+{{/*
+Its Secret: secrets.natsWindowsSignerSecret when it names one you manage, else
+<fullname>-nats-windows-signer (nats-credentials.yaml renders it from secrets.natsWindowsSigner).
+*/}}
+{{- define "transcription.natsWindowsSignerSecretName" -}}
+{{- .Values.secrets.natsWindowsSignerSecret | default (printf "%s-nats-windows-signer" (include "transcription.fullname" .)) }}
+{{- end }}
+
+{{/* Its pod volume (JSON list, as transcription.natsCredentialsVolumes): the entry named, 0440. */}}
+{{- define "transcription.natsWindowsSignerVolumes" -}}
+{{- $key := include "transcription.natsWindowsSignerKey" . }}
+{{- list (dict "name" "nats-windows-signer" "secret" (dict "secretName" (include "transcription.natsWindowsSignerSecretName" .) "defaultMode" 288 "items" (list (dict "key" $key "path" $key)))) | toJson }}
+{{- end }}
+
+{{/* The read-only mount of that volume, as a JSON list for containerBase's extra mounts. */}}
+{{- define "transcription.natsWindowsSignerVolumeMounts" -}}
+{{- list (dict "name" "nats-windows-signer" "mountPath" (include "transcription.natsWindowsSignerMountPath" .) "readOnly" true) | toJson }}
+{{- end }}
+
+{{/* NATS_WINDOWS_SIGNER_FILE: the file of that mount. */}}
+{{- define "transcription.natsWindowsSignerEnv" -}}
+- name: NATS_WINDOWS_SIGNER_FILE
+  value: {{ printf "%s/%s" (include "transcription.natsWindowsSignerMountPath" .) (include "transcription.natsWindowsSignerKey" .) }}
 {{- end }}

@@ -67,9 +67,12 @@ function assertNoTls(container: IContainer, where: string): void {
   assert.ok(!container.volumeMounts?.some((mount) => mount.name === VOLUME), where);
 }
 
-/** The pod mounts one certificate Secret, `secret` (NATS credentials aside: nats-credentials.test.ts), readable by its group. */
+/**
+ * The pod mounts one certificate Secret, `secret` (NATS credentials and jobs' windows signer aside:
+ * nats-credentials.test.ts), readable by its group.
+ */
 function assertMountsOnly(spec: IPodSpec, secret: string, where: string): void {
-  const { 'nats-credentials': _nats, ...certificates } = secretVolumes(spec);
+  const { 'nats-credentials': _nats, 'nats-windows-signer': _signer, ...certificates } = secretVolumes(spec);
   assert.deepEqual(certificates, { [VOLUME]: secret }, where);
   const volume = spec.volumes?.find((candidate) => candidate.name === VOLUME)?.secret;
   assert.deepEqual(

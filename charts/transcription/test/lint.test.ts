@@ -202,6 +202,17 @@ const INVALID_VALUES: Array<[string, unknown, RegExp]> = [
     { secrets: { natsCredentialsSecrets: { jobs: 'Jobs Creds' } } },
     /natsCredentialsSecrets\.jobs/,
   ],
+  [
+    'a windows signer that is no windows-signer.json (a seed alone)',
+    { secrets: { natsWindowsSigner: 'SAAEXAMPLESEED' } },
+    /natsWindowsSigner/,
+  ],
+  ['a windows signer without its seed', { secrets: { natsWindowsSigner: '{"account":"AAAA"}' } }, /natsWindowsSigner/],
+  [
+    'a windows signer Secret that is no Kubernetes name',
+    { secrets: { natsWindowsSignerSecret: 'Windows Signer' } },
+    /natsWindowsSignerSecret/,
+  ],
   ['no rate-limit window to provision for', { bus: { rateLimitMaxWindowSeconds: 0 } }, /rateLimitMaxWindowSeconds/],
   ['a fractional rate-limit window', { bus: { rateLimitMaxWindowSeconds: 1.5 } }, /rateLimitMaxWindowSeconds/],
   ['a provisioning Job without limits', { bus: { provisioning: { resources: { limits: null } } } }, /limits/],
@@ -219,7 +230,7 @@ describe('helm lint --strict', () => {
     assert.equal(result.code, 0, result.stdout + result.stderr);
   });
 
-  test('passes with the production example alone: it names a NATS credentials Secret for every role', async () => {
+  test("passes with the production example alone: it names a NATS credentials Secret for every role and the windows signer's", async () => {
     const result = await lintBare(productionValues);
     assert.equal(result.code, 0, result.stdout + result.stderr);
   });

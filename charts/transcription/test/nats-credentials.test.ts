@@ -1,7 +1,8 @@
 // NATS authorization (ADR 0041): one Secret per identity on the bus (key nats.creds), rendered from
 // the values unless the operator names one; every service on the bus mounts its OWN read-only and
 // reads it through NATS_CREDENTIALS_FILE, the others none; the provisioning hook Job makes the
-// streams and buckets as the provisioner before the pods roll.
+// streams and buckets as the provisioner before the pods roll. jobs' windows signer, in a Secret of
+// its own: nats-windows-signer.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -37,6 +38,8 @@ const BUS_SERVICES: string[] = BUS_ROLES.filter((role) => role !== 'provisioner'
 
 /** The Secret the chart renders for a role (release tp). */
 const defaultSecret = (role: string) => `tp-transcription-nats-${role}`;
+/** jobs' windows signer, the one other NATS Secret (nats-windows-signer.test.ts). */
+const SIGNER_SECRET = 'tp-transcription-nats-windows-signer';
 
 const weight = (manifest: Manifest) => Number(annotations(manifest)['helm.sh/hook-weight'] ?? 0);
 
@@ -85,18 +88,26 @@ function sources(dir: string): string[] {
     .map((name) => join(dir, name));
 }
 
-test('the roles are @tp/bus BUS_ROLES: the services whose code reads NATS_CREDENTIALS_FILE, and the provisioner', async () => {
-  const onTheBus = readdirSync(join(repoRoot, 'services'))
+/** The services whose code reads a setting: by its name, or (NATS_CREDENTIALS_FILE) through @tp/config natsSettings. */
+function servicesReading(variable: string, through?: string): string[] {
+  return readdirSync(join(repoRoot, 'services'))
     .filter((service) =>
-      sources(join(repoRoot, 'services', service, 'src')).some((file) =>
-        readFileSync(file, 'utf8').includes('NATS_CREDENTIALS_FILE'),
-      ),
+      sources(join(repoRoot, 'services', service, 'src')).some((file) => {
+        const text = readFileSync(file, 'utf8');
+        return text.includes(variable) || (through !== undefined && text.includes(through));
+      }),
     )
     .sort();
-  assert.deepEqual(onTheBus, [...BUS_SERVICES].sort());
+}
+
+test('the roles are @tp/bus BUS_ROLES: the services whose code reads NATS_CREDENTIALS_FILE, and the provisioner', async () => {
+  // The services take NATS_URL and NATS_CREDENTIALS_FILE from @tp/config's natsSettings().
+  const settings = readFileSync(join(repoRoot, 'packages/config/src/index.ts'), 'utf8');
+  assert.match(settings, /export const natsSettings = \(\) => \(\{[^}]*NATS_CREDENTIALS_FILE:/);
+  assert.deepEqual(servicesReading('NATS_CREDENTIALS_FILE', 'natsSettings('), [...BUS_SERVICES].sort());
   const rendered = byKind(await render(), 'Secret')
     .map((secret) => secret.metadata.name)
-    .filter((name) => name.startsWith('tp-transcription-nats-'))
+    .filter((name) => name.startsWith('tp-transcription-nats-') && name !== SIGNER_SECRET)
     .map((name) => name.replace('tp-transcription-nats-', ''));
   assert.deepEqual(rendered.sort(), [...BUS_ROLES].sort());
   // What the Job's tsctl reads (tools/cli/src/bus.ts).
@@ -107,7 +118,9 @@ test('the roles are @tp/bus BUS_ROLES: the services whose code reads NATS_CREDEN
 
 test('one Secret per role from secrets.natsCredentials: nats.creds alone, a hook that exists before the provisioning', async () => {
   const manifests = await render();
-  const secrets = byKind(manifests, 'Secret').filter((secret) => secret.metadata.name.includes('-nats-'));
+  const secrets = byKind(manifests, 'Secret').filter(
+    (secret) => secret.metadata.name.includes('-nats-') && secret.metadata.name !== SIGNER_SECRET,
+  );
   assert.deepEqual(secrets.map((secret) => secret.metadata.name).sort(), BUS_ROLES.map(defaultSecret).sort());
   for (const secret of secrets) {
     await validateManifest(secret);
