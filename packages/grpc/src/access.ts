@@ -35,23 +35,24 @@ export type CallerRule<Req> =
   | 'service'
   | ('userId' extends StringField<Req> ? 'user' : never)
   | { user: StringField<Req> }
-  | { grant: GrantFields<Req> };
+  | { grant: GrantFields<Req>; lapseSeconds?: number };
 
 /**
  * `{ grant: { user: 'userId', media: 'mediaId' } }`: as itself, under a job grant (GRANT_METADATA)
  * that jobs signed, whose every named id equals the request's field (an empty one in the grant
- * matches nothing). What the worker may touch is what the jobs it runs name.
+ * matches nothing). What the worker may touch is what the jobs it runs name. A rule names the
+ * grant's user, or (jobs' own worker methods, whose requests name no user) its job; `lapseSeconds`
+ * admits a grant that long past its expiry (GrantVerifyOptions of @tp/identity).
  */
-export type GrantFields<Req> = { user: StringField<Req> } & Partial<
-  Record<Exclude<keyof JobGrant, 'user'>, StringField<Req>>
->;
+export type GrantFields<Req> = ({ user: StringField<Req> } | { job: StringField<Req> }) &
+  Partial<Record<keyof JobGrant, StringField<Req>>>;
 
 /** The services allowed to call one method, each with its rule; a caller not listed is refused. */
 export type MethodAccess<Req> = Partial<Record<ServiceName, CallerRule<Req>>>;
 
 /** A method's access with its request type erased, as the checks read it. */
 export type AnyMethodAccess = Partial<Record<ServiceName, AnyRule>>;
-type AnyRule = 'service' | 'user' | { user: string } | { grant: Record<string, string> };
+type AnyRule = 'service' | 'user' | { user: string } | { grant: Record<string, string>; lapseSeconds?: number };
 
 /** The allow-list of a whole service: every method names its callers (an empty object: nobody). */
 export type AccessPolicy<D extends AnyServiceDefinition> = {
@@ -74,7 +75,7 @@ function userFieldOf(rule: Exclude<AnyRule, { grant: Record<string, string> }>):
   return typeof rule === 'object' ? rule.user : 'userId';
 }
 
-const isGrantRule = (rule: AnyRule): rule is { grant: Record<string, string> } =>
+const isGrantRule = (rule: AnyRule): rule is { grant: Record<string, string>; lapseSeconds?: number } =>
   typeof rule === 'object' && 'grant' in rule;
 
 function bearerOf(metadata: Metadata): string | null {
@@ -122,7 +123,7 @@ export function callerGuard(options: { verifier: Verifier; access: AnyMethodAcce
     const who = { caller: caller.service, user: caller.user, token_id: caller.tokenId };
     if (rule === undefined) throw refuse('caller_not_allowed', `${caller.service} may not call ${method}.`, who);
     if (isGrantRule(rule)) {
-      await checkGrant(verifier, rule.grant, request, metadata).catch((err: AppError) => {
+      await checkGrant(verifier, rule, request, metadata).catch((err: AppError) => {
         throw refuse(err.code, err.message, who);
       });
       return caller;
@@ -141,15 +142,15 @@ export function callerGuard(options: { verifier: Verifier; access: AnyMethodAcce
 /** The call's job grant, verified, must name every id the rule maps to a request field. */
 async function checkGrant(
   verifier: Verifier,
-  fields: Record<string, string>,
+  rule: { grant: Record<string, string>; lapseSeconds?: number },
   request: unknown,
   metadata: Metadata,
 ): Promise<void> {
   const token = metadata.get(GRANT_METADATA)[0];
   if (typeof token !== 'string' || token === '')
     throw new AppError('caller_grant_invalid', 'The call carries no job grant.');
-  const grant = await verifier.verifyGrant(token);
-  for (const [claim, field] of Object.entries(fields)) {
+  const grant = await verifier.verifyGrant(token, { lapseSeconds: rule.lapseSeconds ?? 0 });
+  for (const [claim, field] of Object.entries(rule.grant)) {
     const granted = grant[claim as keyof JobGrant];
     const named = (request as Record<string, unknown> | null)?.[field];
     if (granted === '' || named !== granted)

@@ -12,8 +12,13 @@ import { jsonMethod, rejection, serverTls } from './test-service.ts';
 const keys = generateServiceKeys(['jobs', 'worker', 'gateway']);
 const MediaLike = {
   read: jsonMethod<{ userId: string; mediaId: string }, { read: string }>('/test.v1.MediaLike/Read'),
+  // As jobs' own worker methods: the request names its job, no user; a lapsed grant still names it.
+  report: jsonMethod<{ jobId: string }, { report: string }>('/test.v1.MediaLike/Report'),
 };
-const ACCESS = defineAccess(MediaLike, { read: { worker: { grant: { user: 'userId', media: 'mediaId' } } } });
+const ACCESS = defineAccess(MediaLike, {
+  read: { worker: { grant: { user: 'userId', media: 'mediaId' } } },
+  report: { worker: { grant: { job: 'jobId' }, lapseSeconds: 3600 } },
+});
 
 const grant = (overrides: Partial<JobGrant> = {}, options: { key?: string; now?: () => number } = {}) =>
   createGrantIssuer({ privateKey: options.key ?? keys.privateKeys.jobs!, ttlSeconds: 60, now: options.now }).issue({
@@ -34,7 +39,11 @@ describe('job grants on a server that checks callers', () => {
       verifier: createVerifier({ audience: 'media', publicKeys: keys.publicKeys }),
       tls: serverTls(),
     });
-    server.add(MediaLike, { read: async ({ mediaId }) => ({ read: mediaId }) }, ACCESS);
+    server.add(
+      MediaLike,
+      { read: async ({ mediaId }) => ({ read: mediaId }), report: async ({ jobId }) => ({ report: jobId }) },
+      ACCESS,
+    );
     const port = await server.listen('127.0.0.1', 0);
     worker = createClient(MediaLike, `127.0.0.1:${port}`, {
       defaultDeadlineMs: 30_000,
@@ -66,6 +75,17 @@ describe('job grants on a server that checks callers', () => {
         'caller_grant_mismatch',
         JSON.stringify(other),
       );
+  });
+
+  it('admits, under a rule with a lapse, a grant of the job past its expiry within the lapse, and no other job', async () => {
+    const lapsed = await grant({}, { now: () => Date.now() - 30 * 60_000 });
+    assert.deepEqual(await worker.report({ jobId: 'job_1' }, { grant: lapsed }), { report: 'job_1' });
+    assert.equal((await rejection(worker.report({ jobId: 'job_2' }, { grant: lapsed }))).code, 'caller_grant_mismatch');
+    const tooOld = await grant({}, { now: () => Date.now() - 2 * 3600_000 });
+    assert.equal((await rejection(worker.report({ jobId: 'job_1' }, { grant: tooOld }))).code, 'caller_grant_invalid');
+    assert.equal((await rejection(worker.report({ jobId: 'job_1' }))).code, 'caller_grant_invalid');
+    // The same lapsed grant on a rule without one is refused.
+    assert.equal((await rejection(worker.read(request, { grant: lapsed }))).code, 'caller_grant_invalid');
   });
 
   it('refuses a grant that expired, one signed by another key than jobs, and a service token', async () => {

@@ -22,6 +22,21 @@ describe('job grants', () => {
     await assert.rejects(verifier.verify(token), { code: 'caller_grant_invalid', message: /expired/ });
   });
 
+  it('name their job for lapseSeconds past their end when the verifier is asked to, and no longer', async () => {
+    let now = AT;
+    const token = await createGrantIssuer({
+      privateKey: keys.privateKeys.jobs!,
+      ttlSeconds: 120,
+      now: () => now,
+    }).issue(ids);
+    const verifier = createGrantVerifier({ issuerPublicKeys: keys.publicKeys.jobs!, now: () => now });
+    now = AT + 3_000_000; // 50 minutes on
+    assert.equal((await verifier.verify(token, { lapseSeconds: 3600 })).job, 'job_1');
+    await assert.rejects(verifier.verify(token), { code: 'caller_grant_invalid', message: /expired/ });
+    now = AT + 3_800_000; // past the end, the tolerance and the lapse
+    await assert.rejects(verifier.verify(token, { lapseSeconds: 3600 }), { code: 'caller_grant_invalid' });
+  });
+
   it('are refused when signed by another key than jobs', async () => {
     const forged = await createGrantIssuer({ privateKey: keys.privateKeys.worker!, ttlSeconds: 60 }).issue(ids);
     await assert.rejects(createGrantVerifier({ issuerPublicKeys: keys.publicKeys.jobs! }).verify(forged), {

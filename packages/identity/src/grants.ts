@@ -67,9 +67,18 @@ export function createGrantIssuer(options: {
   };
 }
 
+export interface GrantVerifyOptions {
+  /**
+   * Seconds past its expiry a grant still names its job: for jobs' own worker methods, which check
+   * that the job still runs on the caller's ticket themselves (ADR 0040), so a report or a completion
+   * that comes after an outage longer than a grant's life is still the worker's. 0 by default.
+   */
+  lapseSeconds?: number;
+}
+
 export interface GrantVerifier {
   /** The grant's ids, or an AppError `caller_grant_invalid` that says why not. */
-  verify(token: string): Promise<VerifiedGrant>;
+  verify(token: string, options?: GrantVerifyOptions): Promise<VerifiedGrant>;
 }
 
 const refuse = (reason: string) => new AppError('caller_grant_invalid', reason);
@@ -93,7 +102,7 @@ export function createGrantVerifier(options: {
   const { now = Date.now, clockToleranceSeconds = 5 } = options;
   const keys = new Map(options.issuerPublicKeys.map((pem) => importPublicKey(pem)).map((key) => [keyIdOf(key), key]));
   return {
-    async verify(token) {
+    async verify(token, { lapseSeconds = 0 } = {}) {
       try {
         const { payload } = await jwtVerify(
           token,
@@ -108,8 +117,8 @@ export function createGrantVerifier(options: {
             audience: GRANT_AUDIENCE,
             typ: GRANT_TYPE,
             currentDate: new Date(now()),
-            clockTolerance: clockToleranceSeconds,
-            maxTokenAge: MAX_GRANT_TTL_SECONDS,
+            clockTolerance: clockToleranceSeconds + lapseSeconds,
+            maxTokenAge: MAX_GRANT_TTL_SECONDS + lapseSeconds,
             requiredClaims: ['sub', 'exp', 'iat', 'jti', 'job'],
           },
         );

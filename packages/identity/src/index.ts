@@ -24,6 +24,7 @@ export {
   MAX_GRANT_TTL_SECONDS,
   type GrantIssuer,
   type GrantVerifier,
+  type GrantVerifyOptions,
   type JobGrant,
   type VerifiedGrant,
 } from './grants.ts';

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AppError } from '@tp/errors';
-import { createGrantVerifier, GRANT_ISSUER, type VerifiedGrant } from './grants.ts';
+import { createGrantVerifier, GRANT_ISSUER, type GrantVerifyOptions, type VerifiedGrant } from './grants.ts';
 import { importPublicKey, keyIdOf } from './keys.ts';
 import { MAX_TOKEN_TTL_SECONDS } from './signer.ts';
 
@@ -39,7 +39,7 @@ export interface Verifier {
    */
   verify(token: string): Promise<VerifiedCaller>;
   /** A job grant signed by a listed key of jobs, or an AppError `caller_grant_invalid` that says why not. */
-  verifyGrant(token: string): Promise<VerifiedGrant>;
+  verifyGrant(token: string, options?: GrantVerifyOptions): Promise<VerifiedGrant>;
 }
 
 interface TrustedKey {
@@ -115,7 +115,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
 
   return {
     audience,
-    verifyGrant: (token) => grants.verify(token),
+    verifyGrant: (token, options) => grants.verify(token, options),
     async verify(token) {
       const known = verified.get(token);
       if (known && now() < known.until) return known.caller;

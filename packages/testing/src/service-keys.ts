@@ -105,14 +105,15 @@ function planOf<D extends UnaryServiceDefinition>(options: TestClientOptions<D>,
 
 /**
  * The worker's calls carry a grant of the job they are for, as jobs signs it at the claim: here one
- * naming the ids the request names (userId, jobId, mediaId, artifactId, versionId; `job_test` for a
- * request without a job).
+ * naming the ids the request names (userId, jobId, mediaId, artifactId, versionId; `usr_test` and
+ * `job_test` for a request without a user or a job).
  */
 function grantOfRequest(request: Record<string, unknown>): Promise<string> {
   return testServiceKeys()
     .grants()
     .issue({
-      user: field('userId')(request) ?? '',
+      // A request of jobs' own worker methods names no user: the grant names one all the same.
+      user: field('userId')(request) ?? 'usr_test',
       job: field('jobId')(request) ?? 'job_test',
       media: field('mediaId')(request) ?? '',
       artifact: field('artifactId')(request) ?? '',

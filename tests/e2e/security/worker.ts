@@ -21,7 +21,10 @@ import { ada, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.
 export function workerReachTests(): void {
   describe('a taken worker pod', { concurrency: false }, () => {
     it('reads a media only under the grant of the job it claimed, and no other user’s or job’s', claimedOnly);
-    it('reads, writes and stops the windows of a job it claimed, and no other job’s (ADR 0041)', ownWindowsOnly);
+    it(
+      'reads, writes and stops the windows of a job it claimed, and no other job’s (ADR 0041); reports on, completes and fails only its own jobs',
+      ownWindowsOnly,
+    );
   });
 }
 
@@ -75,7 +78,7 @@ async function claimAs(worker: ReturnType<typeof asWorker>, ticketId: string) {
     maxAttempts: 3,
   });
   assert.ok(claimed.job, `a job for ticket ${ticketId}`);
-  return { jobId: claimed.job.jobId, ticketId, windowCredentials: claimed.windowCredentials };
+  return { jobId: claimed.job.jobId, ticketId, grant: claimed.grant, windowCredentials: claimed.windowCredentials };
 }
 
 const REFUSED = /Permissions Violation/;
@@ -119,8 +122,25 @@ async function ownWindowsOnly() {
       REFUSED,
       "the pool's credentials",
     );
-    for (const { jobId, ticketId } of [mine, theirs])
-      await worker.jobs.failJob({ jobId, ticketId, errorCode: 'processing_failed', errorMessage: 'test' });
+    // Jobs takes a job's report, completion or failure only under that job's grant (ADR 0040).
+    const failure = { errorCode: 'processing_failed', errorMessage: 'test' };
+    await assert.rejects(worker.jobs.failJob({ jobId: theirs.jobId, ticketId: theirs.ticketId, ...failure }), {
+      code: 'caller_grant_invalid',
+    });
+    await assert.rejects(
+      worker.jobs.failJob({ jobId: theirs.jobId, ticketId: theirs.ticketId, ...failure }, { grant: mine.grant }),
+      { code: 'caller_grant_mismatch' },
+      "another job's failure under this job's grant",
+    );
+    await assert.rejects(
+      worker.jobs.reportProgress(
+        { jobId: theirs.jobId, ticketId: theirs.ticketId, progress: 99 },
+        { grant: mine.grant },
+      ),
+      { code: 'caller_grant_mismatch' },
+    );
+    for (const { jobId, ticketId, grant } of [mine, theirs])
+      await worker.jobs.failJob({ jobId, ticketId, ...failure }, { grant });
   } finally {
     for (const connection of opened) await connection.close();
     worker.close();
@@ -186,8 +206,11 @@ async function claimedOnly() {
 
     // The job ends: its reports renew no grant, and the last one runs out.
     const ticketId = job.body.data.job_id;
-    await worker.jobs.failJob({ jobId: ticketId, ticketId, errorCode: 'processing_failed', errorMessage: 'test' });
-    assert.deepEqual(await worker.jobs.reportProgress({ jobId: ticketId, ticketId, progress: 50 }), {
+    await worker.jobs.failJob(
+      { jobId: ticketId, ticketId, errorCode: 'processing_failed', errorMessage: 'test' },
+      { grant },
+    );
+    assert.deepEqual(await worker.jobs.reportProgress({ jobId: ticketId, ticketId, progress: 50 }, { grant }), {
       cancel: true,
       grant: '',
     });

@@ -9,6 +9,14 @@ import { JobsServiceService } from '@tp/proto';
  * user: `'user'`, so its token must name that user (CallOptions.user) and the request's userId be
  * that user; `'service'` would also let a token naming no user read any user's job.
  */
+/**
+ * The worker reports on, completes and fails a job only under a grant of that job (ADR 0040): one
+ * jobs signed for it at a claim. The use cases check that the job still runs on the caller's ticket,
+ * so a grant past its expiry still names its job for a day: a completion that comes after an outage
+ * longer than a grant's life is kept, not lost.
+ */
+const UNDER_THE_JOBS_GRANT = { grant: { job: 'jobId' }, lapseSeconds: 24 * 3600 } as const;
+
 export const JOBS_ACCESS = defineAccess(JobsServiceService, {
   createJob: { gateway: 'user' },
   findIdempotentJob: { gateway: 'user' },
@@ -23,7 +31,7 @@ export const JOBS_ACCESS = defineAccess(JobsServiceService, {
   reportDeviceProgress: { gateway: 'user' },
   deliverTranscript: { gateway: 'user' },
   claimJob: { worker: 'service' },
-  reportProgress: { worker: 'service' },
-  completeJob: { worker: 'service' },
-  failJob: { worker: 'service' },
+  reportProgress: { worker: UNDER_THE_JOBS_GRANT },
+  completeJob: { worker: UNDER_THE_JOBS_GRANT },
+  failJob: { worker: UNDER_THE_JOBS_GRANT },
 });

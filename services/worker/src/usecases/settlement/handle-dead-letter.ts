@@ -1,6 +1,7 @@
 import { isTransient } from '../../domain/backend-errors.ts';
 import { attemptsExhausted } from '../../domain/job-failures.ts';
 import { maxAttempts } from '../../domain/transcription-job.ts';
+import { underGrant } from '../shared/job-grant.ts';
 import { withRetries } from '../shared/retries.ts';
 import { claimJob, type TicketDelivery } from '../tickets/claim-job.ts';
 import { type HandleTicketDeps, runClaimedJob } from '../tickets/handle-ticket.ts';
@@ -41,8 +42,11 @@ async function failDeadLetteredJob(
 ): Promise<void> {
   const { errorCode, errorMessage } = attemptsExhausted(deps.maxDeliver, error);
   deps.log.error({ jobId, ticketId, err: error }, 'ticket dead-lettered; failing its job');
+  // Under the job's last grant (jobs admits a failure only so, ADR 0040).
+  const grant = deps.runningJobs.grantOf(ticketId);
+  const jobs = grant ? underGrant(deps.jobs, grant) : deps.jobs;
   try {
-    await withRetries(() => deps.jobs.failJob({ jobId, ticketId, errorCode, errorMessage }), {
+    await withRetries(() => jobs.failJob({ jobId, ticketId, errorCode, errorMessage }), {
       delaysMs: deps.retryDelaysMs,
     });
   } catch (err) {

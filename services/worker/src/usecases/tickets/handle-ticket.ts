@@ -60,13 +60,14 @@ export async function runClaimedJob(
     'messaging.delivery_count': deliveryCount,
   };
   return withSpan('run job', { attributes, ...storedTraceParent(claimed.traceparent) }, async () => {
-    deps.runningJobs.started(handle.ticketId, job.jobId);
+    const grant: JobGrantHolder = { current: claimed.grant };
+    deps.runningJobs.started(handle.ticketId, job.jobId, grant);
     let finished = false;
     try {
       deps.log.info({ jobId: job.jobId, ticketId: handle.ticketId, deliveryCount, engine: job.engine }, 'job claimed');
       const windows = await deps.openWindows(claimed.windowCredentials, job.jobId);
       try {
-        await runPipeline(ownDeps(deps, claimed, windows), { ticket: handle, job });
+        await runPipeline(ownDeps(deps, { ...claimed, grant }, windows), { ticket: handle, job });
       } finally {
         await windows?.close();
       }
@@ -82,13 +83,18 @@ export async function runClaimedJob(
  * The job's deps: media and artifacts called under its grant, which its progress reports renew
  * (ADR 0040), and its own keys of the WINDOWS bucket with the credentials its window items carry (ADR 0041).
  */
-function ownDeps(deps: RunClaimedJobDeps, claimed: ClaimedJob, windows: JobWindowAccess | undefined): PipelineDeps {
-  const holder: JobGrantHolder = { current: claimed.grant };
+function ownDeps(
+  deps: RunClaimedJobDeps,
+  claimed: Omit<ClaimedJob, 'grant'> & { grant: JobGrantHolder },
+  windows: JobWindowAccess | undefined,
+): PipelineDeps {
+  const holder = claimed.grant;
   return {
     ...deps,
     media: underGrant(deps.media, holder),
     artifacts: underGrant(deps.artifacts, holder),
-    jobs: renewingGrant(deps.jobs, holder),
+    // Reports, completion and failure go under the grant too; each report answers a fresh one.
+    jobs: renewingGrant(underGrant(deps.jobs, holder), holder),
     windowBucket: windows?.bucket,
     windowCredentials: claimed.windowCredentials,
   };

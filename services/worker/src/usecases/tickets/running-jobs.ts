@@ -1,6 +1,11 @@
-/** The jobs this process runs now, by the ticket each is bound to (a dead letter needs the binding). */
+import type { JobGrantHolder } from '../shared/job-grant.ts';
+
+/**
+ * The jobs this process runs now, by the ticket each is bound to, with the job's current grant (a
+ * dead letter needs both: jobs takes a job's failure only under its grant, ADR 0040).
+ */
 export class RunningJobs {
-  private readonly bound = new Map<string, string>();
+  private readonly bound = new Map<string, { jobId: string; grant: JobGrantHolder }>();
   private active = 0;
 
   /** Jobs running now. */
@@ -10,11 +15,16 @@ export class RunningJobs {
 
   /** The job a ticket was bound to here, while it runs or after it failed on its last delivery. */
   jobOf(ticketId: string): string | undefined {
-    return this.bound.get(ticketId);
+    return this.bound.get(ticketId)?.jobId;
   }
 
-  started(ticketId: string, jobId: string): void {
-    this.bound.set(ticketId, jobId);
+  /** The grant of the job a ticket was bound to here (renewed by its reports), while the binding lasts. */
+  grantOf(ticketId: string): JobGrantHolder | undefined {
+    return this.bound.get(ticketId)?.grant;
+  }
+
+  started(ticketId: string, jobId: string, grant: JobGrantHolder = { current: '' }): void {
+    this.bound.set(ticketId, { jobId, grant });
     this.active += 1;
   }
 
