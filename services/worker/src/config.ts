@@ -108,6 +108,12 @@ export const WorkerConfigSchema = z
       .min(60)
       .max(86_400)
       .default(6 * 3600),
+    /**
+     * Lifetime of the media source URL a fanned-out job keeps in the WINDOWS bucket for the workers
+     * that take its windows (renewed at a third of it while the job runs, ADR 0041). A window's
+     * decode starts within it; it is not the whole recording's.
+     */
+    WINDOW_SOURCE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   })
   .superRefine((config, ctx) => {
     if (config.WINDOW_MAX_SECONDS <= config.WINDOW_TARGET_SECONDS)

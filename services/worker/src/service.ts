@@ -69,6 +69,7 @@ function ticketDeps(
     progressIntervalMs: config.PROGRESS_INTERVAL_MS,
     jobTimeoutMs: config.JOB_TIMEOUT_MS,
     readUrlTtlSeconds: config.READ_URL_TTL_SECONDS,
+    windowSourceTtlSeconds: config.WINDOW_SOURCE_TTL_SECONDS,
     ffmpegPath: config.FFMPEG_BIN,
     ffprobePath: config.FFPROBE_BIN,
     burnDir: config.CAPTION_BURN_DIR,

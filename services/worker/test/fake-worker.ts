@@ -82,6 +82,7 @@ export function fakeWorker(options: FakeWorkerOptions = {}): FakeWorker {
     shutdownSignal: shutdown.signal,
     runningJobs: new RunningJobs(),
     readUrlTtlSeconds: 3600,
+    windowSourceTtlSeconds: 900,
     retryDelaysMs: [1],
     ffmpegPath: 'ffmpeg',
     ffprobePath: 'ffprobe',

@@ -35,14 +35,23 @@ export const windowFailedKey = (key: string) => `${key}.failed`;
 export const jobStopKey = (jobId: string) => `${jobId}.stop`;
 
 /**
+ * KV key of the job's media source: a short-lived presigned URL (WINDOW_SOURCE_TTL_SECONDS) that the
+ * job's owner renews while the job runs. Window items carry no URL: a worker that takes one reads
+ * the current source with the job's window credentials (ADR 0041).
+ */
+export const jobSourceKey = (jobId: string) => `${jobId}.source`;
+
+/** The value under jobSourceKey. */
+export const WindowSourceSchema = z.object({ url: z.string().min(1) });
+
+/**
  * One window of a long recording, published on `work.window.<pool>` for any worker of the pool
- * (ADR 0026): it decodes the stretch from the media's presigned URL, recognizes it and stores the
- * result under windowKey with the job's window credentials (ADR 0041: they reach that job's keys
- * alone); the job's owner collects them.
+ * (ADR 0026): with the job's window credentials (ADR 0041: they reach that job's keys alone) it
+ * reads the job's media source (jobSourceKey), decodes the stretch, recognizes it and stores the
+ * result under windowKey; the job's owner collects them.
  */
 export const WindowItemSchema = z.object({
   job_id: z.string().min(1),
-  url: z.string().min(1),
   /** The job's window credentials (a .creds file's text), as jobs answered its claim. */
   credentials: z.string().min(1),
   channel: z.number().int().min(0).max(63).nullable(),
@@ -59,23 +68,16 @@ export const WindowItemSchema = z.object({
 
 export type WindowItem = z.infer<typeof WindowItemSchema>;
 
-/** What a worker needs to recognize one of the job's windows: the media's URL and the job's window credentials. */
-export interface WindowSource {
-  url: string;
-  credentials: string;
-}
-
 export function windowItem(
   scope: WindowScope,
-  source: WindowSource,
+  credentials: string,
   window: WindowSpan & { index: number },
   contextSamples: number,
 ): WindowItem {
   return {
     context_samples: contextSamples,
     job_id: scope.jobId,
-    url: source.url,
-    credentials: source.credentials,
+    credentials,
     channel: scope.channel ?? null,
     engine: scope.engine,
     ...(scope.model ? { model: scope.model } : {}),

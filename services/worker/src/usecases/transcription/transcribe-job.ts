@@ -92,6 +92,8 @@ async function recognize(deps: TranscribeJobDeps, input: TranscribeJobInput): Pr
   const diarizer = options.diarization === null ? undefined : deps.createDiarizer();
   const windows = await openJobWindows(deps, {
     jobId: job.jobId,
+    userId: job.userId,
+    mediaId: job.mediaId,
     engine: input.engine,
     model: input.model,
     language: options.language,

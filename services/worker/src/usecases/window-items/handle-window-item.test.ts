@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DecodeError } from '@tp/engines';
 import { eventually, tempDir, type TempDir } from '@tp/testing';
-import { jobStopKey, windowItem, windowKey, type WindowScope } from '../../domain/window-item.ts';
+import { jobStopKey, windowItem, windowKey, type WindowScope, jobSourceKey } from '../../domain/window-item.ts';
 import { fakeBucket } from '../../../test/fake-bucket.ts';
 import { fakeWorker } from '../../../test/fake-worker.ts';
 import { fakeEngine, untilAborted, writeToneWav } from '../../../test/fakes.ts';
@@ -30,11 +30,13 @@ const key = windowKey(scope, span);
 /** The window of the tone (second 1 to 2, with half a second of context), and a worker with a bucket. */
 function setUp(engine = fakeEngine()) {
   const bucket = fakeBucket();
+  // The job's owner put its media source (a short-lived URL) before it fanned the window out.
+  bucket.values.set(jobSourceKey('job_1'), JSON.stringify({ url: media }));
   const w = fakeWorker({ engine, deps: { windowBucket: bucket } });
   const handle = () =>
     handleWindowItem(
       { ...w.deps, windowBucket: bucket },
-      windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 8000),
+      windowItem(scope, 'job window credentials', span, 8000),
       () => undefined,
     );
   return { w, bucket, engine, handle };
@@ -80,6 +82,15 @@ describe('handleWindowItem', () => {
     assert.equal(bucket.watchers, 0, 'its watch ended');
   });
 
+  it('throws, for another worker to take it later, while its job has no media source in the bucket', async () => {
+    const { bucket, engine, handle } = setUp();
+    bucket.values.delete(jobSourceKey('job_1'));
+    await assert.rejects(handle(), /job job_1 has no media source for its windows/);
+    bucket.values.set(jobSourceKey('job_1'), 'not a source');
+    await assert.rejects(handle(), /no media source/);
+    assert.equal(engine.windows, 0);
+  });
+
   it('throws, for another worker to take it, on shutdown or an engine it does not run', async () => {
     const { w, engine, handle } = setUp(fakeEngine(untilAborted));
     const handling = handle();
@@ -87,8 +98,9 @@ describe('handleWindowItem', () => {
     w.shutdown.abort();
     await assert.rejects(handling, /the worker is shutting down/);
     const whisper = fakeBucket();
+    whisper.values.set(jobSourceKey('job_1'), JSON.stringify({ url: media }));
     const item = {
-      ...windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 0),
+      ...windowItem(scope, 'job window credentials', span, 0),
       engine: 'whisper',
     };
     await assert.rejects(
@@ -103,15 +115,11 @@ describe('failWindowItem', () => {
     const bucket = fakeBucket();
     await failWindowItem(
       bucket,
-      windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 0),
+      windowItem(scope, 'job window credentials', span, 0),
       new DecodeError({ kind: 'unreadable', detail: 'x' }),
     );
     assert.equal(bucket.values.get(`${key}.failed`), 'window 1: its stretch of the media could not be decoded');
-    await failWindowItem(
-      bucket,
-      windowItem(scope, { url: media, credentials: 'job window credentials' }, span, 0),
-      new Error('engine crashed'),
-    );
+    await failWindowItem(bucket, windowItem(scope, 'job window credentials', span, 0), new Error('engine crashed'));
     assert.equal(bucket.values.get(`${key}.failed`), 'window 1: it could not be recognized');
   });
 });

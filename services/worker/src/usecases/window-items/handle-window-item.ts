@@ -7,8 +7,10 @@ import {
   itemContextSeconds,
   itemScope,
   itemSpan,
+  jobSourceKey,
   jobStopKey,
   type WindowItem,
+  WindowSourceSchema,
   windowFailedKey,
   windowKey,
 } from '../../domain/window-item.ts';
@@ -29,7 +31,8 @@ const has = async (kv: Pick<WindowBucket, 'get'>, key: string) => (await kv.get(
 
 /**
  * Entry point of events/window-items.ts: one fanned-out window (ADR 0026). Unless it is done already
- * or its job was stopped, decodes its stretch of the media, recognizes it in one of this worker's
+ * or its job was stopped, decodes its stretch of the job's media source (the short-lived URL its
+ * owner keeps fresh in the bucket, ADR 0041), recognizes it in one of this worker's
  * engine slots and stores the result where the job's owner waits for it. A stop of the job (its KV
  * key) aborts it at once. Resolving acknowledges the item; throwing has it redelivered (to whichever
  * worker of the pool is free).
@@ -65,7 +68,7 @@ export async function handleWindowItem(
     const contextSeconds = itemContextSeconds(item);
     const pcm = await decodeStretch(
       deps.ffmpegPath,
-      item,
+      { url: await currentSource(kv, item.job_id), channel: item.channel },
       { start: span.start - contextSeconds, end: span.end },
       stop.signal,
     );
@@ -91,10 +94,29 @@ export async function handleWindowItem(
   }
 }
 
+/**
+ * The job's media source as its owner last renewed it (a short-lived URL). Throws while there is
+ * none: the item comes back later (the owner puts one before it fans a window out).
+ */
+async function currentSource(kv: Pick<WindowBucket, 'get'>, jobId: string): Promise<string> {
+  const entry = await kv.get(jobSourceKey(jobId));
+  const source = entry?.operation === 'PUT' ? WindowSourceSchema.safeParse(parseJson(entry.string())) : undefined;
+  if (!source?.success) throw new Error(`job ${jobId} has no media source for its windows`);
+  return source.data.url;
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
 /** The window's stretch of the media as the engines' PCM (at most a window's length: a few MB). */
 async function decodeStretch(
   ffmpegPath: string,
-  item: WindowItem,
+  item: { url: string; channel: number | null },
   span: { start: number; end: number },
   signal: AbortSignal,
 ): Promise<Buffer> {

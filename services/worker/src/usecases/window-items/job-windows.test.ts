@@ -26,6 +26,8 @@ after(() => dir?.remove());
 const engine = fakeEngine();
 const job = (durationSeconds: number) => ({
   jobId: 'job_1',
+  userId: 'usr_1',
+  mediaId: 'med_1',
   engine,
   model: 'en-us',
   language: 'en',
@@ -36,12 +38,15 @@ const job = (durationSeconds: number) => ({
 describe('openJobWindows', () => {
   it('fans out the windows of a recording at least WINDOW_FANOUT_MIN_SECONDS long, where there is a bucket', async () => {
     const bucket = fakeBucket();
-    const w = fakeWorker({ deps: { windowBucket: bucket, fanOutMinSeconds: 300 } });
+    const w = fakeWorker({ mediaUrl: media, deps: { windowBucket: bucket, fanOutMinSeconds: 300 } });
     const short = await openJobWindows(w.deps, job(299));
     const long = await openJobWindows(w.deps, job(300));
     const nowhere = await openJobWindows({ ...w.deps, windowBucket: undefined }, job(3600));
     assert.deepEqual([short.fanOut, long.fanOut, nowhere.fanOut], [false, true, false]);
     assert.equal(bucket.watchers, 1, 'the long one watches for its results');
+    // Its media source, a URL of WINDOW_SOURCE_TTL_SECONDS, where the workers taking its windows read it.
+    assert.deepEqual(JSON.parse(bucket.values.get('job_1.source')!), { url: media });
+    assert.deepEqual(w.media.called('getReadUrl')[0]?.request, { userId: 'usr_1', mediaId: 'med_1', ttlSeconds: 900 });
     long.close();
     assert.equal(bucket.watchers, 0);
   });
@@ -50,6 +55,7 @@ describe('openJobWindows', () => {
     const bucket = fakeBucket();
     const w = fakeWorker({ deps: { windowBucket: bucket, fanOutMinSeconds: 0 } });
     const windows = await openJobWindows(w.deps, job(10));
+    bucket.values.delete('job_1.source');
     await windows.stopped(new JobStopped('shutdown', 'bye'));
     assert.equal(bucket.values.size, 0, 'the next owner reuses what the pool finished');
     await windows.stopped(new JobStopped('cancelled', 'cancelled'));
@@ -62,7 +68,7 @@ describe('a job’s windows fanned out to the pool', () => {
   it('are recognized by whoever takes their items, and stitched by the owner in order', async () => {
     const bucket = fakeBucket();
     const items: unknown[] = [];
-    const w = fakeWorker({ engine, deps: { windowBucket: bucket, fanOutMinSeconds: 0 } });
+    const w = fakeWorker({ engine, mediaUrl: media, deps: { windowBucket: bucket, fanOutMinSeconds: 0 } });
     // The pool: this same worker, taking each item as it is published.
     w.deps.publishWindow = async (item) => {
       items.push(WindowItemSchema.parse(item));

@@ -64,7 +64,7 @@ describe('fanOutRecognizer', () => {
     const results = await watchWindowResults(bucket, 'job_1');
     const recognizer = fanOutRecognizer({
       scope,
-      source: { url: 'https://storage/media?sig', credentials: 'job_1 window credentials' },
+      credentials: 'job_1 window credentials',
       checkpoints: windowCheckpoints(bucket, capturedLog().log, scope),
       results,
       publish: async (item, msgId) => {
@@ -80,7 +80,6 @@ describe('fanOutRecognizer', () => {
       [
         {
           job_id: 'job_1',
-          url: 'https://storage/media?sig',
           credentials: 'job_1 window credentials',
           channel: null,
           engine: 'pocketsphinx',
@@ -101,7 +100,7 @@ describe('fanOutRecognizer', () => {
     const bucket = fakeBucket();
     const deps = {
       scope,
-      source: { url: 'u', credentials: 'c' },
+      credentials: 'c',
       checkpoints: windowCheckpoints(bucket, capturedLog().log, scope),
       results: await watchWindowResults(bucket, 'job_1'),
     };

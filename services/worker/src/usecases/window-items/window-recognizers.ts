@@ -2,13 +2,7 @@ import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { type EnginePool, PCM_BYTES_PER_SECOND, type Recognition, type SpeechEngine } from '@tp/engines';
 import type { SpeechWindow } from '@tp/speech-guard';
-import {
-  type WindowScope,
-  type WindowSource,
-  type WindowSpan,
-  windowItem,
-  windowKey,
-} from '../../domain/window-item.ts';
+import { type WindowScope, type WindowSpan, windowItem, windowKey } from '../../domain/window-item.ts';
 import { withoutContext } from '../../domain/windows.ts';
 import type { WindowCheckpoints } from './window-checkpoints.ts';
 import type { WindowResults } from './window-results.ts';
@@ -63,13 +57,14 @@ export function localRecognizer(deps: {
 
 /**
  * Fan-out (ADR 0026): each window is published as a work item for any worker of the pool (this one
- * included), which decodes its stretch from the media's URL; the result arrives through the
+ * included), which decodes its stretch from the job's media source; the result arrives through the
  * WINDOWS bucket. The item's id is its key, so an attempt that publishes it again within the
  * stream's duplicate window adds nothing.
  */
 export function fanOutRecognizer(deps: {
   scope: WindowScope;
-  source: WindowSource;
+  /** The job's window credentials, which its items carry. */
+  credentials: string;
   checkpoints: WindowCheckpoints;
   results: WindowResults;
   publish: (item: ReturnType<typeof windowItem>, msgId: string) => Promise<void>;
@@ -98,7 +93,7 @@ async function handOff(
   }
   const key = windowKey(deps.scope, span);
   try {
-    await deps.publish(windowItem(deps.scope, deps.source, span, contextSamples), key);
+    await deps.publish(windowItem(deps.scope, deps.credentials, span, contextSamples), key);
   } finally {
     waiting.slotTaken();
   }
