@@ -17,7 +17,7 @@ export function natsEnv(p: Platform, role: string): Record<string, string> {
   return {
     NATS_URL: p.natsUrl,
     NATS_CREDENTIALS_FILE: natsCredentialsFile(p.natsAuthDir, role),
-    ...(role === 'jobs' ? { NATS_WINDOWS_SIGNER_FILE: join(p.natsAuthDir, 'windows-signer.json') } : {}),
+    ...(role === 'jobs' ? { NATS_WINDOWS_SIGNER_FILE: natsAuthFiles(p).windowsSigner } : {}),
   };
 }
 
@@ -28,7 +28,7 @@ export interface NatsAuthFiles {
   windowsSigner: string;
 }
 
-/** Where ensureNatsAuth keeps the authority, the server's configuration and the admin's credentials. */
+/** Where ensureNatsAuth keeps the authority, the server's configuration, the admin's credentials and jobs' windows signer. */
 export function natsAuthFiles(dirs: Pick<Layout, 'natsAuthDir'>): NatsAuthFiles {
   return {
     authorityFile: join(dirs.natsAuthDir, 'authority.json'),

@@ -2,13 +2,13 @@
 // as `make up` does on a machine that has none (a fresh CI runner).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { connect, credsAuthenticator } from '@nats-io/transport-node';
 import { eventually, freePort } from '@tp/testing';
 import type { Layout } from './layout.ts';
 import { ensureNats } from './nats.ts';
-import { natsCredentialsFile } from './nats-auth.ts';
+import { natsAuthFiles, natsCredentialsFile } from './nats-auth.ts';
 import { ensureLocalS3 } from './object-store.ts';
 import { findCommand } from './os-packages.ts';
 import { platformFrom } from './platform.ts';
@@ -78,6 +78,19 @@ describe('our own NATS and S3', () => {
     await eventually('the open NATS', async () => (await natsInfo('127.0.0.1', old.nats.port))?.jetstream, 30_000);
     assert.equal(await ensureNats(old, open, quiet), 'started');
     assert.equal((await natsInfo('127.0.0.1', old.nats.port))?.auth_required, true);
+  });
+
+  test('NATS: ours, running an authority an older make up made without the windows signing key, gets it and restarts', async () => {
+    const { authorityFile, serverConfig } = natsAuthFiles(dirs);
+    const { windowsSigningSeed: _dropped, ...older } = JSON.parse(readFileSync(authorityFile, 'utf8'));
+    writeFileSync(authorityFile, JSON.stringify(older));
+    const before = readFileSync(serverConfig, 'utf8');
+    const pid = runningPid(dirs, 'nats');
+    assert.equal(await ensureNats(p, dirs, quiet), 'started');
+    assert.notEqual(runningPid(dirs, 'nats'), pid, 'a new process');
+    assert.ok(JSON.parse(readFileSync(authorityFile, 'utf8')).windowsSigningSeed, 'the key added');
+    assert.notEqual(readFileSync(serverConfig, 'utf8'), before, 'the account now lists the scoped key');
+    assert.equal(await ensureNats(p, dirs, quiet), 'ours-running', 'and is kept the next time');
   });
 
   test('S3: our local store starts with the configured keys and bucket, and a foreign one on the port is refused', async () => {
