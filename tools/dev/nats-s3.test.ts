@@ -80,18 +80,8 @@ describe('our own NATS and S3', () => {
     assert.equal((await natsInfo('127.0.0.1', old.nats.port))?.auth_required, true);
   });
 
-  test('NATS: ours, running an authority an older make up made without the windows signing key, gets it and restarts', async () => {
-    const { authorityFile, serverConfig } = natsAuthFiles(dirs);
-    const { windowsSigningSeed: _dropped, ...older } = JSON.parse(readFileSync(authorityFile, 'utf8'));
-    writeFileSync(authorityFile, JSON.stringify(older));
-    const before = readFileSync(serverConfig, 'utf8');
-    const pid = runningPid(dirs, 'nats');
-    assert.equal(await ensureNats(p, dirs, quiet), 'started');
-    assert.notEqual(runningPid(dirs, 'nats'), pid, 'a new process');
-    assert.ok(JSON.parse(readFileSync(authorityFile, 'utf8')).windowsSigningSeed, 'the key added');
-    assert.notEqual(readFileSync(serverConfig, 'utf8'), before, 'the account now lists the scoped key');
-    assert.equal(await ensureNats(p, dirs, quiet), 'ours-running', 'and is kept the next time');
-  });
+  test('NATS: ours, running an authority an older make up made without the windows signing key, gets it and restarts', () =>
+    restartsWithTheKeyAdded(dirs, p));
 
   test('S3: our local store starts with the configured keys and bucket, and a foreign one on the port is refused', async () => {
     assert.equal(await ensureLocalS3(p, dirs, quiet), 'started');
@@ -111,3 +101,17 @@ describe('our own NATS and S3', () => {
     assert.equal(runningPid(dirs, 'nats'), undefined);
   });
 });
+
+/** An authority.json of an older make up (no windows signing key): the key is added, the server's configuration rewritten, ours restarted. */
+async function restartsWithTheKeyAdded(dirs: Layout, p: Platform): Promise<void> {
+  const { authorityFile, serverConfig } = natsAuthFiles(dirs);
+  const { windowsSigningSeed: _dropped, ...older } = JSON.parse(readFileSync(authorityFile, 'utf8'));
+  writeFileSync(authorityFile, JSON.stringify(older));
+  const before = readFileSync(serverConfig, 'utf8');
+  const pid = runningPid(dirs, 'nats');
+  assert.equal(await ensureNats(p, dirs, quiet), 'started');
+  assert.notEqual(runningPid(dirs, 'nats'), pid, 'a new process');
+  assert.ok(JSON.parse(readFileSync(authorityFile, 'utf8')).windowsSigningSeed, 'the key added');
+  assert.notEqual(readFileSync(serverConfig, 'utf8'), before, 'the account now lists the scoped key');
+  assert.equal(await ensureNats(p, dirs, quiet), 'ours-running', 'and is kept the next time');
+}
