@@ -5,7 +5,7 @@
 // its own: nats-windows-signer.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
@@ -24,6 +24,7 @@ import {
   workloads,
   type Manifest,
 } from './manifests.ts';
+import { BUS_SERVICES, hookWeight, natsSecretName, PROVISIONING_JOB, secretVolumes, servicesReading } from './nats.ts';
 import { componentOf, selectedComponents } from './network.ts';
 import { annotations, containersOf, envOf, testRendered } from './support.ts';
 
@@ -31,24 +32,11 @@ const MOUNT = '/etc/nats-credentials';
 const VOLUME = 'nats-credentials';
 const KEY = 'nats.creds';
 const FILE = `${MOUNT}/${KEY}`;
-const JOB = 'bus-provisioning';
-
-/** The services on the bus: every identity but the provisioner (the worker pools share `worker`). */
-const BUS_SERVICES: string[] = BUS_ROLES.filter((role) => role !== 'provisioner');
-
-/** The Secret the chart renders for a role (release tp). */
-const defaultSecret = (role: string) => `tp-transcription-nats-${role}`;
 /** jobs' windows signer, the one other NATS Secret (nats-windows-signer.test.ts). */
 const SIGNER_SECRET = 'tp-transcription-nats-windows-signer';
 
-const weight = (manifest: Manifest) => Number(annotations(manifest)['helm.sh/hook-weight'] ?? 0);
-
 /** The NATS credentials Secrets a pod mounts: its nats-credentials volume, and any volume of a nats.creds entry. */
-function credentialVolumes(spec: IPodSpec): string[] {
-  return (spec.volumes ?? [])
-    .filter((volume) => volume.name === VOLUME || volume.secret?.items?.some((item) => item.key === KEY))
-    .map((volume) => volume.secret?.secretName ?? `${volume.name} (no Secret)`);
-}
+const credentialVolumes = (spec: IPodSpec) => secretVolumes(spec, VOLUME, KEY);
 
 /** The pod mounts exactly `secret`'s nats.creds, readable by its group only, never optional. */
 function assertMountsOnly(spec: IPodSpec, secret: string, where: string): void {
@@ -74,30 +62,10 @@ function assertReadsCredentials(container: IContainer, where: string): void {
 }
 
 function provisioningJob(manifests: Manifest[]) {
-  const job = find(manifests, 'Job', JOB);
+  const job = find(manifests, 'Job', PROVISIONING_JOB);
   const { spec } = podTemplate(job);
   assert.equal(spec.containers.length, 1);
   return { job, spec, container: spec.containers[0]! };
-}
-
-/** Every .ts file of a folder and its subfolders, but tests. */
-function sources(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .map((name) => join(dir, name));
-}
-
-/** The services whose code reads a setting: by its name, or (NATS_CREDENTIALS_FILE) through @tp/config natsSettings. */
-function servicesReading(variable: string, through?: string): string[] {
-  return readdirSync(join(repoRoot, 'services'))
-    .filter((service) =>
-      sources(join(repoRoot, 'services', service, 'src')).some((file) => {
-        const text = readFileSync(file, 'utf8');
-        return text.includes(variable) || (through !== undefined && text.includes(through));
-      }),
-    )
-    .sort();
 }
 
 test('the roles are @tp/bus BUS_ROLES: the services whose code reads NATS_CREDENTIALS_FILE, and the provisioner', async () => {
@@ -121,7 +89,7 @@ test('one Secret per role from secrets.natsCredentials: nats.creds alone, a hook
   const secrets = byKind(manifests, 'Secret').filter(
     (secret) => secret.metadata.name.includes('-nats-') && secret.metadata.name !== SIGNER_SECRET,
   );
-  assert.deepEqual(secrets.map((secret) => secret.metadata.name).sort(), BUS_ROLES.map(defaultSecret).sort());
+  assert.deepEqual(secrets.map((secret) => secret.metadata.name).sort(), BUS_ROLES.map(natsSecretName).sort());
   for (const secret of secrets) {
     await validateManifest(secret);
     const role = secret.metadata.name.replace('tp-transcription-nats-', '');
@@ -133,8 +101,8 @@ test('one Secret per role from secrets.natsCredentials: nats.creds alone, a hook
     assert.deepEqual(hook['helm.sh/hook']?.split(',').sort(), ['pre-install', 'pre-upgrade']);
     assert.equal(hook['helm.sh/hook-delete-policy'], 'before-hook-creation');
     // As the database Secrets: after the key Job (-20), before the migrations (0) and the provisioning.
-    assert.equal(weight(secret), -10, secret.metadata.name);
-    assert.ok(weight(secret) < weight(find(manifests, 'Job', JOB)), secret.metadata.name);
+    assert.equal(hookWeight(secret), -10, secret.metadata.name);
+    assert.ok(hookWeight(secret) < hookWeight(find(manifests, 'Job', PROVISIONING_JOB)), secret.metadata.name);
   }
 });
 
@@ -178,8 +146,9 @@ testRendered({
         'before-hook-creation',
         'hook-succeeded',
       ]);
-      assert.ok(weight(job) > weight(find(manifests, 'Job', 'migrations')), 'after the migrations');
-      for (const secret of byKind(manifests, 'Secret')) assert.ok(weight(secret) < weight(job), secret.metadata.name);
+      assert.ok(hookWeight(job) > hookWeight(find(manifests, 'Job', 'migrations')), 'after the migrations');
+      for (const secret of byKind(manifests, 'Secret'))
+        assert.ok(hookWeight(secret) < hookWeight(job), secret.metadata.name);
       assert.equal(spec.restartPolicy, 'Never');
       assert.equal(spec.serviceAccountName, undefined, 'no object of the release it would wait for');
       const limits = job.spec as { backoffLimit?: number; activeDeadlineSeconds?: number };
@@ -212,7 +181,7 @@ testRendered({
 
   "no other pod mounts the provisioner's credentials": (manifests) => {
     for (const workload of workloads(manifests)) {
-      if (componentOf(workload) === JOB) continue;
+      if (componentOf(workload) === PROVISIONING_JOB) continue;
       for (const secret of credentialVolumes(podTemplate(workload).spec))
         assert.doesNotMatch(secret, /-nats-provisioner$/, workload.metadata.name);
     }
@@ -227,13 +196,15 @@ test('a Secret the operator names is mounted instead; the chart renders none for
   );
   const rendered = byKind(manifests, 'Secret').map((secret) => secret.metadata.name);
   for (const role of BUS_ROLES)
-    assert.equal(rendered.includes(defaultSecret(role)), !['worker', 'provisioner'].includes(role), role);
+    assert.equal(rendered.includes(natsSecretName(role)), !['worker', 'provisioner'].includes(role), role);
   assert.ok(!rendered.some((name) => name.startsWith('ops-')), 'the chart never renders a Secret it is told of');
   const worker = byKind(manifests, 'Deployment').find((deployment) => componentOf(deployment) === 'worker');
   assert.ok(worker);
   assert.deepEqual(credentialVolumes(podTemplate(worker).spec), ['ops-nats-worker']);
   assert.deepEqual(credentialVolumes(provisioningJob(manifests).spec), ['ops-nats-provisioner']);
-  assert.deepEqual(credentialVolumes(podTemplate(find(manifests, 'Deployment', 'jobs')).spec), [defaultSecret('jobs')]);
+  assert.deepEqual(credentialVolumes(podTemplate(find(manifests, 'Deployment', 'jobs')).spec), [
+    natsSecretName('jobs'),
+  ]);
 });
 
 test('the production example names a Secret for every role: it renders alone, and the chart renders none', async () => {
@@ -279,6 +250,6 @@ test('with restricted egress no NetworkPolicy selects the provisioning Job: it r
   assert.ok(policies.length > 0);
   for (const policy of policies) {
     const selected = selectedComponents(manifests, (policy.spec as { podSelector: object }).podSelector);
-    assert.ok(!selected.includes(JOB), policy.metadata.name);
+    assert.ok(!selected.includes(PROVISIONING_JOB), policy.metadata.name);
   }
 });

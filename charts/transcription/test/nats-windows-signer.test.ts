@@ -5,7 +5,7 @@
 // credentials; the render refuses a release without it. The role credentials: nats-credentials.test.ts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { IContainer } from 'kubernetes-models/v1/Container';
@@ -27,6 +27,7 @@ import {
   workloads,
   type Manifest,
 } from './manifests.ts';
+import { BUS_SERVICES, hookWeight, natsSecretName, PROVISIONING_JOB, secretVolumes, servicesReading } from './nats.ts';
 import { componentOf } from './network.ts';
 import { annotations, containersOf, envOf, testRendered } from './support.ts';
 
@@ -37,22 +38,8 @@ const SIGNER_FILE = `${SIGNER_MOUNT}/${SIGNER_KEY}`;
 /** The Secret the chart renders (release tp), and the production example's. */
 const SIGNER_SECRET = 'tp-transcription-nats-windows-signer';
 const PRODUCTION_SIGNER_SECRET = 'transcription-nats-windows-signer';
-const JOB = 'bus-provisioning';
-
-/** The services on the bus: every identity but the provisioner. */
-const BUS_SERVICES: string[] = BUS_ROLES.filter((role) => role !== 'provisioner');
-
-/** The NATS credentials Secret the chart renders for a role (release tp). */
-const defaultSecret = (role: string) => `tp-transcription-nats-${role}`;
-
-const weight = (manifest: Manifest) => Number(annotations(manifest)['helm.sh/hook-weight'] ?? 0);
-
 /** The windows signer Secrets a pod mounts: its nats-windows-signer volume, and any volume of a windows-signer.json entry. */
-function signerVolumes(spec: IPodSpec): string[] {
-  return (spec.volumes ?? [])
-    .filter((volume) => volume.name === SIGNER_VOLUME || volume.secret?.items?.some((item) => item.key === SIGNER_KEY))
-    .map((volume) => volume.secret?.secretName ?? `${volume.name} (no Secret)`);
-}
+const signerVolumes = (spec: IPodSpec) => secretVolumes(spec, SIGNER_VOLUME, SIGNER_KEY);
 
 /** Every pod spec the chart renders, by name: the workloads' templates and the helm test Pods. */
 function podSpecs(manifests: Manifest[]): Array<[string, IPodSpec, IContainer[]]> {
@@ -75,19 +62,6 @@ function fixtureSigner(): string {
   return values.secrets.natsWindowsSigner;
 }
 
-/** The services whose code (but tests) names a setting. */
-function servicesReading(variable: string): string[] {
-  return readdirSync(join(repoRoot, 'services'))
-    .filter((service) => {
-      const dir = join(repoRoot, 'services', service, 'src');
-      if (!existsSync(dir)) return false;
-      return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-        .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-        .some((name) => readFileSync(join(dir, name), 'utf8').includes(variable));
-    })
-    .sort();
-}
-
 test('jobs alone reads NATS_WINDOWS_SIGNER_FILE, the windows-signer.json `tsctl bus init` writes', () => {
   assert.deepEqual(servicesReading('NATS_WINDOWS_SIGNER_FILE'), ['jobs']);
   const tsctl = readFileSync(join(repoRoot, 'tools/cli/src/bus.ts'), 'utf8');
@@ -108,12 +82,12 @@ test('the windows signer: a Secret of its own from secrets.natsWindowsSigner, wi
   assert.deepEqual(hook['helm.sh/hook']?.split(',').sort(), ['pre-install', 'pre-upgrade']);
   assert.equal(hook['helm.sh/hook-delete-policy'], 'before-hook-creation');
   const jobsCredentials = byKind(manifests, 'Secret').find(
-    (candidate) => candidate.metadata.name === defaultSecret('jobs'),
+    (candidate) => candidate.metadata.name === natsSecretName('jobs'),
   );
   assert.ok(jobsCredentials);
   assert.deepEqual(annotations(secret), annotations(jobsCredentials), 'the same hook as the NATS credentials Secrets');
-  assert.equal(weight(secret), -10);
-  assert.ok(weight(secret) < weight(find(manifests, 'Job', JOB)));
+  assert.equal(hookWeight(secret), -10);
+  assert.ok(hookWeight(secret) < hookWeight(find(manifests, 'Job', PROVISIONING_JOB)));
 });
 
 test('a windows signer Secret the operator names is mounted instead; the chart renders none', async () => {
@@ -125,7 +99,7 @@ test('a windows signer Secret the operator names is mounted instead; the chart r
   assert.ok(!rendered.includes('ops-nats-windows-signer'), 'the chart never renders a Secret it is told of');
   assert.deepEqual(signerVolumes(podTemplate(find(manifests, 'Deployment', 'jobs')).spec), ['ops-nats-windows-signer']);
   // The role credentials are untouched.
-  for (const role of BUS_ROLES) assert.ok(rendered.includes(defaultSecret(role)), role);
+  for (const role of BUS_ROLES) assert.ok(rendered.includes(natsSecretName(role)), role);
 });
 
 test('the render refuses a release without the windows signer, saying where it comes from', async () => {
