@@ -4,26 +4,14 @@
 // call with the tests' own credentials (every subject) succeeds, so the refusal is the role's.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
-import { BUCKETS, type BusRole, busUserCredentials, createBusAuthority, inboxPrefixOf, STREAMS } from '@tp/bus';
+import { BUCKETS, type BusRole, busUserCredentials, createBusAuthority, STREAMS } from '@tp/bus';
 import { ACCOUNT_EVENTS, JOB_EVENTS } from '@tp/events';
-import { fleet } from '../support/security.ts';
+import { connectAs, fleet } from '../support/security.ts';
 
 const PERMISSION = /Permissions Violation/;
-
-/** A raw connection with `role`'s own credentials on the fleet's namespace (its inbox, as the service's). */
-async function connectAs(role: BusRole): Promise<NatsConnection> {
-  const creds = await readFile(await fleet.natsNamespace.credentialsFor(role));
-  return connect({
-    servers: fleet.natsUrl,
-    authenticator: credsAuthenticator(creds),
-    inboxPrefix: inboxPrefixOf(role),
-    timeout: 5_000,
-  });
-}
 
 async function withRole<T>(role: BusRole, use: (nc: NatsConnection) => Promise<T>): Promise<T> {
   const nc = await connectAs(role);

@@ -5,17 +5,16 @@
 // of the WINDOWS bucket alone, and the worker's own NATS credentials reach none.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { jetstream } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
-import { connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
-import { BUCKETS, connectJobWindows, inboxPrefixOf } from '@tp/bus';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { BUCKETS, connectJobWindows } from '@tp/bus';
 import { createClient } from '@tp/grpc';
 import { ArtifactsServiceService, JobsServiceService, MediaServiceService } from '@tp/proto';
 import { eventually, testClient, testPki, testServiceKeys } from '@tp/testing';
 import { transcript, workerTranscriptRequest } from '../support/artifacts.ts';
 import { createJob, transcribe, uploadMedia } from '../support/jobs.ts';
-import { ada, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.ts';
+import { ada, connectAs, eve, fleet, GRANT_TTL_SECONDS, speech } from '../support/security.ts';
 
 /** Registers the tests against the fleet of the entry file (tests/e2e/security.test.ts). */
 export function workerReachTests(): void {
@@ -155,11 +154,7 @@ async function listed(bucket: Awaited<ReturnType<typeof poolWindows>>, filter: s
 
 /** The WINDOWS bucket on a connection of the worker's own NATS credentials (its pod's). */
 async function poolWindows() {
-  const nc = await connect({
-    servers: fleet.natsUrl,
-    authenticator: credsAuthenticator(await readFile(await fleet.natsNamespace.credentialsFor('worker'))),
-    inboxPrefix: inboxPrefixOf('worker'),
-  });
+  const nc = await connectAs('worker');
   poolConnections.push(nc);
   return new Kvm(jetstream(nc)).open(BUCKETS.WINDOWS.name, { allow_direct: true });
 }
@@ -181,16 +176,8 @@ async function claimedOnly() {
       worker.media.getReadUrl({ userId, mediaId, ttlSeconds: 60 }, grant === undefined ? {} : { grant });
     await assert.rejects(read(ada.id, adaMedia), { code: 'caller_grant_invalid' }, 'no grant, no media');
 
-    const claimed = await worker.jobs.claimJob({
-      ticketId: job.body.data.job_id,
-      workerId: 'worker-taken',
-      jobType: 'transcription',
-      pool: 'cpu',
-      engines: ['pocketsphinx'],
-      deliveryCount: 1,
-      maxAttempts: 3,
-    });
-    assert.equal(claimed.job?.jobId, job.body.data.job_id);
+    const claimed = await claimAs(worker, job.body.data.job_id);
+    assert.equal(claimed.jobId, job.body.data.job_id);
     const { grant } = claimed;
     assert.ok((await read(ada.id, adaMedia, grant)).url, 'the media of the job it runs');
     await assert.rejects(read(ada.id, adaOther, grant), { code: 'caller_grant_mismatch' }, 'another media of hers');

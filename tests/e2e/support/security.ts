@@ -3,7 +3,9 @@
 // would) and a job grant that lives 5 s, so a finished job's last grant runs out within a test.
 // useSecurityFleet() starts it for the test file that calls it.
 import { after, before } from 'node:test';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
+import { type BusRole, inboxPrefixOf } from '@tp/bus';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFleet, synthesizeSpeech, type Fleet } from '@tp/testing';
@@ -17,6 +19,17 @@ export let speech: string;
 export let ada: TestUser;
 export let eve: TestUser;
 let dir: string;
+
+/** A raw NATS connection with `role`'s own credentials on the fleet's namespace (its inbox, as the service's). */
+export async function connectAs(role: BusRole): Promise<NatsConnection> {
+  const creds = await readFile(await fleet.natsNamespace.credentialsFor(role));
+  return connect({
+    servers: fleet.natsUrl,
+    authenticator: credsAuthenticator(creds),
+    inboxPrefix: inboxPrefixOf(role),
+    timeout: 5_000,
+  });
+}
 
 export function useSecurityFleet(): void {
   let starting: Promise<Fleet> | undefined;
