@@ -42,7 +42,17 @@ export const jobStopKey = (jobId: string) => `${jobId}.stop`;
 export const jobSourceKey = (jobId: string) => `${jobId}.source`;
 
 /** The value under jobSourceKey. */
-export const WindowSourceSchema = z.object({ url: z.string().min(1) });
+const WindowSourceSchema = z.object({ url: z.string().min(1) });
+
+/** The URL of a jobSourceKey value, or undefined for one that is not a source. */
+export function parseWindowSource(json: string): string | undefined {
+  try {
+    const parsed = WindowSourceSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data.url : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * One window of a long recording, published on `work.window.<pool>` for any worker of the pool

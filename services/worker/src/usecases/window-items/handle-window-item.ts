@@ -10,7 +10,7 @@ import {
   jobSourceKey,
   jobStopKey,
   type WindowItem,
-  WindowSourceSchema,
+  parseWindowSource,
   windowFailedKey,
   windowKey,
 } from '../../domain/window-item.ts';
@@ -100,18 +100,10 @@ export async function handleWindowItem(
  */
 async function currentSource(kv: Pick<WindowBucket, 'get'>, jobId: string): Promise<string> {
   const entry = await kv.get(jobSourceKey(jobId));
-  const source = entry?.operation === 'PUT' ? WindowSourceSchema.safeParse(parseJson(entry.string())) : undefined;
-  if (!source?.success) throw new Error(`job ${jobId} has no media source for its windows`);
-  return source.data.url;
+  const url = entry?.operation === 'PUT' ? parseWindowSource(entry.string()) : undefined;
+  if (!url) throw new Error(`job ${jobId} has no media source for its windows`);
+  return url;
 }
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};
 
 /** The window's stretch of the media as the engines' PCM (at most a window's length: a few MB). */
 async function decodeStretch(
