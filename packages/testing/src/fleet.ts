@@ -131,17 +131,16 @@ async function portsOf(names: readonly FleetService[]): Promise<(name: FleetServ
 }
 
 /**
- * The fleet's streams and buckets, made as the provisioner (ADR 0041), the NATS credentials of
- * each of its services that uses the bus, for this namespace only, and jobs' windows signer.
+ * The fleet's streams and buckets, made as the provisioner (ADR 0041), and the NATS settings of
+ * each of its services that uses the bus (TestBusNamespace.serviceEnv): its own credentials for
+ * this namespace only, and jobs' windows signer.
  */
 async function provisionedBus(
   bus: TestBusNamespace,
   wanted: Set<FleetService>,
-): Promise<{ credentials: Map<string, string>; windowsSigner: string }> {
-  await bus.provision();
+): Promise<Map<string, Record<string, string>>> {
   const roles = BUS_ROLES.filter((role) => wanted.has(role as FleetService));
-  const files = new Map(await Promise.all(roles.map(async (role) => [role, await bus.credentialsFor(role)] as const)));
-  return { credentials: files, windowsSigner: bus.windowsSignerFile() };
+  return new Map(await Promise.all(roles.map(async (role) => [role, await bus.serviceEnv(role)] as const)));
 }
 
 /** What the services of a fleet run on: databases, an S3 store, a NATS namespace, ports and secrets. */
@@ -156,9 +155,9 @@ async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
     throw err;
   }
   const bus = createTestBusNamespace();
-  let natsCredentials: Awaited<ReturnType<typeof provisionedBus>>;
+  let natsEnvs: Map<string, Record<string, string>>;
   try {
-    natsCredentials = await provisionedBus(bus, wanted);
+    natsEnvs = await provisionedBus(bus, wanted);
   } catch (err) {
     await bus.cleanup();
     if (!options.objectStore) await objectStore.stop();
@@ -171,14 +170,7 @@ async function fleetSettings(options: FleetOptions, wanted: Set<FleetService>) {
     port,
     addr: (name) => `127.0.0.1:${port(name).grpc}`,
     databaseUrl: (name) => (given[name] ?? databases.get(name)!).serviceUrl,
-    nats: (name) => ({
-      NATS_URL: bus.natsUrl,
-      NATS_PREFIX: bus.prefix,
-      ...(natsCredentials.credentials.has(name)
-        ? { NATS_CREDENTIALS_FILE: natsCredentials.credentials.get(name)! }
-        : {}),
-      ...(name === 'jobs' ? { NATS_WINDOWS_SIGNER_FILE: natsCredentials.windowsSigner } : {}),
-    }),
+    nats: (name) => natsEnvs.get(name) ?? { NATS_URL: bus.natsUrl, NATS_PREFIX: bus.prefix },
     objectStoreEnv: objectStore.env,
     adminKey: randomBytes(32).toString('hex'),
     sessionSecret: randomBytes(32).toString('hex'),
